@@ -1,0 +1,2 @@
+"""boardgames-tui: heavy board games, hot-seat, in the terminal."""
+__version__ = "0.1.0"

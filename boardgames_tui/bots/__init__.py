@@ -1,0 +1,1 @@
+"""Bots take a seat and play through the same decision API as people."""

@@ -1,0 +1,16 @@
+"""A bot that picks uniformly among the legal options: the fuzzer of every rule."""
+from __future__ import annotations
+
+import random
+
+from ..engine.core import Decision
+
+
+class RandomBot:
+    name = "random"
+
+    def __init__(self, seed: int | None = None):
+        self._r = random.Random(seed)
+
+    def choose(self, decision: Decision, view: dict | None = None) -> str:
+        return self._r.choice(decision.options).key

@@ -1,0 +1,215 @@
+"""The game-agnostic rules protocol.
+
+Every game is a :class:`Game` subclass whose instance is stateless; all of the
+position lives in a plain-data state object that the game creates.  The API is
+deliberately small (in the spirit of python-chess and OpenSpiel):
+
+* ``new_game(names, seed, options)`` makes a state with its random source inside.
+* ``decision(state)`` says who must decide now, what, and lists every legal
+  :class:`Option`.  ``None`` means the game is over.  Multi-part choices are
+  broken into a sequence of small decisions (a stack of pending steps inside the
+  state, as in TabletopGames' ``IExtendedSequence``), so every option list is
+  short, enumerable and stable.  Decisions by a player out of turn (a bid, a
+  defender's reaction) are simply decisions whose ``player`` is someone else.
+* ``apply(state, key)`` validates ``key`` against the current decision *before*
+  touching anything and raises :class:`IllegalMove` with the rule's reason; only
+  then does it mutate the state in place.  Mutating in place (rather than
+  returning a copy) is what keeps bots and ``simulate`` fast; the guarantee
+  "an illegal action leaves the state untouched" comes from validating first.
+* ``view(state, viewer)`` returns plain data with everything the viewer may not
+  see replaced by counts or backs, including redacted log lines.
+
+Why string keys: a choice is stored in save files as the option's ``key``.
+Keys are stable names ("card:17", "eat:2"), not list positions, so a save file
+stays readable and a replay fails loudly, not silently, if the rules change.
+
+Why reveals are counted: ``state.reveals`` goes up whenever something the
+deciding player did not know becomes known (a draw, a shuffle, a face-down card
+turned up).  The session uses it for the undo policy of Board Game Arena: you
+may take back your own choices until something hidden or random appeared.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+
+class IllegalMove(Exception):
+    """An action the rules forbid.  ``reason`` names the rule."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One legal choice.
+
+    ``key`` is the stable identifier stored in save files; ``label`` is what a
+    person reads; ``target`` is an optional hint for bespoke widgets, e.g.
+    ``("species", owner, index)`` or ``("card", card_id)``, so a map or a hand
+    can highlight and pick the option without parsing keys.
+    """
+
+    key: str
+    label: str
+    target: tuple | None = None
+
+
+@dataclass(slots=True)
+class Decision:
+    """Who must decide now, what, and the complete list of legal options."""
+
+    player: int
+    prompt: str
+    kind: str
+    options: list[Option]
+    # True when answering it means looking at the player's private holdings, so
+    # a hot-seat UI must hand the keyboard over behind a curtain first.
+    private: bool = True
+    _index: dict[str, Option] | None = field(default=None, repr=False, compare=False)
+
+    def get(self, key: str) -> Option | None:
+        if self._index is None:
+            self._index = {o.key: o for o in self.options}
+        return self._index.get(key)
+
+    def __contains__(self, key: str) -> bool:
+        return self.get(key) is not None
+
+    def keys(self) -> list[str]:
+        return [o.key for o in self.options]
+
+
+@dataclass(frozen=True, slots=True)
+class GameOption:
+    """A setting chosen when a game is created (e.g. which deck)."""
+
+    name: str
+    label: str
+    choices: tuple[str, ...]
+    default: str
+    help: str = ""
+
+
+@dataclass(slots=True)
+class LogEntry:
+    """One line of the move log.
+
+    ``text`` is what everybody reads.  When part of the event is private
+    (the cards a player drew), ``private_to`` names the one player who reads
+    ``private_text`` instead.
+    """
+
+    text: str
+    private_to: int | None = None
+    private_text: str | None = None
+    round: int = 0
+
+    def for_viewer(self, viewer: int | None) -> str:
+        if self.private_to is not None and viewer == self.private_to and self.private_text:
+            return self.private_text
+        return self.text
+
+
+class Game:
+    """Base class of a game's rules.  Subclasses fill in the class attributes
+    and the abstract methods; instances hold no per-game data."""
+
+    name: str = ""
+    title: str = ""
+    min_players: int = 2
+    max_players: int = 2
+    description: str = ""
+    rules_version: str = "1"
+    game_options: tuple[GameOption, ...] = ()
+
+    # -- to implement -------------------------------------------------------
+    def new_game(self, names: list[str], seed: int, options: dict[str, str] | None = None) -> Any:
+        raise NotImplementedError
+
+    def decision(self, state: Any) -> Decision | None:
+        raise NotImplementedError
+
+    def _apply(self, state: Any, decision: Decision, option: Option) -> None:
+        """Carry out an option already known to be legal (mutates state)."""
+        raise NotImplementedError
+
+    def view(self, state: Any, viewer: int | None) -> dict:
+        raise NotImplementedError
+
+    def scores(self, state: Any) -> list[int]:
+        raise NotImplementedError
+
+    def winners(self, state: Any) -> list[int]:
+        raise NotImplementedError
+
+    def round_number(self, state: Any) -> int:
+        return getattr(state, "round", 0)
+
+    def why_illegal(self, state: Any, decision: Decision, key: str) -> str:
+        """Explain why ``key`` is not legal now.  Games override this to name
+        the rule; the fallback names the decision being asked."""
+        return f"'{key}' is not a legal choice now: {decision.prompt}"
+
+    def rules_notes(self) -> str:
+        """The game's rules notes (Markdown) for the in-game rules screen."""
+        return ""
+
+    # -- shared machinery -----------------------------------------------------
+    def options_with_defaults(self, options: dict[str, str] | None) -> dict[str, str]:
+        """Validate game options and fill in defaults; unknown names or values
+        raise ValueError with a one-line reason."""
+        given = dict(options or {})
+        out: dict[str, str] = {}
+        known = {o.name: o for o in self.game_options}
+        for name in given:
+            if name not in known:
+                raise ValueError(
+                    f"unknown option '{name}' for {self.name}; known: {', '.join(known) or 'none'}")
+        for opt in self.game_options:
+            value = str(given.get(opt.name, opt.default))
+            if value not in opt.choices:
+                raise ValueError(
+                    f"option {opt.name} must be one of {', '.join(opt.choices)}, not '{value}'")
+            out[opt.name] = value
+        return out
+
+    def check_player_count(self, n: int, options: dict[str, str] | None = None) -> None:
+        lo, hi = self.player_range(options)
+        if not lo <= n <= hi:
+            raise ValueError(f"{self.title} takes {lo} to {hi} players, not {n}")
+
+    def player_range(self, options: dict[str, str] | None = None) -> tuple[int, int]:
+        return self.min_players, self.max_players
+
+    def cached_decision(self, state: Any) -> Decision | None:
+        """``decision(state)`` computed once per position (the cache lives on
+        the state and is dropped by ``apply``)."""
+        d = getattr(state, "_decision", None)
+        if d is None:
+            d = self.decision(state)
+            state._decision = d if d is not None else False
+        return d or None
+
+    def apply(self, state: Any, key: str) -> None:
+        """Validate ``key`` against the current decision, then apply it.
+
+        Raises :class:`IllegalMove` (state untouched) if the game is over or
+        the key is not among the legal options."""
+        d = self.cached_decision(state)
+        if d is None:
+            raise IllegalMove("the game is over")
+        opt = d.get(key)
+        if opt is None:
+            raise IllegalMove(self.why_illegal(state, d, key))
+        state._decision = None
+        self._apply(state, d, opt)
+
+    def is_over(self, state: Any) -> bool:
+        return self.cached_decision(state) is None
+
+    def legal_keys(self, state: Any) -> Iterable[str]:
+        d = self.cached_decision(state)
+        return d.keys() if d else []
