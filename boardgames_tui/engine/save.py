@@ -53,6 +53,7 @@ def to_json(m: Match) -> dict:
         "seed": m.seed,
         "choices": m.choices,
         "match_id": m.match_id,
+        "open_info": m.open_info,
         "created": m.created,
         "saved": time.time(),
         # Summary fields for the Continue list; loading ignores them.
@@ -140,6 +141,7 @@ def from_json(data: dict, source: str = "save file") -> Match:
         raise SaveError(f"{source} is damaged: {e}") from None
     m.match_id = str(data.get("match_id") or m.match_id or info.name)
     m.created = float(data.get("created") or time.time())
+    m.open_info = bool(data.get("open_info", False))
     return m
 
 

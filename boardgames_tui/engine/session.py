@@ -58,6 +58,8 @@ class Match:
     created: float = field(default_factory=time.time)
     # A stable id for the autosave file of this match.
     match_id: str = ""
+    # Table setting, not a rule: skip the hand-off curtains (friendly games).
+    open_info: bool = False
 
     @classmethod
     def new(cls, game_name: str, seats: list[Seat], seed: int | None = None,
