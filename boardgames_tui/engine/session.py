@@ -9,6 +9,7 @@ cannot drift from what the rules say the way a hand-written inverse could.
 """
 from __future__ import annotations
 
+import os
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -73,7 +74,7 @@ class Match:
         if len(set(n.strip().lower() for n in names)) != len(names):
             raise ValueError("seat names must differ")
         if seed is None:
-            seed = int.from_bytes(__import__("os").urandom(4), "big")
+            seed = int.from_bytes(os.urandom(4), "big")
         m = cls(game, seats, int(seed), opts)
         m.state = game.new_game(names, m.seed, opts)
         m.match_id = f"{game.name}-{time.strftime('%Y%m%d-%H%M%S')}-{m.seed % 100000:05d}"
@@ -122,10 +123,11 @@ class Match:
             return False, "nothing to undo yet"
         last = self.history[-1]
         d = self.decision()
-        if d is not None and d.player != last.player:
-            return False, f"{self.seats[d.player].name} decides now; another player's choices cannot be taken back"
         if d is None:
             return False, "the game is over"
+        if d.player != last.player:
+            return False, (f"{self.seats[last.player].name}'s turn has passed to "
+                           f"{self.seats[d.player].name}; choices cannot be taken back once another player decides")
         if self.seats[last.player].is_bot:
             return False, "the last choice was a bot's"
         if last.revealed:
