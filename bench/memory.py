@@ -1,0 +1,77 @@
+"""Peak memory of a running game: a 4-player Evolution game with the whole UI
+loaded (headless Textual), four bots playing every move to the end, each move
+drawn on the screen.
+
+    .venv/bin/python bench/memory.py [--seed 1] [--players 4] [--delay 0.001]
+
+Reports the process's peak resident set size (``ru_maxrss``) and, for
+comparison, the same figure right after the app was ready, and Python's own
+peak allocation (tracemalloc) when --tracemalloc is given (slower).
+Target: peak < 80 MiB.  A benchmark, not a test.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import resource
+import sys
+import tempfile
+import time
+
+
+def rss_mib() -> float:
+    kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KiB on Linux
+    return kib / 1024 if sys.platform != "darwin" else kib / 1024 / 1024
+
+
+async def run(seed: int, players: int, delay: float, size: tuple[int, int], timeout: float) -> dict:
+    from boardgames_tui.engine.session import BOT, Match, Seat
+    from boardgames_tui.ui.app import BoardgamesApp
+
+    seats = [Seat(f"Bot {i + 1}", c, BOT) for i, c in zip(range(players), ("red", "blue", "green", "yellow", "magenta", "cyan"))]
+    opts = {"deck": "129"} if players > 5 else {}
+    match = Match.new("evolution", seats, seed, opts)
+    app = BoardgamesApp(match, demo=True, delay=delay)
+    t0 = time.perf_counter()
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        at_ready = rss_mib()
+        while not match.is_over():
+            if time.perf_counter() - t0 > timeout:
+                raise SystemExit(f"the game did not finish within {timeout} s "
+                                 f"({len(match.choices)} choices made)")
+            await pilot.pause(0.05)
+        await pilot.pause()
+        return {"ready_mib": at_ready, "choices": len(match.choices), "rounds": match.round_number(),
+                "seconds": time.perf_counter() - t0}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--delay", type=float, default=0.001, help="seconds between bot moves (>0: each move is drawn)")
+    ap.add_argument("--size", default="120x40")
+    ap.add_argument("--timeout", type=float, default=600)
+    ap.add_argument("--tracemalloc", action="store_true")
+    a = ap.parse_args()
+    size = tuple(int(x) for x in a.size.lower().split("x"))
+    if a.tracemalloc:
+        import tracemalloc
+        tracemalloc.start()
+    with tempfile.TemporaryDirectory() as data:
+        os.environ["BOARDGAMES_TUI_DATA"] = data
+        r = asyncio.run(run(a.seed, a.players, a.delay, size, a.timeout))
+    peak = rss_mib()
+    print(f"{a.players}-player Evolution, seed {a.seed}, UI headless {size[0]}x{size[1]}: "
+          f"{r['choices']} bot choices over {r['rounds']} rounds in {r['seconds']:.1f} s")
+    print(f"RSS when the game screen was ready: {r['ready_mib']:.1f} MiB")
+    if a.tracemalloc:
+        import tracemalloc
+        print(f"Python allocations, peak (tracemalloc): {tracemalloc.get_traced_memory()[1] / 2**20:.1f} MiB")
+    print(f"peak RSS (ru_maxrss): {peak:.1f} MiB (target < 80 MiB: {'met' if peak < 80 else 'NOT met'})")
+
+
+if __name__ == "__main__":
+    main()

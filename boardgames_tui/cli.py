@@ -1,0 +1,393 @@
+"""The ``boardgames-tui`` command line.
+
+Built on the standard library's :mod:`argparse`: it is the well-kept choice
+for a handful of subcommands, costs no dependency and no start-up time, and
+its usage errors already exit with status 2.  Our own argument errors (unknown
+game, wrong player count, unreadable save file, bad ``--size``) are reported
+the same way: one line on stderr, exit status 2, never a traceback.
+
+Textual is imported only inside the commands that open the app, so ``list``,
+``simulate`` and ``--help`` start fast and work without a terminal
+(``tests/test_layers.py`` checks that this module does not import Textual).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import sys
+from pathlib import Path
+
+from . import __version__
+from .engine.registry import GAMES, UnknownGame, game_info, get_game
+from .simulate import DEFAULT_MAX_CHOICES
+
+PROG = "boardgames-tui"
+# Default seat colours, in the order of the UI's palette (boardgames_tui/ui/theme.py).
+PALETTE = ("red", "blue", "green", "yellow", "magenta", "cyan")
+USAGE_ERROR = 2
+
+
+class CliError(Exception):
+    """A wrong argument: printed as one line, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but its errors are one line like ours (no usage dump)."""
+
+    def error(self, message: str):  # type: ignore[override]
+        self.exit(USAGE_ERROR, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+# -- argument helpers ------------------------------------------------------------------
+def _game(name: str) -> str:
+    try:
+        return game_info(name).name
+    except UnknownGame as e:
+        raise CliError(str(e)) from None
+
+
+def _options(pairs: list[str] | None) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for p in pairs or []:
+        k, sep, v = p.partition("=")
+        if not sep or not k.strip() or not v.strip():
+            raise CliError(f"--option takes NAME=VALUE, not '{p}'")
+        out[k.strip()] = v.strip()
+    return out
+
+
+def _checked_options(game, given: dict[str, str]) -> dict[str, str]:
+    try:
+        return game.options_with_defaults(given)
+    except ValueError as e:
+        raise CliError(str(e)) from None
+
+
+def _check_players(game, n: int, opts: dict[str, str], given: dict[str, str]) -> None:
+    try:
+        game.check_player_count(n, opts)
+    except ValueError as e:
+        hint = _option_hint(game, n, given)
+        raise CliError(f"{e}{hint}") from None
+
+
+def _option_hint(game, n: int, given: dict[str, str]) -> str:
+    """If another value of a game option allows ``n`` players, say which."""
+    for opt in game.game_options:
+        if opt.name in given:
+            continue
+        for choice in opt.choices:
+            try:
+                lo, hi = game.player_range(game.options_with_defaults({**given, opt.name: choice}))
+            except ValueError:
+                continue
+            if lo <= n <= hi:
+                return f" (with --option {opt.name}={choice} it takes {lo} to {hi})"
+    return ""
+
+
+def _size(text: str) -> tuple[int, int]:
+    m = re.fullmatch(r"\s*(\d+)\s*[xX×]\s*(\d+)\s*", text or "")
+    if not m:
+        raise CliError(f"--size takes COLUMNSxROWS such as 120x40, not '{text}'")
+    w, h = int(m.group(1)), int(m.group(2))
+    if not (40 <= w <= 400 and 12 <= h <= 200):
+        raise CliError(f"--size {w}x{h} is out of range (40..400 columns, 12..200 rows)")
+    return w, h
+
+
+def _names(text: str | None) -> list[str] | None:
+    if text is None:
+        return None
+    names = [n.strip() for n in text.split(",")]
+    if any(not n for n in names):
+        raise CliError(f"--names has an empty name: '{text}'")
+    if len({n.lower() for n in names}) != len(names):
+        raise CliError(f"--names must differ: '{text}'")
+    return names
+
+
+def _bots(text: str | None, n: int) -> set[int]:
+    if not text:
+        return set()
+    out = set()
+    for part in text.split(","):
+        part = part.strip()
+        if not part.isdigit() or not 1 <= int(part) <= n:
+            raise CliError(f"--bots takes seat numbers 1 to {n} separated by commas, not '{text}'")
+        out.add(int(part) - 1)
+    return out
+
+
+def _seed(text: str) -> int:
+    try:
+        return int(text, 0)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"seed must be a whole number, not '{text}'") from None
+
+
+def _positive(text: str) -> int:
+    try:
+        v = int(text)
+    except ValueError:
+        v = 0
+    if v < 1:
+        raise argparse.ArgumentTypeError(f"must be a whole number of at least 1, not '{text}'")
+    return v
+
+
+def _non_negative(text: str) -> int:
+    try:
+        v = int(text)
+    except ValueError:
+        v = -1
+    if v < 0:
+        raise argparse.ArgumentTypeError(f"must be a whole number of at least 0, not '{text}'")
+    return v
+
+
+def _delay(text: str) -> float:
+    try:
+        v = float(text)
+    except ValueError:
+        v = -1.0
+    if not 0 <= v <= 60:
+        raise argparse.ArgumentTypeError(f"must be seconds between 0 and 60, not '{text}'")
+    return v
+
+
+def make_seats(game, players: int | None, names: list[str] | None, bots: str | None,
+               all_bots: bool = False, default_players: int | None = None):
+    """Seats for a new match: names default to Player 1..N, colours to the palette."""
+    from .engine.session import BOT, HUMAN, Seat
+
+    if names is not None and players is not None and len(names) != players:
+        raise CliError(f"--names gives {len(names)} names but --players is {players}")
+    n = len(names) if names is not None else players
+    if n is None:
+        n = default_players if default_players is not None else game.min_players
+    if n < 1:
+        raise CliError(f"--players must be at least 1, not {n}")
+    names = names or [f"Player {i + 1}" for i in range(n)]
+    bot_seats = set(range(n)) if all_bots else _bots(bots, n)
+    return [Seat(names[i], PALETTE[i % len(PALETTE)], BOT if i in bot_seats else HUMAN)
+            for i in range(n)]
+
+
+def new_match(game_name: str, seats, seed: int | None, given: dict[str, str]):
+    from .engine.session import Match
+
+    game = get_game(game_name)
+    opts = _checked_options(game, given)
+    _check_players(game, len(seats), opts, given)
+    try:
+        return Match.new(game.name, seats, seed, opts)
+    except ValueError as e:
+        raise CliError(str(e)) from None
+
+
+# -- commands ----------------------------------------------------------------------------
+def cmd_menu(args) -> int:
+    from .ui.app import run_app
+    run_app()
+    return 0
+
+
+def cmd_list(args) -> int:
+    for info in GAMES.values():
+        print(f"{info.name:<12} {info.title:<12} {info.min_players}-{info.max_players} players  {info.blurb}")
+    return 0
+
+
+def cmd_play(args) -> int:
+    name = _game(args.game)
+    given, names = _options(args.option), _names(args.names)
+    game = get_game(name)
+    seats = make_seats(game, args.players, names, args.bots, default_players=game.min_players)
+    m = new_match(name, seats, args.seed, given)
+    m.open_info = bool(args.open)
+    from .ui.app import run_app
+    run_app(m)
+    return 0
+
+
+def cmd_demo(args) -> int:
+    name = _game(args.game)
+    given = _options(args.option)
+    game = get_game(name)
+    lo, hi = game.player_range(_checked_options(game, given))
+    seats = make_seats(game, args.players, None, None, all_bots=True,
+                       default_players=max(lo, min(4, hi)))
+    m = new_match(name, seats, args.seed, given)
+    from .ui.app import run_app
+    run_app(m, demo=True, delay=args.delay)
+    return 0
+
+
+def cmd_simulate(args) -> int:
+    from . import simulate
+
+    name = _game(args.game)
+    given = _options(args.option)
+    game = get_game(name)
+    opts = _checked_options(game, given)
+    lo, hi = game.player_range(opts)
+    players = args.players if args.players is not None else max(lo, min(4, hi))
+    _check_players(game, players, opts, given)
+    return simulate.main(name, players, args.games, args.seed, args.max_choices, args.json, opts)
+
+
+def _newest_autosave():
+    from .engine.save import list_autosaves
+
+    saves = list_autosaves()
+    if not saves:
+        raise CliError("no saved game to resume (autosaves are made while you play)")
+    unfinished = [s for s in saves if not s.over]
+    return (unfinished or saves)[0].path
+
+
+def cmd_resume(args) -> int:
+    from .engine.save import SaveError, load
+
+    path = Path(args.file) if args.file else _newest_autosave()
+    try:
+        m = load(path)
+    except SaveError as e:
+        raise CliError(str(e)) from None
+    from .ui.app import run_app
+    run_app(m)
+    return 0
+
+
+def play_random(m, choices: int, seed: int) -> int:
+    """Let seeded random bots make up to ``choices`` choices; returns how many were made."""
+    from .bots.random_bot import RandomBot
+    from .simulate import bot_seed
+
+    bots = [RandomBot(bot_seed(seed, i)) for i in range(len(m.seats))]
+    made = 0
+    while made < choices:
+        d = m.decision()
+        if d is None:
+            break
+        m.choose(bots[d.player].choose(d))
+        made += 1
+    return made
+
+
+def cmd_screenshot(args) -> int:
+    name = _game(args.game)
+    size = _size(args.size)
+    out = Path(args.out)
+    if out.suffix.lower() != ".svg":
+        raise CliError(f"--out must name an .svg file, not '{args.out}'")
+    if not out.parent.is_dir():
+        raise CliError(f"--out: folder {out.parent} does not exist")
+    given = _options(args.option)
+    game = get_game(name)
+    seats = make_seats(game, args.players, None, None, default_players=game.min_players)
+    m = new_match(name, seats, args.seed, given)
+    # a fixed id and date, so the same arguments give the same file
+    m.match_id = f"{name}-screenshot-{args.seed}"
+    m.created = 0.0
+    made = play_random(m, args.choices, args.seed)
+    from .ui.app import save_screenshot
+    path = save_screenshot(m, out, size=size)
+    over = " (the game is over)" if m.is_over() else ""
+    print(f"wrote {path} after {made} choices{over}")
+    return 0
+
+
+# -- the parser ------------------------------------------------------------------------------
+def build_parser() -> argparse.ArgumentParser:
+    games = ", ".join(GAMES)
+    p = _Parser(prog=PROG, description="Heavy board games played hot-seat in the terminal. "
+                "Without a command, opens the menu.",
+                epilog=f"games: {games}.  '{PROG} COMMAND --help' tells more.")
+    p.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    p.set_defaults(func=cmd_menu)
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    s = sub.add_parser("menu", help="open the menu (the default)")
+    s.set_defaults(func=cmd_menu)
+
+    s = sub.add_parser("list", help="list the games and their player counts")
+    s.set_defaults(func=cmd_list)
+
+    def game_arg(sp):
+        sp.add_argument("game", metavar="GAME", help=f"one of: {games}")
+
+    def option_arg(sp):
+        sp.add_argument("--option", "-o", action="append", metavar="NAME=VALUE",
+                        help="a game option, e.g. deck=129 for Evolution (repeatable)")
+
+    s = sub.add_parser("play", help="start a game directly")
+    game_arg(s)
+    s.add_argument("--players", "-p", type=_positive, metavar="N", help="number of seats (default: the fewest)")
+    s.add_argument("--names", metavar="A,B,..", help="seat names, comma-separated (default Player 1..N)")
+    s.add_argument("--bots", metavar="2,3", help="seat numbers (from 1) played by bots")
+    s.add_argument("--seed", type=_seed, metavar="S", help="random seed (default: random)")
+    option_arg(s)
+    s.add_argument("--open", action="store_true",
+                   help="open information: no hand-off curtains between players")
+    s.set_defaults(func=cmd_play)
+
+    s = sub.add_parser("demo", help="bots play a game visibly to the end")
+    game_arg(s)
+    s.add_argument("--players", "-p", type=_positive, metavar="N", help="number of bots (default 4)")
+    s.add_argument("--seed", type=_seed, metavar="S", help="random seed (default: random)")
+    s.add_argument("--delay", type=_delay, default=0.6, metavar="SECONDS",
+                   help="pause between bot moves (default 0.6)")
+    option_arg(s)
+    s.set_defaults(func=cmd_demo)
+
+    s = sub.add_parser("simulate", help="headless bot games: results, speed and game lengths")
+    game_arg(s)
+    s.add_argument("--players", "-p", type=_positive, metavar="N", help="players per game (default 4)")
+    s.add_argument("--games", "-n", type=_positive, default=10, metavar="K", help="how many games (default 10)")
+    s.add_argument("--seed", type=_seed, metavar="S",
+                   help="game i uses seed S+i for the deal and the bots (default: random, printed)")
+    s.add_argument("--max-choices", type=_positive, metavar="M", default=DEFAULT_MAX_CHOICES,
+                   help=f"cut a game off after M choices and count it unfinished (default {DEFAULT_MAX_CHOICES})")
+    s.add_argument("--json", action="store_true", help="print the results as JSON")
+    option_arg(s)
+    s.set_defaults(func=cmd_simulate)
+
+    s = sub.add_parser("resume", help="continue a saved game (default: the newest unfinished autosave)")
+    s.add_argument("file", nargs="?", metavar="FILE", help="a save file")
+    s.set_defaults(func=cmd_resume)
+
+    s = sub.add_parser("screenshot", help="write an SVG of the position after N random-bot choices")
+    game_arg(s)
+    s.add_argument("--out", required=True, metavar="FILE.svg", help="the SVG file to write")
+    s.add_argument("--seed", type=_seed, default=1, metavar="S", help="seed of the game and the bots (default 1)")
+    s.add_argument("--choices", type=_non_negative, default=0, metavar="N",
+                   help="random-bot choices to play first (default 0)")
+    s.add_argument("--size", default="120x40", metavar="COLSxROWS", help="terminal size (default 120x40)")
+    s.add_argument("--players", "-p", type=_positive, metavar="N", help="number of seats (default: the fewest)")
+    option_arg(s)
+    s.set_defaults(func=cmd_screenshot)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.func(args) or 0)
+    except CliError as e:
+        print(f"{PROG}: error: {e}", file=sys.stderr)
+        return USAGE_ERROR
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        # e.g. `boardgames-tui simulate ... | head`: stop quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""The games: each sub-package holds one game's rules (``rules.GAME``) and data."""

@@ -1,0 +1,387 @@
+"""The Evolution board: watering hole, each player's species, the viewer's hand.
+
+It renders the Evolution ``view`` dict only (see docs/evolution-api.md) and
+lets the player point at species and hand cards with a cursor; the generic
+game screen (``boardgames_tui.ui.screens.game``) turns a picked target into a
+choice.  Legal targets are marked with ``◆`` and a heavy border (not colour
+alone); the cursor is marked with ``▶``.  Face-down traits of other players
+show as ``[?]``.
+
+Keys while the board has focus: ←→/h l across a row, ↑↓/k j between rows
+(players' species rows, then the hand), Enter picks what is under the cursor.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Container, Vertical
+from textual.widgets import Static
+
+from ...ui.theme import colour, seat_letter
+from ...ui.widgets.board import BoardWidget
+
+PHASES = {"food": "choosing food cards", "play": "playing cards",
+          "feed": "feeding", "over": "game over"}
+TARGET_MARK = "◆"
+CURSOR_MARK = "▶"
+CARD_WIDTH = 22
+
+
+class Cell(Static):
+    """A species or a hand card: something the cursor can stand on."""
+
+    DEFAULT_CSS = """
+    Cell { width: 1fr; height: auto; border: round $panel-lighten-2; padding: 0 1; }
+    Cell.-target { border: heavy $success; }
+    Cell.-cursor { background: $accent 30%; border: double $accent; }
+    Cell.-selected { border: double $warning; }
+    """
+
+    def __init__(self, target: tuple, **kw) -> None:
+        super().__init__("", **kw)
+        self.target = target
+
+    def on_click(self, event: events.Click) -> None:
+        board = next((a for a in self.ancestors if isinstance(a, EvolutionBoard)), None)
+        if board is not None:
+            board.pick(self.target)
+
+
+class CellGrid(Container):
+    """Cells in a row that wraps to the width (columns set on resize)."""
+
+    DEFAULT_CSS = """
+    CellGrid { layout: grid; grid-size: 2; grid-gutter: 0 1; height: auto; grid-rows: auto; }
+    """
+
+
+def _trait_text(tr: dict, mark: bool) -> Text:
+    if tr.get("trait") is None:
+        return Text("[?]", style="dim")
+    t = Text(str(tr["trait"]))
+    if tr.get("face_down"):
+        t = Text(f"({tr['trait']})", style="italic")  # the owner's own face-down trait
+    if mark:
+        t = Text(f"{TARGET_MARK}", style="bold") + t
+    return t
+
+
+class EvolutionBoard(BoardWidget):
+    BINDINGS = [
+        Binding("left,h", "move(0,-1)", "Left", show=False),
+        Binding("right,l", "move(0,1)", "Right", show=False),
+        Binding("up,k", "move(-1,0)", "Up", show=False),
+        Binding("down,j", "move(1,0)", "Down", show=False),
+        Binding("enter,space", "pick_cursor", "Pick", show=False),
+    ]
+    can_focus = True
+
+    DEFAULT_CSS = """
+    EvolutionBoard { padding: 0 1 0 0; scrollbar-size-vertical: 1; }
+    EvolutionBoard:focus { background: $boost; }
+    EvolutionBoard #evo-hole { height: auto; background: $primary-darken-3; padding: 0 1; dock: top; }
+    EvolutionBoard #evo-players { height: auto; }
+    EvolutionBoard .evo-player { height: auto; margin-top: 1; }
+    EvolutionBoard .evo-head { height: auto; }
+    EvolutionBoard .evo-empty { height: 1; color: $text-muted; padding-left: 2; }
+    EvolutionBoard #evo-hand-box { height: auto; margin-top: 1; }
+    """
+
+    def __init__(self, **kw) -> None:
+        super().__init__(**kw)
+        self._view: dict | None = None
+        self._targets: set[tuple] = set()
+        self._seats: list[Any] = []
+        self._cursor: tuple | None = None
+        self._columns = 2
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="evo-hole")
+        yield Vertical(id="evo-players")
+        with Vertical(id="evo-hand-box"):
+            yield Static("", id="evo-hand-head", classes="evo-head")
+            yield CellGrid(id="evo-hand")
+
+    # -- the grid of cells ---------------------------------------------------------
+    def on_resize(self, event: events.Resize) -> None:
+        cols = max(1, (event.size.width - 1) // (CARD_WIDTH + 1))
+        if cols != self._columns:
+            self._columns = cols
+            for g in self.query(CellGrid):
+                g.styles.grid_size_columns = cols
+
+    def rows(self) -> list[list[tuple]]:
+        """The cursor's rows: each player's species, then the viewer's hand."""
+        out: list[list[tuple]] = []
+        v = self._view
+        if not v:
+            return out
+        for p, pl in enumerate(v.get("players", [])):
+            row = [("species", p, i) for i in range(len(pl.get("species", [])))]
+            if row:
+                out.append(row)
+        hand = self._hand()
+        if hand:
+            out.append([("card", c["id"]) for c in hand])
+        return out
+
+    def _hand(self) -> list[dict]:
+        v = self._view or {}
+        viewer = v.get("viewer")
+        if viewer is None:
+            return []
+        players = v.get("players", [])
+        if not 0 <= viewer < len(players):
+            return []
+        return players[viewer].get("hand") or []
+
+    # -- BoardWidget API ------------------------------------------------------------
+    def show(self, view, targets, seats, highlight=None) -> None:
+        self._view = view
+        self._targets = set(targets)
+        self._seats = list(seats)
+        cells = [c for row in self.rows() for c in row]
+        if highlight is not None and highlight in cells:
+            self._cursor = highlight
+        elif self._cursor not in cells or (self._targets and self._cursor not in self._targets
+                                            and any(c in self._targets for c in cells)):
+            legal = [c for c in cells if c in self._targets]
+            self._cursor = legal[0] if legal else (cells[0] if cells else None)
+        self._render_all()
+        if self._targets and self._cursor in self._targets:
+            self.call_after_refresh(self._scroll_to_cursor, True)
+
+    def set_highlight(self, target: tuple | None) -> None:
+        cells = [c for row in self.rows() for c in row]
+        if target is not None and target in cells and target != self._cursor:
+            self._cursor = target
+            self._mark_cells()
+            self._scroll_to_cursor()
+
+    def target_label(self, target: tuple) -> str:
+        v = self._view or {}
+        if target and target[0] == "species" and len(target) == 3:
+            _, p, i = target
+            name = v["players"][p]["name"] if p < len(v.get("players", [])) else f"player {p + 1}"
+            return f"Options for {name}'s species {i + 1}"
+        if target and target[0] == "card":
+            for c in self._hand():
+                if c["id"] == target[1]:
+                    return f"Options for {c['trait']} ({c['food']:+d})"
+        return "Options for the picked target"
+
+    def pick(self, target: tuple) -> None:
+        self._cursor = target
+        self._mark_cells()
+        self.post_message(self.TargetPicked(target))
+
+    # -- keys -------------------------------------------------------------------------
+    def action_move(self, drow: int, dcol: int) -> None:
+        rows = self.rows()
+        if not rows:
+            return
+        r, c = 0, 0
+        for ri, row in enumerate(rows):
+            if self._cursor in row:
+                r, c = ri, row.index(self._cursor)
+        if drow:
+            r = max(0, min(len(rows) - 1, r + drow))
+            c = min(c, len(rows[r]) - 1)
+        else:
+            c = max(0, min(len(rows[r]) - 1, c + dcol))
+        self._cursor = rows[r][c]
+        self._mark_cells()
+        self._scroll_to_cursor()
+        self.post_message(self.TargetHovered(self._cursor))
+
+    def action_pick_cursor(self) -> None:
+        if self._cursor is not None:
+            self.post_message(self.TargetPicked(self._cursor))
+
+    # -- rendering ----------------------------------------------------------------------
+    def _seat_colour(self, p: int) -> str:
+        return self._seats[p].colour if p < len(self._seats) else "white"
+
+    def _render_all(self) -> None:
+        v = self._view
+        if not v:
+            self.query_one("#evo-hole", Static).update("")
+            self._sync_players([])
+            self.query_one("#evo-hand-head", Static).update("")
+            self._sync_cells(self.query_one("#evo-hand", CellGrid), [])
+            return
+        self.query_one("#evo-hole", Static).update(self._hole_text(v))
+        self._sync_players(v.get("players", []))
+        self._render_hand(v)
+        self._mark_cells()
+
+    def _hole_text(self, v: dict) -> Text:
+        t = Text()
+        t.append("Watering hole: ", style="bold")
+        t.append(f"{v.get('hole', 0)} plant", style="bold green")
+        t.append(f" · {v.get('food_cards_down', 0)} food cards down\n")
+        phase = v.get("phase", "")
+        t.append(f"Round {v.get('round', 0)}", style="bold")
+        t.append(f" · {PHASES.get(phase, phase)} · deck {v.get('deck', 0)} · discard {v.get('discard', 0)}")
+        if v.get("removed"):
+            t.append(f" · {v['removed']} out")
+        final = v.get("final_round")
+        if final is not None:
+            if final <= v.get("round", 0):
+                t.append("\n⚠ FINAL ROUND: the deck ran out", style="bold yellow")
+            else:
+                t.append(f"\n⚠ The deck ran out: round {final} is the last", style="bold yellow")
+        return t
+
+    def _sync_players(self, players: list[dict]) -> None:
+        box = self.query_one("#evo-players", Vertical)
+        sections = list(box.query(".evo-player").results(Vertical))
+        while len(sections) > len(players):
+            sections.pop().remove()
+        for p in range(len(sections), len(players)):
+            sec = Vertical(Static("", classes="evo-head"), Static("no species", classes="evo-empty"),
+                           CellGrid(classes="evo-row"), classes="evo-player")
+            box.mount(sec)
+            sections.append(sec)
+        for p, (sec, pl) in enumerate(zip(sections, players)):
+            if not sec.is_mounted or not sec.children:
+                self.call_after_refresh(self._render_all)
+                continue
+            head, empty, grid = sec.children[0], sec.children[1], sec.children[2]
+            head.update(self._player_head(p, pl))  # type: ignore[attr-defined]
+            empty.display = not pl.get("species")
+            grid.styles.grid_size_columns = self._columns
+            self._sync_cells(grid, [("species", p, i) for i in range(len(pl.get("species", [])))],
+                             [self._species_text(p, i, sp) for i, sp in enumerate(pl.get("species", []))],
+                             self._seat_colour(p))
+
+    def _player_head(self, p: int, pl: dict) -> Text:
+        v = self._view or {}
+        c = colour(self._seat_colour(p))
+        t = Text()
+        t.append(f"{c.symbol} {seat_letter(p)} {pl.get('name', '')}", style=Style(color=c.hex, bold=True))
+        if v.get("viewer") == p:
+            t.append(" (you)", style=Style(color=c.hex))
+        score = pl.get("score", 0)
+        t.append(f"  bag {pl.get('bag', 0)} · hand {pl.get('hand_count', 0)} · "
+                 f"{score} pt{'' if score == 1 else 's'}")
+        marks = []
+        if v.get("start") == p:
+            marks.append("start")
+        if v.get("turn") == p and v.get("phase") in ("play", "feed"):
+            marks.append("◀ turn")
+        if marks:
+            t.append(" · " + " · ".join(marks), style="italic")
+        return t
+
+    def _species_text(self, p: int, i: int, sp: dict) -> Text:
+        t = Text()
+        need = sp.get("pop", 0)
+        t.append(f"size {sp.get('size', 0)} pop {sp.get('pop', 0)}\n", style="bold")
+        t.append(f"food {sp.get('food', 0)}/{need}")
+        if sp.get("fat"):
+            t.append(f" fat {sp['fat']}")
+        fed = sp.get("food", 0) >= need
+        if fed:
+            t.append(" ✓fed", style="green")
+        traits = sp.get("traits", [])
+        for tr in traits:
+            mark = tr.get("id") is not None and ("card", tr.get("id")) in self._targets
+            t.append("\n")
+            t.append_text(_trait_text(tr, mark))
+        if not traits:
+            t.append("\n")
+            t.append("no traits", style="dim")
+        return t
+
+    def _render_hand(self, v: dict) -> None:
+        head = self.query_one("#evo-hand-head", Static)
+        grid = self.query_one("#evo-hand", CellGrid)
+        viewer = v.get("viewer")
+        hand = self._hand()
+        if viewer is None:
+            head.update(Text("Hands are hidden (public view).", style="dim"))
+        else:
+            name = v["players"][viewer]["name"]
+            t = Text()
+            t.append(f"Hand of {name}", style="bold")
+            t.append(f" ({len(hand)} card{'s' if len(hand) != 1 else ''})")
+            sel = (v.get("selected") or {}).get("card")
+            if sel is not None:
+                t.append(" · selected card marked ★", style="italic")
+            head.update(t)
+        sel = (v.get("selected") or {}).get("card")
+        texts = []
+        for c in hand:
+            t = Text()
+            t.append(str(c["trait"]), style="bold")
+            t.append(f"\nfood {c['food']:+d}")
+            if c["id"] == sel:
+                t.append("  ★ selected", style="bold yellow")
+            texts.append(t)
+        grid.styles.grid_size_columns = self._columns
+        self._sync_cells(grid, [("card", c["id"]) for c in hand], texts, None)
+
+    def _sync_cells(self, grid: CellGrid, targets: list[tuple], texts: list[Text] | None = None,
+                    colour_name: str | None = None) -> None:
+        cells = list(grid.query(Cell))
+        while len(cells) > len(targets):
+            cells.pop().remove()
+        new = []
+        for tg in targets[len(cells):]:
+            cell = Cell(tg)
+            new.append(cell)
+            cells.append(cell)
+        if new:
+            grid.mount_all(new)
+        for cell, tg, tx in zip(cells, targets, texts or [Text()] * len(targets)):
+            cell.target = tg
+            cell.update(tx)
+            cell.border_title = self._cell_title(tg)
+            cell.styles.border_title_color = colour(colour_name).hex if colour_name else None
+
+    def _cell_title(self, tg: tuple) -> str:
+        marks = ""
+        if tg == self._cursor and (self._targets or self.has_focus):
+            marks += CURSOR_MARK
+        if tg in self._targets:
+            marks += TARGET_MARK
+        sel = (self._view or {}).get("selected") or {}
+        if tg[0] == "species":
+            name = f"{seat_letter(tg[1])}{tg[2] + 1}"
+            if sel.get("species") == [tg[1], tg[2]]:
+                marks += "★"
+            return f"{marks} {name}" if marks else name
+        return marks
+
+    def _mark_cells(self) -> None:
+        sel = (self._view or {}).get("selected") or {}
+        for cell in self.query(Cell):
+            tg = cell.target
+            cell.set_class(tg in self._targets, "-target")
+            cell.set_class(tg == self._cursor and self.has_focus, "-cursor")
+            is_sel = (tg[0] == "card" and sel.get("card") == tg[1]) or \
+                     (tg[0] == "species" and sel.get("species") == [tg[1], tg[2]])
+            cell.set_class(is_sel, "-selected")
+            cell.border_title = self._cell_title(tg)
+
+    def _scroll_to_cursor(self, deferred: bool = False) -> None:
+        for cell in self.query(Cell):
+            if cell.target == self._cursor:
+                if deferred:
+                    cell.scroll_visible(animate=False, immediate=False)
+                else:
+                    self.scroll_to_widget(cell, animate=False)
+                return
+
+    def on_focus(self) -> None:
+        self._mark_cells()
+        self._scroll_to_cursor()
+
+    def on_blur(self) -> None:
+        self._mark_cells()

@@ -1,0 +1,1 @@
+"""Utopia: the rules (``rules.GAME``), the board data (``data``) and the rules notes (``RULES.md``)."""

@@ -1,0 +1,245 @@
+"""Headless bot games: the rules' fuzzer and benchmark.
+
+Games are driven through the :class:`~boardgames_tui.engine.core.Game` API
+directly (``new_game``, ``cached_decision``, ``apply``) rather than through a
+:class:`~boardgames_tui.engine.session.Match`: no history, no undo records and
+no views are computed, so the figure measured is the rules' own speed.
+
+Every game ``i`` of a run with ``--seed S`` uses the seed ``S + i`` both for the
+game (shuffles) and for its random bots, so any single game can be played again
+with ``--games 1 --seed S+i``.
+
+This module must not import Textual (``tests/test_layers.py`` checks it).
+"""
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+import traceback
+from dataclasses import asdict, dataclass, field
+
+from .bots.random_bot import RandomBot
+from .engine.registry import get_game
+
+FINISHED, UNFINISHED, ERROR = "finished", "unfinished", "error"
+DEFAULT_MAX_CHOICES = 50_000
+
+
+def bot_seed(game_seed: int, seat: int) -> int:
+    """The seed of the random bot in ``seat`` for the game seeded ``game_seed``."""
+    return game_seed * 1_000 + seat + 1
+
+
+@dataclass
+class GameResult:
+    index: int
+    seed: int
+    status: str
+    choices: int
+    rounds: int
+    seconds: float
+    scores: list[int] | None = None
+    winners: list[int] | None = None
+    winner_names: list[str] | None = None
+    error: str | None = None          # one line: exception type and message
+    traceback: str | None = None      # the last frames, for people
+
+
+@dataclass
+class Simulation:
+    game: str
+    players: int
+    seed: int
+    max_choices: int
+    options: dict[str, str]
+    results: list[GameResult] = field(default_factory=list)
+    seconds: float = 0.0
+
+    # -- totals -------------------------------------------------------------------
+    def count(self, status: str) -> int:
+        return sum(1 for r in self.results if r.status == status)
+
+    @property
+    def total_choices(self) -> int:
+        return sum(r.choices for r in self.results)
+
+    @property
+    def busy_seconds(self) -> float:
+        """Time spent inside the games (set-up and play), without printing."""
+        return sum(r.seconds for r in self.results)
+
+    @property
+    def choices_per_second(self) -> float:
+        busy = self.busy_seconds
+        return self.total_choices / busy if busy > 0 else 0.0
+
+    def totals(self) -> dict:
+        done = [r for r in self.results if r.status == FINISHED]
+
+        def stats(values: list[int]) -> dict | None:
+            if not values:
+                return None
+            return {"mean": sum(values) / len(values), "min": min(values), "max": max(values)}
+
+        wins = [0] * self.players
+        for r in done:
+            for w in r.winners or []:
+                wins[w] += 1
+        return {
+            "games": len(self.results),
+            "finished": len(done),
+            "unfinished": self.count(UNFINISHED),
+            "errors": self.count(ERROR),
+            "choices": self.total_choices,
+            "seconds": round(self.busy_seconds, 4),
+            "wall_seconds": round(self.seconds, 4),
+            "choices_per_second": round(self.choices_per_second, 1),
+            # lengths are over finished games: an unfinished game's length is the cut-off
+            "length_choices": stats([r.choices for r in done]),
+            "length_rounds": stats([r.rounds for r in done]),
+            "wins_by_seat": wins,
+        }
+
+    def to_json(self) -> dict:
+        return {"game": self.game, "players": self.players, "seed": self.seed,
+                "max_choices": self.max_choices, "options": self.options,
+                "games": [asdict(r) for r in self.results], "totals": self.totals()}
+
+
+def play_one(game, names: list[str], seed: int, options: dict[str, str], max_choices: int,
+             index: int = 0) -> GameResult:
+    """Play one game with seeded random bots; errors are caught and reported."""
+    t0 = time.perf_counter()
+    n = 0
+    state = None
+    try:
+        bots = [RandomBot(bot_seed(seed, i)) for i in range(len(names))]
+        state = game.new_game(names, seed, options)
+        decide, apply = game.cached_decision, game.apply
+        while True:
+            d = decide(state)
+            if d is None:
+                status = FINISHED
+                break
+            if n >= max_choices:
+                status = UNFINISHED
+                break
+            apply(state, bots[d.player].choose(d))
+            n += 1
+        rounds = game.round_number(state)
+        res = GameResult(index, seed, status, n, rounds, 0.0)
+        if status == FINISHED:
+            res.scores = list(game.scores(state))
+            res.winners = list(game.winners(state))
+            res.winner_names = [names[w] for w in res.winners]
+    except Exception as e:  # noqa: BLE001 - a rules bug must not stop the run
+        tb = traceback.TracebackException.from_exception(e)
+        frames = "".join(tb.format())
+        rounds = 0
+        try:
+            rounds = game.round_number(state) if state is not None else 0
+        except Exception:  # noqa: BLE001
+            pass
+        res = GameResult(index, seed, ERROR, n, rounds, 0.0,
+                         error=f"{type(e).__name__}: {e}".splitlines()[0] if str(e) else type(e).__name__,
+                         traceback=_tail(frames))
+    res.seconds = time.perf_counter() - t0
+    return res
+
+
+def _tail(text: str, lines: int = 12) -> str:
+    parts = text.rstrip().splitlines()
+    if len(parts) > lines:
+        parts = ["  ..."] + parts[-lines:]
+    return "\n".join(parts)
+
+
+def run(game_name: str, players: int, games: int, seed: int, max_choices: int = DEFAULT_MAX_CHOICES,
+        options: dict[str, str] | None = None, progress=None) -> Simulation:
+    """Play ``games`` games; ``progress(result)`` is called after each one."""
+    game = get_game(game_name)
+    opts = game.options_with_defaults(options)
+    game.check_player_count(players, opts)
+    names = [f"Player {i + 1}" for i in range(players)]
+    sim = Simulation(game.name, players, seed, max_choices, opts)
+    t0 = time.perf_counter()
+    for i in range(games):
+        r = play_one(game, names, seed + i, opts, max_choices, i)
+        sim.results.append(r)
+        if progress:
+            progress(r)
+    sim.seconds = time.perf_counter() - t0
+    return sim
+
+
+# -- output ------------------------------------------------------------------------
+def format_row(r: GameResult) -> str:
+    if r.status == FINISHED:
+        who = ", ".join(r.winner_names or [])
+        scores = " ".join(str(s) for s in r.scores or [])
+        tail = f"won by {who:<20} scores {scores}"
+    elif r.status == UNFINISHED:
+        tail = "cut off (unfinished)"
+    else:
+        tail = f"ERROR {r.error}"
+    return (f"game {r.index + 1:>4}  seed {r.seed:<10} {r.rounds:>3} rounds {r.choices:>7} choices"
+            f"  {r.seconds:7.3f} s  {tail}")
+
+
+def format_totals(sim: Simulation) -> str:
+    t = sim.totals()
+    out = [f"totals: {t['games']} games: {t['finished']} finished, {t['unfinished']} unfinished "
+           f"(cut off at {sim.max_choices} choices), {t['errors']} errors",
+           f"speed: {t['choices']} choices in {t['seconds']:.3f} s of play = {t['choices_per_second']:.0f} choices/s"]
+    lc, lr = t["length_choices"], t["length_rounds"]
+    if lc:
+        out.append(f"length in choices: mean {lc['mean']:.1f}, min {lc['min']}, max {lc['max']}")
+        out.append(f"length in rounds: mean {lr['mean']:.1f}, min {lr['min']}, max {lr['max']}")
+    else:
+        out.append("length: no finished game")
+    if t["finished"]:
+        out.append("wins by seat: " + ", ".join(f"{i + 1}: {w}" for i, w in enumerate(t["wins_by_seat"])))
+    return "\n".join(out)
+
+
+def reproduce_command(game: str, players: int, seed: int, max_choices: int,
+                      options: dict[str, str]) -> str:
+    opts = "".join(f" --option {k}={v}" for k, v in options.items())
+    return (f"boardgames-tui simulate {game} --players {players} --games 1 --seed {seed}"
+            f" --max-choices {max_choices}{opts}")
+
+
+def main(game: str, players: int, games: int, seed: int | None, max_choices: int,
+         as_json: bool, options: dict[str, str] | None = None, out=None, err=None) -> int:
+    """The ``simulate`` command.  Returns the exit code: 0, or 1 if any game
+    raised an error.  Bad arguments raise ValueError (or UnknownGame) before
+    anything is played."""
+    out = out or sys.stdout
+    err = err or sys.stderr
+    if seed is None:
+        seed = int.from_bytes(os.urandom(4), "big")
+    g = get_game(game)
+    opts = g.options_with_defaults(options)
+    g.check_player_count(players, opts)
+
+    def progress(r: GameResult) -> None:
+        if not as_json:
+            print(format_row(r), file=out, flush=True)
+        if r.status == ERROR:
+            print(f"game {r.index + 1} (seed {r.seed}) raised {r.error}\n{r.traceback}\n"
+                  f"reproduce: {reproduce_command(g.name, players, r.seed, max_choices, opts)}",
+                  file=err, flush=True)
+
+    if not as_json:
+        opt_text = ", ".join(f"{k}={v}" for k, v in opts.items())
+        print(f"simulate {g.name}: {players} players, {games} games, seed {seed}, "
+              f"max {max_choices} choices" + (f", options {opt_text}" if opt_text else ""), file=out)
+    sim = run(g.name, players, games, seed, max_choices, opts, progress)
+    if as_json:
+        json.dump(sim.to_json(), out, indent=1)
+        out.write("\n")
+    else:
+        print(format_totals(sim), file=out)
+    return 1 if sim.count(ERROR) else 0

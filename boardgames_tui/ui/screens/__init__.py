@@ -1,0 +1,1 @@
+"""The screens of the app: menu, new-game form, game, scores, dialogs."""

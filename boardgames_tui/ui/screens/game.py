@@ -1,0 +1,377 @@
+"""The generic game screen shared by every game.
+
+It drives a :class:`~boardgames_tui.engine.session.Match` and renders only
+``match.view(viewer)`` dicts and the current decision: banner, prompt,
+searchable option list, log, and the game's board widget.  It knows no rules.
+
+Whose view is on screen (``viewer``):
+* a human deciding now sees their own view, after the hand-off curtain when
+  the decision is private and the previous human at the screen was someone
+  else (unless the table plays with open information);
+* during bot turns the last human's view stays (the public view if none);
+* behind the curtain nothing private is drawn: the board shows the public view
+  and the option list is empty until Enter.
+"""
+from __future__ import annotations
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from ...bots.random_bot import RandomBot
+from ...engine import save as saves
+from ...engine.core import Decision, IllegalMove
+from ...engine.session import Match
+from ..boards import board_class
+from ..widgets import BoardWidget, Curtain, GameLog, OptionPicker, TurnBanner
+from .dialogs import ConfirmScreen, PathScreen, too_small
+from .help import HelpScreen
+from .scores import ScoreScreen
+
+BOT_BATCH = 2000  # bot choices made in one go when the delay is 0
+
+
+class GameScreen(Screen[None]):
+    BINDINGS = [
+        Binding("u", "undo", "Undo"),
+        Binding("question_mark", "help", "Rules/keys", key_display="?"),
+        Binding("l", "log", "Log"),
+        Binding("L", "log", "Log", show=False),
+        Binding("s", "save", "Save"),
+        Binding("q", "menu", "Menu"),
+        Binding("slash", "filter", "Filter", key_display="/"),
+        Binding("escape", "escape", "All options", show=False),
+        Binding("enter", "enter", show=False),
+    ]
+
+    def __init__(self, match: Match, *, demo: bool = False, delay: float = 0.6,
+                 viewer: int | None = None, frozen: bool = False, autosave: bool = True) -> None:
+        """``frozen``: no bot moves and no curtain (screenshots); ``viewer``: who
+        had the screen last (None: nobody yet)."""
+        super().__init__()
+        self.match = match
+        self.demo = demo
+        self.delay = max(0.0, float(delay))
+        self.viewer: int | None = viewer
+        self.frozen = frozen
+        self.autosave_on = autosave and not demo and not frozen
+        self.curtain_for: int | None = None
+        self._bot = RandomBot(match.seed)
+        self._bot_token = 0
+        self._bot_pending = False
+        self._scores_shown = False
+        self._log_mode = False
+        self._shown_viewer: int | None = None
+        self._autosave_warned = False
+
+    # -- layout -------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield TurnBanner(id="banner")
+        yield Static("", id="prompt")
+        yield Curtain(id="curtain")
+        with Horizontal(id="body"):
+            yield board_class(self.match.game.name)(id="board")
+            with Vertical(id="side"):
+                yield OptionPicker(id="picker")
+                yield GameLog(id="log")
+        yield Footer()
+
+    @property
+    def board(self) -> BoardWidget:
+        return self.query_one("#board", BoardWidget)
+
+    @property
+    def picker(self) -> OptionPicker:
+        return self.query_one(OptionPicker)
+
+    @property
+    def log_widget(self) -> GameLog:
+        return self.query_one(GameLog)
+
+    def on_mount(self) -> None:
+        self.query_one("#curtain").display = False
+        if self.app.is_headless:
+            self.picker.filter_input.cursor_blink = False
+        self.refresh_position()
+        if self.curtain_for is None:
+            self.picker.choice_list.focus()
+
+    def on_screen_resume(self) -> None:
+        # Back from help, a dialog, the score screen or the too-small notice.
+        if self.is_mounted:
+            self.refresh_position()
+
+    # -- who decides --------------------------------------------------------------
+    def is_bot(self, player: int) -> bool:
+        return self.demo or self.match.seats[player].is_bot
+
+    def _humans(self) -> list[int]:
+        return [i for i in range(len(self.match.seats)) if not self.is_bot(i)]
+
+    def needs_curtain(self, d: Decision) -> bool:
+        if self.frozen or self.match.open_info or not d.private or self.is_bot(d.player):
+            return False
+        if d.player == self.viewer:
+            return False
+        # With a single human at the table there is nobody to hide from.
+        return len(self._humans()) > 1
+
+    def human_to_act(self) -> bool:
+        d = self.match.decision()
+        return (d is not None and not self.is_bot(d.player) and self.curtain_for is None)
+
+    # -- rendering ----------------------------------------------------------------
+    def refresh_position(self) -> None:
+        m = self.match
+        d = m.decision()
+        seats = m.seats
+        banner = self.query_one(TurnBanner)
+        prompt = self.query_one("#prompt", Static)
+        status = f"{m.game.title} · round {m.round_number()}"
+        if d is None:
+            self._set_curtain(None)
+            view = m.view(None)
+            banner.show_turn(None, note="Game over", status=status)
+            prompt.update(Text("The game is over. Enter shows the scores.", style="bold"))
+            self._show(view, None)
+            self.picker.set_options([], message="Game over — Enter: scores, q: menu")
+            if not self._scores_shown:
+                self._scores_shown = True
+                self._push_scores()
+            return
+        seat = seats[d.player]
+        if self.is_bot(d.player) and not self.frozen:
+            self._set_curtain(None)
+            banner.show_turn(d.player, seat.name, seat.colour, bot=True, status=status)
+            prompt.update(Text(f"{seat.name} (bot): {d.prompt}"))
+            self._show(m.view(self.viewer), None)
+            self.picker.set_options([], message=f"Waiting for {seat.name} (bot)…")
+            self._schedule_bot()
+            return
+        if self.curtain_for is None and self.needs_curtain(d):
+            self.curtain_for = d.player
+        if self.curtain_for is not None:
+            # Nothing private underneath: the public view, no options.
+            who = seats[self.curtain_for]
+            banner.show_turn(self.curtain_for, who.name, who.colour, status=status)
+            prompt.update(Text(f"Pass the keyboard to {who.name} and press Enter."))
+            self._show(m.view(None), None)
+            self.picker.set_options([], message="")
+            self._set_curtain(self.curtain_for)
+            return
+        self._set_curtain(None)
+        if d.private or m.open_info or self.frozen or d.player == self.viewer:
+            self.viewer = d.player
+            shown = d.player
+        else:
+            # A public decision by someone who did not have the screen: show no
+            # one's private holdings.
+            shown = None
+        banner.show_turn(d.player, seat.name, seat.colour, status=status,
+                         bot=self.is_bot(d.player))
+        prompt.update(Text(d.prompt, style="bold"))
+        keep = self.picker.highlighted_option()
+        self.picker.set_options(d.options)
+        if keep is not None and self._shown_viewer == shown:
+            for i, o in enumerate(self.picker.visible_options):
+                if o.key == keep.key:
+                    self.picker.choice_list.highlighted = i
+        self._show(m.view(shown), d)
+
+    def _show(self, view: dict, d: Decision | None) -> None:
+        self._shown_viewer = view.get("viewer") if isinstance(view, dict) else None
+        targets = {o.target for o in d.options if o.target is not None} if d else set()
+        hl = self.picker.highlighted_option()
+        self.board.show(view, targets, self.match.seats, hl.target if hl else None)
+        self.log_widget.show_lines(view.get("log", []))
+
+    def _set_curtain(self, player: int | None) -> None:
+        curtain = self.query_one(Curtain)
+        body = self.query_one("#body")
+        if player is None:
+            if curtain.display:
+                curtain.display = False
+                body.display = True
+                self.picker.choice_list.focus()
+            return
+        seat = self.match.seats[player]
+        curtain.show_for(player, seat.name, seat.colour)
+        curtain.display = True
+        body.display = False
+        curtain.focus()
+
+    def lift_curtain(self) -> None:
+        if self.curtain_for is None:
+            return
+        self.viewer = self.curtain_for
+        self.curtain_for = None
+        self.refresh_position()
+        self.picker.choice_list.focus()
+
+    def _push_scores(self) -> None:
+        m = self.match
+        self.app.push_screen(ScoreScreen(m.game.title, m.seats, m.scores(), m.winners(), demo=self.demo))
+
+    # -- acting -------------------------------------------------------------------
+    def choose(self, key: str) -> bool:
+        """Apply a human's choice; an illegal one notifies and changes nothing."""
+        d = self.match.decision()
+        if d is None or self.frozen or too_small(self.app):
+            return False
+        if self.curtain_for is not None or self.is_bot(d.player):
+            self.notify("It is not your turn to choose.", severity="warning")
+            return False
+        try:
+            self.match.choose(key)
+        except IllegalMove as e:
+            self.notify(e.reason, title="Not allowed", severity="error", markup=False)
+            return False
+        self._after_change()
+        return True
+
+    def _after_change(self) -> None:
+        self._autosave()
+        self.refresh_position()
+
+    def _autosave(self) -> None:
+        if not self.autosave_on:
+            return
+        try:
+            saves.autosave(self.match)
+            self._autosave_warned = False
+        except OSError as e:
+            if not self._autosave_warned:
+                self._autosave_warned = True
+                self.notify(f"Autosave failed: {e}", severity="warning", markup=False)
+
+    def _schedule_bot(self) -> None:
+        if self.frozen or self._bot_pending:
+            return
+        self._bot_token += 1
+        token = self._bot_token
+        self._bot_pending = True
+        if self.delay <= 0:
+            self.call_after_refresh(self._bot_move, token)
+        else:
+            self.set_timer(self.delay, lambda: self._bot_move(token))
+
+    def _bot_move(self, token: int) -> None:
+        if token != self._bot_token:
+            return
+        self._bot_pending = False
+        if not self.is_current or not self.is_mounted or too_small(self.app):
+            return  # resumes via on_screen_resume
+        moves = BOT_BATCH if self.delay <= 0 else 1
+        changed = False
+        for _ in range(moves):
+            d = self.match.decision()
+            if d is None or not self.is_bot(d.player):
+                break
+            key = self._bot.choose(d, None)
+            try:
+                self.match.choose(key)
+            except IllegalMove as e:  # a rules bug; show it, do not crash
+                self.notify(f"Bot move refused: {e.reason}", severity="error", markup=False)
+                return
+            changed = True
+        if changed:
+            self._after_change()
+
+    # -- messages from widgets ------------------------------------------------------
+    @on(OptionPicker.Chosen)
+    def _chosen(self, event: OptionPicker.Chosen) -> None:
+        self.choose(event.key)
+
+    @on(OptionPicker.Highlighted)
+    def _highlighted(self, event: OptionPicker.Highlighted) -> None:
+        if hasattr(self.board, "set_highlight"):
+            self.board.set_highlight(event.option.target if event.option else None)
+
+    @on(BoardWidget.TargetPicked)
+    def _target_picked(self, event: BoardWidget.TargetPicked) -> None:
+        d = self.match.decision()
+        if d is None or not self.human_to_act():
+            return
+        opts = [o for o in d.options if o.target == event.target]
+        if not opts:
+            self.notify("Nothing to do with that now.", severity="warning")
+        elif len(opts) == 1:
+            self.choose(opts[0].key)
+        else:
+            self.picker.restrict(event.target, self.board.target_label(event.target))
+            self.picker.choice_list.focus()
+
+    @on(BoardWidget.TargetHovered)
+    def _target_hovered(self, event: BoardWidget.TargetHovered) -> None:
+        if self.human_to_act():
+            self.picker.highlight_target(event.target)
+
+    # -- actions ----------------------------------------------------------------------
+    def action_enter(self) -> None:
+        if self.curtain_for is not None:
+            self.lift_curtain()
+        elif self.match.is_over():
+            self._push_scores()
+
+    def action_undo(self) -> None:
+        if self.frozen:
+            return
+        ok, why = self.match.can_undo()
+        if not ok:
+            self.notify(f"Cannot undo: {why}", severity="warning", markup=False)
+            return
+        try:
+            self.match.undo()
+        except IllegalMove as e:
+            self.notify(e.reason, severity="warning", markup=False)
+            return
+        self.notify("Undone.", timeout=1.5)
+        self._after_change()
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen(self.match.game.title, self.match.game.rules_notes()))
+
+    def action_log(self) -> None:
+        self._log_mode = not self._log_mode
+        self.set_class(self._log_mode, "log-mode")
+        if self._log_mode:
+            self.log_widget.focus()
+        elif self.curtain_for is None:
+            self.picker.choice_list.focus()
+
+    def action_filter(self) -> None:
+        if self.human_to_act():
+            if self._log_mode:
+                self.action_log()
+            self.picker.focus_filter()
+
+    def action_escape(self) -> None:
+        if self._log_mode:
+            self.action_log()
+        elif self.picker.clear_filter_and_restriction():
+            self.picker.choice_list.focus()
+
+    def action_save(self) -> None:
+        default = saves.data_dir() / "saves" / f"{self.match.match_id}.json"
+
+        def do_save(path: str):
+            return saves.save(self.match, path)
+
+        def done(result) -> None:
+            if result is not None:
+                self.notify(f"Saved to {result}", markup=False)
+
+        self.app.push_screen(PathScreen("Save the game to a file", str(default), do_save,
+                                        (OSError,)), done)
+
+    def action_menu(self) -> None:
+        def done(yes: bool | None) -> None:
+            if yes:
+                self.app.show_menu()  # type: ignore[attr-defined]
+
+        note = "" if not self.autosave_on else " The game is autosaved; Continue resumes it."
+        self.app.push_screen(ConfirmScreen(f"Leave this game for the main menu?{note}"), done)

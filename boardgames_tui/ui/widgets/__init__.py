@@ -1,0 +1,10 @@
+"""Widgets shared by every game screen (later games compose these)."""
+from .banner import TurnBanner
+from .board import BoardWidget, GenericBoard
+from .curtain import Curtain
+from .log import GameLog
+from .options import OptionPicker
+from .scores import ScoreTable, score_table
+
+__all__ = ["TurnBanner", "BoardWidget", "GenericBoard", "Curtain", "GameLog",
+           "OptionPicker", "ScoreTable", "score_table"]

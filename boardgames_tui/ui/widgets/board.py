@@ -1,0 +1,58 @@
+"""The game-specific area of the game screen, and the generic fallback.
+
+A board widget receives the viewer's ``view`` dict and the targets of the
+legal options (``Option.target``); it never sees the state or the rules.  It
+may let the player point at a target and posts :class:`TargetPicked` (Enter)
+or :class:`TargetHovered` (cursor moved); the game screen turns a picked
+target into a choice or narrows the option list to the options aimed at it.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from rich.pretty import Pretty
+from textual.containers import VerticalScroll
+from textual.message import Message
+from textual.widgets import Static
+
+
+class BoardWidget(VerticalScroll):
+    """Base class of every game's board.  Subclasses implement :meth:`show`."""
+
+    DEFAULT_CSS = """
+    BoardWidget { height: 1fr; width: 1fr; }
+    """
+
+    class TargetPicked(Message):
+        def __init__(self, target: tuple) -> None:
+            super().__init__()
+            self.target = target
+
+    class TargetHovered(Message):
+        def __init__(self, target: tuple | None) -> None:
+            super().__init__()
+            self.target = target
+
+    def show(self, view: dict | None, targets: set[tuple], seats: list[Any],
+             highlight: tuple | None = None) -> None:
+        """Render ``view`` (None: render nothing private, e.g. behind a curtain).
+        ``targets`` are the targets of the current decision's options when the
+        viewer decides now (empty otherwise); ``highlight`` is the target of the
+        option highlighted in the list."""
+        raise NotImplementedError
+
+    def target_label(self, target: tuple) -> str:
+        """A short name for a target (used in the option list's hint)."""
+        return " ".join(str(x) for x in target)
+
+
+class GenericBoard(BoardWidget):
+    """Fallback for games without a bespoke board: the view as pretty data."""
+
+    def compose(self):
+        yield Static("", id="generic-view")
+
+    def show(self, view, targets, seats, highlight=None) -> None:
+        self.last_view = view
+        data = {k: v for k, v in (view or {}).items() if k != "log"}
+        self.query_one("#generic-view", Static).update(Pretty(data) if data else "")

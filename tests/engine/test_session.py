@@ -1,0 +1,144 @@
+"""Match: choices, undo policy (own turn, no reveal, not bots), replay."""
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from boardgames_tui.engine import IllegalMove
+from boardgames_tui.engine.session import Match
+
+from engine_fakegame import seats
+
+
+def test_undo_within_own_turn(new_match):
+    m = new_match()
+    start = copy.deepcopy(m.state)
+    card = m.state.hands[0][0]
+    m.choose(f"card:{card}")
+    m.choose("play")
+    assert m.state.table[0] == [card]
+    assert m.can_undo() == (True, "")
+    m.undo()
+    assert m.state.picked == card and m.state.table[0] == []
+    m.undo()
+    assert m.state == start
+    assert m.history == []
+    ok, why = m.can_undo()
+    assert not ok and why == "nothing to undo yet"
+
+
+def test_undo_refused_after_a_reveal(new_match):
+    m = new_match()
+    m.choose("draw")
+    ok, why = m.can_undo()
+    assert not ok and "revealed" in why
+    before = copy.deepcopy(m.state)
+    with pytest.raises(IllegalMove, match="cannot undo: .*revealed"):
+        m.undo()
+    assert m.state == before
+    # a later choice without a reveal may be taken back, but only back to the draw
+    m.choose(f"card:{m.state.hands[0][0]}")
+    m.undo()
+    assert not m.can_undo()[0]
+
+
+def test_undo_refused_after_another_player_decided(new_match):
+    m = new_match()
+    m.choose("end")  # P2 now decides
+    ok, why = m.can_undo()
+    assert not ok and "P2" in why and "another player" in why
+    m.choose("end")  # back to P1, but the last choice was P2's
+    ok, why = m.can_undo()
+    assert not ok and "P1" in why and "another player" in why
+    before = m.state
+    with pytest.raises(IllegalMove, match="cannot undo: .*another player"):
+        m.undo()
+    assert m.state is before
+
+
+def test_undo_refused_for_bots(new_match):
+    m = new_match(bots=(0,))
+    m.choose(f"card:{m.state.hands[0][0]}")
+    ok, why = m.can_undo()
+    assert not ok and "bot" in why
+
+
+def test_undo_refused_when_over(new_match):
+    m = new_match(options={"rounds": "1"})
+    m.choose("end")
+    m.choose("end")
+    assert m.is_over()
+    ok, why = m.can_undo()
+    assert not ok and "over" in why
+
+
+def test_history_records_player_and_reveals(new_match):
+    m = new_match()
+    m.choose("draw")
+    m.choose("end")
+    m.choose("end")
+    assert [(r.key, r.player, r.revealed) for r in m.history] == [
+        ("draw", 0, True), ("end", 0, False), ("end", 1, False)]
+    assert m.choices == ["draw", "end", "end"]
+
+
+def _random_keys(m: Match, n: int, seed: int) -> list[str]:
+    import random
+    r = random.Random(seed)
+    for _ in range(n):
+        d = m.decision()
+        if d is None:
+            break
+        m.choose(r.choice(d.options).key)
+    return m.choices
+
+
+def test_replay_is_deterministic(new_match, fake):
+    m = new_match(n=3, seed=11, options={"rounds": "3"})
+    keys = _random_keys(m, 200, seed=2)
+    again = Match.replay("fakecards", seats(3), 11, {"rounds": "3"}, keys)
+    assert again.state == m.state
+    assert again.choices == keys
+    assert again.state.rng == m.state.rng
+    # same seed, same choices: same deal; other seed: another deal
+    assert Match.new("fakecards", seats(3), 11).state.hands == Match.new("fakecards", seats(3), 11).state.hands
+    assert Match.new("fakecards", seats(3), 12).state.hands != Match.new("fakecards", seats(3), 11).state.hands
+
+
+def test_replay_names_the_first_refused_choice(fake):
+    with pytest.raises(IllegalMove, match=r"choice 2 \('play'\) is not legal"):
+        Match.replay("fakecards", seats(2), 1, {}, ["end", "play"])
+
+
+def test_new_match_validation(fake):
+    with pytest.raises(ValueError, match="2 to 3 players, not 4"):
+        Match.new("fakecards", seats(4), 1)
+    Match.new("fakecards", seats(4), 1, {"table": "big"})
+    s = seats(2)
+    s[1].name = "p1"
+    with pytest.raises(ValueError, match="differ"):
+        Match.new("fakecards", s, 1)
+    s[1].name = "  "
+    with pytest.raises(ValueError, match="name"):
+        Match.new("fakecards", s, 1)
+    with pytest.raises(ValueError, match="unknown option"):
+        Match.new("fakecards", seats(2), 1, {"bogus": "1"})
+
+
+def test_random_seed_when_none_given(fake):
+    m = Match.new("fakecards", seats(2))
+    assert isinstance(m.seed, int)
+    assert m.match_id.startswith("fakecards-")
+
+
+def test_views_hide_other_hands_and_private_log(new_match):
+    m = new_match()
+    m.choose("draw")
+    drawn = m.state.hands[0][-1]
+    v1 = m.view(1)
+    assert v1["players"][0]["hand"] is None and v1["players"][0]["hand_count"] == 4
+    assert not any(str(drawn) in line and "draws" in line for line in v1["log"])
+    v0 = m.view(0)
+    assert v0["players"][0]["hand"] == m.state.hands[0]
+    assert f"P1 draws {drawn}" in v0["log"]

@@ -1,0 +1,136 @@
+"""The command line, run as people run it: ``python -m boardgames_tui ...``."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+import boardgames_tui
+
+
+def cli(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
+    env = dict(os.environ, COLUMNS="100")
+    return subprocess.run([sys.executable, "-m", "boardgames_tui", *args], capture_output=True,
+                          text=True, timeout=timeout, env=env, stdin=subprocess.DEVNULL)
+
+
+def assert_usage_error(r: subprocess.CompletedProcess, *expect: str) -> None:
+    assert r.returncode == 2, (r.returncode, r.stdout, r.stderr)
+    assert "Traceback" not in r.stderr
+    lines = r.stderr.splitlines()
+    assert len(lines) == 1, r.stderr
+    assert lines[0].startswith("boardgames-tui")
+    for e in expect:
+        assert e in lines[0]
+    assert r.stdout == ""
+
+
+def test_list():
+    r = cli("list")
+    assert r.returncode == 0 and r.stderr == ""
+    line = [x for x in r.stdout.splitlines() if x.startswith("evolution")]
+    assert line and "Evolution" in line[0] and "2-6 players" in line[0]
+
+
+def test_help_and_version():
+    r = cli("--help")
+    assert r.returncode == 0
+    for command in ("list", "play", "demo", "simulate", "resume", "screenshot"):
+        assert command in r.stdout
+    r = cli("--version")
+    assert r.returncode == 0 and r.stdout.strip() == f"boardgames-tui {boardgames_tui.__version__}"
+
+
+def test_simulate_text():
+    r = cli("simulate", "evolution", "--games", "3", "--seed", "1")
+    assert r.returncode == 0, r.stderr
+    out = r.stdout
+    assert out.startswith("simulate evolution: 4 players, 3 games, seed 1")
+    assert sum(1 for line in out.splitlines() if line.startswith("game ")) == 3
+    assert "totals: 3 games: 3 finished, 0 unfinished" in out and "0 errors" in out
+    assert "choices/s" in out
+    assert "length in choices: mean" in out and "length in rounds: mean" in out
+    assert "won by" in out
+
+
+def test_simulate_json_is_reproducible():
+    r = cli("simulate", "evolution", "--games", "2", "--seed", "5", "--players", "3", "--json")
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    assert data["game"] == "evolution" and data["players"] == 3 and data["seed"] == 5
+    assert [g["seed"] for g in data["games"]] == [5, 6]
+    t = data["totals"]
+    assert t["games"] == 2 and t["errors"] == 0 and t["finished"] == 2
+    assert t["choices"] == sum(g["choices"] for g in data["games"]) > 0
+    assert t["length_rounds"]["min"] >= 1
+    for g in data["games"]:
+        assert len(g["scores"]) == 3 and g["winners"]
+        assert g["winners"] == [i for i, s in enumerate(g["scores"]) if s == max(g["scores"])]
+    # the second game on its own, by its seed, is the same game
+    again = json.loads(cli("simulate", "evolution", "--games", "1", "--seed", "6", "--players", "3",
+                           "--json").stdout)
+    keep = ("seed", "choices", "rounds", "scores", "winners")
+    assert {k: again["games"][0][k] for k in keep} == {k: data["games"][1][k] for k in keep}
+
+
+def test_simulate_max_choices_counts_unfinished():
+    r = cli("simulate", "evolution", "--games", "3", "--seed", "1", "--max-choices", "5", "--json")
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    assert [g["status"] for g in data["games"]] == ["unfinished"] * 3
+    assert all(g["choices"] == 5 for g in data["games"])
+    assert data["totals"]["unfinished"] == 3 and data["totals"]["errors"] == 0
+
+
+@pytest.mark.parametrize("args, expect", [
+    (["simulate", "evolution", "--players", "7"], ["7"]),
+    (["simulate", "evolution", "--players", "6"], ["--option deck=129"]),
+    (["play", "evolution", "--players", "1"], ["not 1"]),
+    (["simulate", "evolution", "--option", "deck=12"], ["deck"]),
+])
+def test_bad_player_count_or_option(args, expect):
+    assert_usage_error(cli(*args), *expect)
+
+
+@pytest.mark.parametrize("args, expect", [
+    (["simulate", "monopoly"], ["unknown game 'monopoly'", "evolution"]),
+    (["play", "chess"], ["unknown game 'chess'"]),
+    (["resume", "no-such-save.json"], ["no-such-save.json", "no such file"]),
+    (["resume"], ["no saved game"]),
+    (["screenshot", "evolution", "--out", "x.svg", "--size", "huge"], ["--size", "120x40"]),
+    (["screenshot", "evolution", "--out", "x.svg", "--size", "5x5"], ["out of range"]),
+    (["simulate", "evolution", "--games", "-3"], ["--games"]),
+    (["simulate"], ["GAME"]),
+    (["frobnicate"], ["invalid choice"]),
+    (["simulate", "evolution", "--option", "deck"], ["NAME=VALUE"]),
+])
+def test_wrong_arguments_exit_2_with_one_line(args, expect):
+    assert_usage_error(cli(*args), *expect)
+
+
+def test_corrupt_save_file(tmp_path):
+    p = tmp_path / "broken.json"
+    p.write_text('{"format": "boardgames-tui-save", "choi')
+    before = p.read_bytes()
+    assert_usage_error(cli("resume", str(p)), "broken.json", "not valid JSON")
+    assert p.read_bytes() == before
+
+
+def test_screenshot_writes_reproducible_svg(tmp_path):
+    def shot(name: str, seed: str) -> str:
+        out = tmp_path / name
+        r = cli("screenshot", "evolution", "--out", str(out), "--seed", seed, "--choices", "25",
+                "--size", "100x30", "--players", "3", timeout=300)
+        assert r.returncode == 0, r.stderr
+        assert r.stdout.strip() == f"wrote {out} after 25 choices"
+        return out.read_text(encoding="utf-8")
+
+    svg = shot("a.svg", "3")
+    assert svg.lstrip().startswith("<svg") and svg.rstrip().endswith("</svg>")
+    text = svg.replace("&#160;", " ")
+    assert "Player 1" in text and "Evolution" in text
+    assert shot("b.svg", "3") == svg          # same arguments, same file
+    assert shot("c.svg", "4") != svg          # another seed, another position
