@@ -17,8 +17,11 @@ from textual.screen import Screen
 from ..engine import save as saves
 from ..engine.session import Match
 from .screens.dialogs import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
-from .screens.game import GameScreen
 from .screens.menu import MenuScreen
+
+# The game screen (and through it the help screen's Markdown renderer) is
+# imported when a game opens, not at start-up: it keeps the menu's start-up
+# within 1.3x of a bare Textual app (bench/startup.py).
 
 
 class BoardgamesApp(App[None]):
@@ -38,6 +41,8 @@ class BoardgamesApp(App[None]):
     # -- navigation -------------------------------------------------------------------
     def on_mount(self) -> None:
         if self.start_match is not None:
+            from .screens.game import GameScreen
+
             m = self.start_match
             if self.screenshot:
                 d = m.decision()
@@ -72,6 +77,8 @@ class BoardgamesApp(App[None]):
         self._reset_to(NewGameScreen(game))
 
     def open_match(self, match: Match, new: bool = False) -> None:
+        from .screens.game import GameScreen
+
         if new and not self.demo:
             try:
                 saves.autosave(match)
@@ -101,6 +108,8 @@ class BoardgamesApp(App[None]):
     # -- command palette ----------------------------------------------------------------
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
+        from .screens.game import GameScreen
+
         if isinstance(screen, GameScreen):
             yield SystemCommand("Undo (u)", "Take back your last choice if the rules allow", screen.action_undo)
             yield SystemCommand("Rules and keys (?)", "The game's rules notes and all keys", screen.action_help)

@@ -29,7 +29,6 @@ from ...engine.session import Match
 from ..boards import board_class
 from ..widgets import BoardWidget, Curtain, GameLog, OptionPicker, TurnBanner
 from .dialogs import ConfirmScreen, PathScreen, too_small
-from .help import HelpScreen
 from .scores import ScoreScreen
 
 BOT_BATCH = 2000  # bot choices made in one go when the delay is 0
@@ -333,6 +332,8 @@ class GameScreen(Screen[None]):
         self._after_change()
 
     def action_help(self) -> None:
+        from .help import HelpScreen  # Markdown rendering loads only when asked for
+
         self.app.push_screen(HelpScreen(self.match.game.title, self.match.game.rules_notes()))
 
     def action_log(self) -> None:
