@@ -13,6 +13,11 @@ from ...engine.core import Game
 from ...engine.session import BOT, HUMAN, Match, Seat
 from ..theme import PALETTE, seat_letter
 
+def open_info_label(on: bool) -> str:
+    state = "ON: no hand-off curtains, everyone sees every hand" if on else "off: curtains hide each hand"
+    return f"Open information: {state}"
+
+
 class FieldError(Static):
     """A one-line message next to a form field; takes no room when empty."""
 
@@ -87,8 +92,7 @@ class NewGameScreen(Screen[None]):
                 yield Input("", id="seed", placeholder="random", compact=True, classes="form-short")
                 yield Static("optional whole number: same seed, same shuffles", classes="form-note")
             yield FieldError("", id="seed-error", classes="error")
-            yield Checkbox("Open information (no hand-off curtains; everyone sees every hand)",
-                           value=False, id="open-info", compact=True)
+            yield Checkbox(open_info_label(False), value=False, id="open-info", compact=True)
             with Horizontal(id="form-buttons"):
                 yield Button("Start (Ctrl+S)", id="start", variant="primary", compact=True)
                 yield Button("Back (Esc)", id="cancel", compact=True)
@@ -121,6 +125,11 @@ class NewGameScreen(Screen[None]):
             self.query_one(f"#seat-{i}").display = show
             err = self.query_one(f"#seat-error-{i}", FieldError)
             err.display = show and bool(err.message)
+
+    @on(Checkbox.Changed, "#open-info")
+    def _open_info_changed(self, event: Checkbox.Changed) -> None:
+        # The checkbox's mark differs only by colour: say the state in words too.
+        event.checkbox.label = open_info_label(event.value)
 
     @on(Input.Changed, "#players")
     def _players_changed(self) -> None:

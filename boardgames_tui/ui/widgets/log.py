@@ -47,3 +47,7 @@ class GameLog(RichLog):
         for line in new:
             self.write(Text(line), scroll_end=True)
         self._shown = list(lines)
+        # Lines written while the log is hidden (behind the curtain) wrap at
+        # min_width; remembering the width they were wrapped at makes the next
+        # resize (the log shown again) wrap them anew.
+        self._wrapped_at = self.size.width
