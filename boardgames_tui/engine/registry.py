@@ -23,6 +23,14 @@ GAMES: dict[str, GameInfo] = {
         "evolution", "Evolution", 2, 6,
         "Species grow, adapt and eat each other at the watering hole (2-5; 6 with the 129-card deck).",
         "boardgames_tui.games.evolution.rules"),
+    "phoenicia": GameInfo(
+        "phoenicia", "Phoenicia", 2, 5,
+        "Grow a Phoenician village: auction development cards, employ workers, race to 32 VP.",
+        "boardgames_tui.games.phoenicia.rules"),
+    "utopia": GameInfo(
+        "utopia", "Utopia", 2, 5,
+        "Place princes of five peoples on four islands, build monuments and wonders, steer prestige.",
+        "boardgames_tui.games.utopia.rules"),
 }
 
 

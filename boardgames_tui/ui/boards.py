@@ -7,6 +7,8 @@ import importlib
 
 BOARDS: dict[str, str | type] = {
     "evolution": "boardgames_tui.games.evolution.screen:EvolutionBoard",
+    "phoenicia": "boardgames_tui.games.phoenicia.screen:PhoeniciaBoard",
+    "utopia": "boardgames_tui.games.utopia.screen:UtopiaBoard",
 }
 
 

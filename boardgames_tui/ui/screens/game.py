@@ -168,8 +168,11 @@ class GameScreen(Screen[None]):
             shown = d.player
         else:
             # A public decision by someone who did not have the screen: show no
-            # one's private holdings.
+            # one's private holdings.  The keyboard has changed hands, so the
+            # next private decision needs the curtain again, even for the
+            # player who had the screen before.
             shown = None
+            self.viewer = None
         banner.show_turn(d.player, seat.name, seat.colour, status=status,
                          bot=self.is_bot(d.player))
         prompt.update(Text(d.prompt, style="bold"))

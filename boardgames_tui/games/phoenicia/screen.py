@@ -1,0 +1,583 @@
+"""The Phoenicia board: display, running auction, tracks and every village.
+
+It renders the Phoenicia ``view`` dict only (docs/phoenicia-api.md) plus the
+static card and tile tables of ``data.py`` (names of owned cards); it never
+reads the state.  What the viewer may see comes from the view: the values of
+production cards appear only for the viewer's own hand ("Your money"); other
+players show a count.  Behind the hand-off curtain the game screen passes the
+public view, so nothing private is drawn then.
+
+The cursor stands on the displayed development cards, the viewer's
+production cards (one spot per value), disks and City Center, and the lines
+of the viewer's village (training ground and tiles).  Legal targets are
+marked ``◆`` with a heavy border or bold line (not colour alone), the cursor
+``▶``.  Keys while the board has focus: ←→/h l along a row, ↑↓/k j between
+rows, Enter or Space picks what is under the cursor.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.widgets import Static
+
+from ...ui.theme import colour
+from ...ui.widgets.board import BoardWidget
+from .data import BUYS_VP, CITY_CENTER_VP_PRICE, DEV, END_VP
+from .widgets import (CURSOR_MARK, STEPS, TARGET_MARK, CardSpot, LineSpot, Spot, SpotGrid, tag, tags,
+                      seat_colour, set_text, space_values, tile_text, track_text)
+
+CARD_WIDTH = 22
+HAND_WIDTH = 14
+VILLAGE_WIDTH = 46
+WORKER_LEGEND = "W worker, o tool disk, · empty; + improved, ++ advanced"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _card_names(slugs: list[str]) -> str:
+    counts: dict[str, int] = {}
+    for s in slugs:
+        counts[s] = counts.get(s, 0) + 1
+    return ", ".join(DEV[s].name + (f" ×{k}" if k > 1 else "") if s in DEV else s for s, k in counts.items())
+
+
+class Village(Vertical):
+    """One player's tableau: numbers, training ground, tiles, cards."""
+
+    DEFAULT_CSS = """
+    Village { height: auto; border: round $panel-lighten-2; padding: 0 0 0 1; border-title-style: bold; }
+    Village > .phx-vsum { height: auto; }
+    Village > .phx-vcards { height: auto; color: $text-muted; }
+    """
+
+    def __init__(self, **kw) -> None:
+        super().__init__(**kw)
+        self.summary = Static("", classes="phx-vsum")
+        self.training = LineSpot(None)
+        self.tiles: list[LineSpot] = []
+        self.cards = Static("", classes="phx-vcards")
+        self._composed = False
+
+    def compose(self) -> ComposeResult:
+        self._composed = True
+        yield self.summary
+        yield self.training
+        yield from self.tiles
+        yield self.cards
+
+    def set_tiles(self, items: list[tuple[tuple | None, Text]]) -> None:
+        while len(self.tiles) > len(items):
+            spot = self.tiles.pop()
+            if self._composed:
+                spot.remove()
+        new = []
+        for target, text in items[len(self.tiles):]:
+            spot = LineSpot(target, text)
+            self.tiles.append(spot)
+            new.append(spot)
+        if new and self._composed:
+            self.mount_all(new, before=self.cards)
+        for spot, (target, text) in zip(self.tiles, items):
+            spot.show(target, text)
+
+    def spots(self) -> list[LineSpot]:
+        return [self.training, *self.tiles]
+
+
+class PhoeniciaBoard(BoardWidget):
+    BINDINGS = [
+        Binding("left,h", "move(0,-1)", "Left", show=False),
+        Binding("right,l", "move(0,1)", "Right", show=False),
+        Binding("up,k", "move(-1,0)", "Up", show=False),
+        Binding("down,j", "move(1,0)", "Down", show=False),
+        Binding("enter,space", "pick_cursor", "Pick", show=False),
+    ]
+    can_focus = True
+
+    DEFAULT_CSS = """
+    PhoeniciaBoard { padding: 0 1 0 0; scrollbar-size-vertical: 1; }
+    PhoeniciaBoard:focus { background: $boost; }
+    PhoeniciaBoard #phx-top { dock: top; height: auto; background: $primary-darken-3; padding: 0 1; }
+    PhoeniciaBoard #phx-status { height: auto; }
+    PhoeniciaBoard #phx-auction { height: auto; }
+    PhoeniciaBoard .phx-head { height: auto; margin-top: 1; text-style: bold; }
+    PhoeniciaBoard #phx-tracks { height: auto; margin-top: 1; }
+    PhoeniciaBoard #phx-display { grid-gutter: 0 0; }
+    PhoeniciaBoard #phx-villages { height: auto; layout: grid; grid-size: 1; grid-gutter: 0 1;
+                                   grid-rows: auto; }
+    """
+
+    def __init__(self, **kw) -> None:
+        super().__init__(**kw)
+        self._view: dict | None = None
+        self.last_view: dict | None = None
+        self._targets: set[tuple] = set()
+        self._seats: list[Any] = []
+        self._cursor: tuple | None = None
+        self._villages: list[Village] = []
+        self._display_spots: list[tuple] = []
+        self._hand_spots: list[tuple] = []
+        self._village_spots: list[tuple] = []
+        self._width = 48
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="phx-top"):
+            yield Static("", id="phx-status")
+            yield Static("", id="phx-auction")
+        yield Static("", id="phx-display-head", classes="phx-head")
+        yield SpotGrid(CARD_WIDTH, id="phx-display")
+        yield Static("", id="phx-hand-head", classes="phx-head")
+        yield SpotGrid(HAND_WIDTH, id="phx-hand")
+        yield Static("", id="phx-tracks")
+        yield Static("", id="phx-villages-head", classes="phx-head")
+        yield Vertical(id="phx-villages")
+
+    # -- layout ------------------------------------------------------------------------
+    def on_resize(self, event: events.Resize) -> None:
+        width = max(20, event.size.width - 2)
+        if width != self._width:
+            self._width = width
+            self._fit()
+            if self._view is not None:
+                set_text(self.query_one("#phx-tracks", Static), self._tracks_text(self._view))
+
+    def _fit(self) -> None:
+        for g in self.query(SpotGrid):
+            g.fit(self._width)
+        cols = max(1, (self._width + 1) // (VILLAGE_WIDTH + 1))
+        box = self.query_one("#phx-villages")
+        if box.styles.grid_size_columns != cols:
+            box.styles.grid_size_columns = cols
+
+    # -- where the cursor can stand ---------------------------------------------------------
+    def rows(self) -> list[list[tuple]]:
+        """The cursor's rows: the display (as laid out), the viewer's money,
+        then each line of the viewer's village."""
+        out: list[list[tuple]] = []
+        for grid_id, spots in (("#phx-display", self._display_spots), ("#phx-hand", self._hand_spots)):
+            cols = max(1, self.query_one(grid_id, SpotGrid).columns)
+            out.extend(spots[i:i + cols] for i in range(0, len(spots), cols))
+        out.extend([t] for t in self._village_spots)
+        return out
+
+    # -- BoardWidget API ------------------------------------------------------------------
+    def show(self, view, targets, seats, highlight=None) -> None:
+        self._view = view
+        self.last_view = view
+        self._targets = set(targets)
+        self._seats = list(seats)
+        self._render_all()
+        cells = [c for row in self.rows() for c in row]
+        if highlight is not None and highlight in cells:
+            self._cursor = highlight
+        elif self._cursor not in cells or (self._targets and self._cursor not in self._targets
+                                            and any(c in self._targets for c in cells)):
+            legal = [c for c in cells if c in self._targets]
+            self._cursor = legal[0] if legal else (cells[0] if cells else None)
+        self._mark()
+        if self._targets and self._cursor in self._targets:
+            self.call_after_refresh(self._scroll_to_cursor, True)
+
+    def set_highlight(self, target: tuple | None) -> None:
+        cells = [c for row in self.rows() for c in row]
+        if target is not None and target in cells and target != self._cursor:
+            self._cursor = target
+            self._mark()
+            self._scroll_to_cursor()
+
+    def target_label(self, target: tuple) -> str:
+        kind = target[0] if target else ""
+        if kind == "devcard" and len(target) == 2:
+            name = DEV[target[1]].name if target[1] in DEV else target[1]
+            return f"Options for {name}"
+        if kind == "prodcard":
+            return f"Options for your {target[1]} card"
+        if kind == "tile":
+            return f"Options for your {target[1].capitalize()} tile"
+        if kind == "training":
+            return "Options for the training ground"
+        if kind == "disks":
+            return "Options for your disks"
+        if kind == "citycenter":
+            return "Options for City Center"
+        return "Options for the picked target"
+
+    def pick(self, target: tuple) -> None:
+        self._cursor = target
+        self._mark()
+        self.post_message(self.TargetPicked(target))
+
+    # -- keys ---------------------------------------------------------------------------
+    def action_move(self, drow: int, dcol: int) -> None:
+        rows = self.rows()
+        if not rows:
+            return
+        r, c = 0, 0
+        for ri, row in enumerate(rows):
+            if self._cursor in row:
+                r, c = ri, row.index(self._cursor)
+        if drow:
+            r = max(0, min(len(rows) - 1, r + drow))
+            c = min(c, len(rows[r]) - 1)
+        else:
+            c = max(0, min(len(rows[r]) - 1, c + dcol))
+        self._cursor = rows[r][c]
+        self._mark()
+        self._scroll_to_cursor()
+        self.post_message(self.TargetHovered(self._cursor))
+
+    def action_pick_cursor(self) -> None:
+        if self._cursor is not None:
+            self.post_message(self.TargetPicked(self._cursor))
+
+    # -- rendering ------------------------------------------------------------------------
+    def _tag(self, p: int, name: bool = False) -> Text:
+        v = self._view or {}
+        players = v.get("players", [])
+        return tag(self._seats, p, players[p]["name"] if name and p < len(players) else None)
+
+    def _render_all(self) -> None:
+        v = self._view or {}
+        self._fit()
+        if not v:
+            for sid in ("#phx-status", "#phx-auction", "#phx-display-head", "#phx-hand-head",
+                        "#phx-tracks", "#phx-villages-head"):
+                set_text(self.query_one(sid, Static), "")
+            self._display_spots, self._hand_spots, self._village_spots = [], [], []
+            self._sync_cards(self.query_one("#phx-display", SpotGrid), [])
+            self._sync_cards(self.query_one("#phx-hand", SpotGrid), [])
+            self._sync_villages([])
+            return
+        set_text(self.query_one("#phx-status", Static), self._status_text(v))
+        auction = self.query_one("#phx-auction", Static)
+        at = self._auction_text(v)
+        auction.display = at is not None
+        set_text(auction, at or "")
+        self._render_display(v)
+        self._render_hand(v)
+        set_text(self.query_one("#phx-tracks", Static), self._tracks_text(v))
+        head = Text("Villages ", style="bold")
+        head.append(f"({WORKER_LEGEND})", style=Style(bold=False, dim=True))
+        set_text(self.query_one("#phx-villages-head", Static), head)
+        self._sync_villages(v.get("players", []))
+
+    # status and auction
+    def _status_text(self, v: dict) -> Text:
+        t = Text()
+        t.append(f"Round {v.get('round', 0)}", style="bold")
+        phase = v.get("phase")
+        order = v.get("turn_order") or []
+        if phase == "over":
+            t.append(" · game over", style="bold")
+            if v.get("end_reason"):
+                t.append(f": {v['end_reason']}")
+            win = v.get("winners") or []
+            if win:
+                t.append(" · winner" + ("s " if len(win) > 1 else " "))
+                t.append_text(tags(self._seats, win, ", "))
+        elif phase == "limits":
+            lim = v.get("limits") or []
+            t.append(" · storage limits: ")
+            if lim:
+                t.append_text(self._tag(lim[0], True))
+                if len(lim) > 1:
+                    t.append(" then ")
+                    t.append_text(tags(self._seats, lim[1:]))
+        elif v.get("active") is not None:
+            t.append(" · ")
+            t.append_text(self._tag(v["active"], True))
+            t.append(f"'s turn, {STEPS.get(v.get('step'), '')}")
+            if len(order) > 1:
+                t.append(" · then ")
+                t.append_text(tags(self._seats, order[1:]))
+        return t
+
+    def _auction_text(self, v: dict) -> Text | None:
+        a, pm = v.get("auction"), v.get("payment")
+        if a is None and pm is None:
+            return None
+        t = Text()
+        viewer = v.get("viewer")
+        if a is not None:
+            card = DEV.get(a["card"])
+            t.append("⚖ Auction of ", style="bold")
+            t.append(card.name if card else a["card"], style="bold")
+            t.append(f" (opened at {card.bid if card else '?'} by ")
+            t.append_text(self._tag(a["opener"]))
+            t.append(")\nHigh bid ")
+            t.append(f" {a['high']} ", style="bold reverse")
+            t.append(" ")
+            t.append_text(self._tag(a["high_bidder"], True))
+            t.append(" · in ")
+            t.append_text(tags(self._seats, a["active"]))
+            out = [p for p in range(v.get("n", 0)) if p not in a["active"]]
+            if out:
+                t.append(" · out ")
+                t.append_text(tags(self._seats, out))
+            t.append("\nTo bid now: ")
+            t.append_text(self._tag(a["to_act"], True))
+            if viewer is not None and 0 <= viewer < len(v.get("players", [])):
+                pl = v["players"][viewer]
+                if pl.get("hand") is not None:
+                    money = sum(pl["hand"]) + pl["disks"]
+                    disc = (pl.get("discounts") or {}).get(a["card"], 0)
+                    if viewer not in a["active"]:
+                        t.append(" · you have passed", style="italic")
+                    else:
+                        top = money + disc
+                        if top > a["high"]:
+                            t.append("\nYou can bid up to ")
+                            t.append(str(top), style="bold")
+                        else:
+                            t.append("\nYou cannot raise: ", style="bold")
+                            t.append(f"your limit is {top}")
+                        t.append(f" (money {money}" + (f" + discount {disc})" if disc else ")"))
+        if pm is not None:
+            if a is not None:
+                t.append("\n")
+            t.append("Payment: ", style="bold")
+            t.append_text(self._tag(pm["player"], True))
+            t.append(f" pays {pm['total']} for {pm['what']}")
+            if pm["due"] != pm["total"]:
+                t.append(f" · {pm['due']} still due")
+            if pm["paid"]:
+                t.append(" · paid card" + ("s " if len(pm["paid"]) > 1 else " ")
+                         + ", ".join(str(x) for x in pm["paid"]))
+        return t
+
+    # the display
+    def _render_display(self, v: dict) -> None:
+        viewer = v.get("viewer")
+        me = v["players"][viewer] if viewer is not None and 0 <= viewer < len(v.get("players", [])) else None
+        disc = (me or {}).get("discounts") or {}
+        head = Text(f"Development cards on display ({len(v.get('display', []))})", style="bold")
+        st = v.get("dev_deck_by_stack") or {}
+        plain = Style(bold=False)
+        head.append(f" · deck {v.get('dev_deck', 0)}", style=plain)
+        if st:
+            head.append(" (by stack " + "/".join(str(st[k]) for k in sorted(st, key=int)) + ")", style=plain)
+        if me is not None:
+            if disc:
+                head.append("\nYour discounts: ", style=plain)
+                head.append(", ".join(f"{DEV[s].name if s in DEV else s} −{d}" for s, d in disc.items()),
+                            style="bold")
+            else:
+                head.append("\nYou hold no discount.", style=Style(bold=False, dim=True))
+        set_text(self.query_one("#phx-display-head", Static), head)
+        a = v.get("auction")
+        groups: dict[str, list[dict]] = {}
+        for c in v.get("display", []):
+            groups.setdefault(c["slug"], []).append(c)
+        items = []
+        for slug, copies in groups.items():
+            c = copies[0]
+            t = Text()
+            t.append(f"bid {c['bid']}", style="bold")
+            t.append(f" · stack {c['stack']}")
+            if c.get("house"):
+                t.append(" · house*", style="italic")
+            t.append("\n" + c["text"])
+            d = disc.get(slug, 0)
+            if d:
+                t.append(f"\nyou pay {max(0, c['bid'] - d)} (−{d})", style="bold")
+            if a is not None and a["card"] == slug:
+                t.append("\n⚖ in auction: ", style="bold")
+                t.append(f"high {a['high']} ")
+                t.append_text(self._tag(a["high_bidder"]))
+            title = c["name"] + (f" ×{len(copies)}" if len(copies) > 1 else "")
+            items.append((("devcard", slug), t, title))
+        self._display_spots = [it[0] for it in items]
+        self._sync_cards(self.query_one("#phx-display", SpotGrid), items)
+
+    # the viewer's money
+    def _render_hand(self, v: dict) -> None:
+        viewer = v.get("viewer")
+        head = self.query_one("#phx-hand-head", Static)
+        grid = self.query_one("#phx-hand", SpotGrid)
+        deck = Text(f"\nProduction deck {v.get('prod_deck', 0)} · discard pile {v.get('prod_discard', 0)}",
+                    style=Style(bold=False, dim=True))
+        players = v.get("players", [])
+        if viewer is None or not 0 <= viewer < len(players) or players[viewer].get("hand") is None:
+            t = Text("Production cards are private: each village shows how many.", style="dim")
+            t.append(deck)
+            set_text(head, t)
+            grid.display = False
+            self._hand_spots = []
+            self._sync_cards(grid, [])
+            return
+        pl = players[viewer]
+        hand = pl["hand"]
+        money = sum(hand) + pl["disks"]
+        t = Text("Your money ", style="bold")
+        t.append_text(self._tag(viewer))
+        t.append(f": {money}", style="bold")
+        t.append(f" = {_plural(len(hand), 'production card')} ({sum(hand)}) + {_plural(pl['disks'], 'disk')}"
+                 f" · storehouses {pl['storehouses']} · disks kept {pl['treasury']}",
+                 style=Style(bold=False))
+        if len(hand) > pl["storehouses"]:
+            t.append(f" · {_plural(len(hand) - pl['storehouses'], 'card')} over the storage limit", style="bold")
+        if pl["disks"] > pl["treasury"]:
+            t.append(f" · {_plural(pl['disks'] - pl['treasury'], 'disk')} over the limit", style="bold")
+        t.append_text(deck)
+        set_text(head, t)
+        items = []
+        counts: dict[int, int] = {}
+        for x in hand:
+            counts[x] = counts.get(x, 0) + 1
+        for value in sorted(counts):
+            k = counts[value]
+            items.append((("prodcard", value), Text(f"{value}" + (f" ×{k}" if k > 1 else ""), style="bold"),
+                          "card"))
+        items.append((("disks",), Text(str(pl["disks"]), style="bold"), "disks"))
+        if BUYS_VP in pl.get("cards", []):
+            items.append((("citycenter",), Text(f"1 VP for {CITY_CENTER_VP_PRICE}"), DEV[BUYS_VP].name))
+        grid.display = True
+        self._hand_spots = [it[0] for it in items]
+        self._sync_cards(grid, items)
+
+    # tracks
+    def _tracks_text(self, v: dict) -> Text:
+        players = v.get("players", [])
+        width = self._width
+        t = Text("Tracks", style="bold")
+        t.append(f"  (the game ends at {END_VP} VP)\n", style="dim")
+        t.append_text(track_text("VP  ", [(p, pl["vp"]) for p, pl in enumerate(players)], self._seats, width,
+                                 end=END_VP))
+        t.append("\n")
+        t.append_text(track_text("Prod", [(p, pl["production"]) for p, pl in enumerate(players)], self._seats,
+                                 width, low=20))
+        return t
+
+    # villages
+    def _sync_villages(self, players: list[dict]) -> None:
+        box = self.query_one("#phx-villages", Vertical)
+        v = self._view or {}
+        viewer = v.get("viewer")
+        n = len(players)
+        order = [(viewer + i) % n for i in range(n)] if viewer is not None and 0 <= viewer < n else list(range(n))
+        while len(self._villages) > n:
+            self._villages.pop().remove()
+        new = []
+        while len(self._villages) < n:
+            vil = Village(classes="phx-village")
+            self._villages.append(vil)
+            new.append(vil)
+        if new:
+            box.mount_all(new)
+        self._village_spots = []
+        for vil, p in zip(self._villages, order):
+            self._village(vil, p, players[p], mine=(p == viewer))
+
+    def _village(self, vil: Village, p: int, pl: dict, mine: bool) -> None:
+        v = self._view or {}
+        c = colour(seat_colour(self._seats, p))
+        title = Text()
+        title.append_text(tag(self._seats, p, pl["name"]))
+        if mine:
+            title.append(" (you)", style=Style(color=c.hex))
+        marks = []
+        if v.get("start") == p:
+            marks.append("start")
+        if v.get("active") == p and v.get("phase") == "turn":
+            marks.append("◀ turn")
+        if marks:
+            title.append(" · " + " · ".join(marks), style="italic")
+        if vil.border_title != title:
+            vil.border_title = title
+        if getattr(vil, "_phx_colour", None) != c.hex:
+            vil._phx_colour = c.hex  # type: ignore[attr-defined]
+            vil.styles.border = ("round", c.hex)
+        s = Text()
+        s.append(f"{pl['vp']} VP", style="bold")
+        s.append(f" · production {pl['production']} · ")
+        s.append(_plural(pl["hand_count"], "production card"))
+        if pl.get("hand") is not None and pl["hand"]:
+            s.append(" (" + ", ".join(str(x) for x in pl["hand"]) + ")", style="bold")
+        s.append(f" · disks {pl['disks']}/{pl['treasury']} · storehouses {pl['storehouses']}")
+        set_text(vil.summary, s)
+        tr = Text()
+        tr.append("Training  ", style="bold")
+        tr.append(f"{pl['untrained']} untrained, {pl['trained']} trained · cost {pl['training_cost']}")
+        vil.training.show(("training",) if mine else None, tr)
+        items = []
+        for slug, tile in (pl.get("tiles") or {}).items():
+            text = tile_text(tile)
+            text.append(f" · {space_values(tile)} per space, {tile['vp_per_worker']} VP per worker", style="dim")
+            items.append((("tile", slug) if mine else None, text))
+        vil.set_tiles(items)
+        if mine:
+            self._village_spots = [("training",)] + [t for t, _ in items]
+        ct = Text()
+        ct.append("Cards: ", style="bold")
+        ct.append(_card_names(pl.get("cards", [])) or "none")
+        disc = pl.get("discounts") or {}
+        if disc:
+            ct.append("\nDiscounts: ", style="bold")
+            ct.append(", ".join(f"{DEV[s].name if s in DEV else s} −{d}" for s, d in disc.items()))
+        if pl.get("vp_bought"):
+            ct.append(f"\nVP bought with City Center: {pl['vp_bought']}")
+        set_text(vil.cards, ct)
+
+    # spots
+    def _sync_cards(self, grid: SpotGrid, items: list[tuple[tuple, Text, str]]) -> None:
+        spots = list(grid.query(CardSpot))
+        while len(spots) > len(items):
+            spots.pop().remove()
+        new = []
+        for target, text, title in items[len(spots):]:
+            spot = CardSpot(target, text)
+            spot.heading = title
+            spots.append(spot)
+            new.append(spot)
+        if new:
+            grid.mount_all(new)
+        for spot, (target, text, title) in zip(spots, items):
+            spot.show(target, text, title)
+
+    def _all_spots(self) -> list[Spot]:
+        return list(self.query(CardSpot)) + [s for vil in self._villages for s in vil.spots()]
+
+    def _mark(self) -> None:
+        focus = self.has_focus
+        for spot in self._all_spots():
+            tg = spot.target
+            if tg is None:
+                spot.mark("", target=False, cursor=False)
+                continue
+            is_target = tg in self._targets
+            is_cursor = tg == self._cursor and (bool(self._targets) or focus)
+            marks = (CURSOR_MARK if is_cursor else "") + (TARGET_MARK if is_target else "")
+            spot.mark(marks, target=is_target, cursor=is_cursor and focus)
+
+    def _scroll_to_cursor(self, deferred: bool = False) -> None:
+        """Bring the cursor into view with its context: the display with its
+        heading, the money with its heading, a village line with the village."""
+        for spot in self._all_spots():
+            if spot.target == self._cursor and spot.target is not None:
+                if isinstance(spot, CardSpot) and spot.parent is self.query_one("#phx-display"):
+                    context: list = [self.query_one("#phx-display-head")]
+                elif isinstance(spot, CardSpot):
+                    context = [self.query_one("#phx-hand-head")]
+                else:
+                    context = [w for w in (spot.parent,) if isinstance(w, Village)]
+                for w in context:
+                    w.scroll_visible(animate=False, top=True, immediate=True)
+                # Then the spot itself, once the first scroll is done.
+                self.call_after_refresh(spot.scroll_visible, animate=False, immediate=True)
+                return
+
+    def on_focus(self) -> None:
+        self._mark()
+        self._scroll_to_cursor()
+
+    def on_blur(self) -> None:
+        self._mark()
+
