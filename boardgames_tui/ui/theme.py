@@ -37,6 +37,11 @@ def colour(name: str) -> SeatColour:
     return _BY_NAME.get(str(name).lower(), _BY_NAME["white"])
 
 
+def seat_colour(seats: list, p: int) -> str:
+    """The colour name of seat ``p`` (white when there is no such seat)."""
+    return seats[p].colour if 0 <= p < len(seats) else "white"
+
+
 def seat_letter(index: int) -> str:
     return chr(ord("A") + index) if 0 <= index < 26 else str(index + 1)
 

@@ -12,27 +12,22 @@ Keys while the board has focus: ←→/h l across a row, ↑↓/k j between rows
 """
 from __future__ import annotations
 
-from typing import Any
-
 from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Container, Vertical
 from textual.widgets import Static
 
 from ...ui.theme import colour, seat_letter
-from ...ui.widgets.board import BoardWidget
+from ...ui.widgets.cursor_board import TARGET_MARK, CursorBoard, Pickable
 
 PHASES = {"food": "choosing food cards", "play": "playing cards",
           "feed": "feeding", "over": "game over"}
-TARGET_MARK = "◆"
-CURSOR_MARK = "▶"
 CARD_WIDTH = 22
 
 
-class Cell(Static):
+class Cell(Pickable, Static):
     """A species or a hand card: something the cursor can stand on."""
 
     DEFAULT_CSS = """
@@ -45,11 +40,6 @@ class Cell(Static):
     def __init__(self, target: tuple, **kw) -> None:
         super().__init__("", **kw)
         self.target = target
-
-    def on_click(self, event: events.Click) -> None:
-        board = next((a for a in self.ancestors if isinstance(a, EvolutionBoard)), None)
-        if board is not None:
-            board.pick(self.target)
 
 
 class CellGrid(Container):
@@ -71,19 +61,8 @@ def _trait_text(tr: dict, mark: bool) -> Text:
     return t
 
 
-class EvolutionBoard(BoardWidget):
-    BINDINGS = [
-        Binding("left,h", "move(0,-1)", "Left", show=False),
-        Binding("right,l", "move(0,1)", "Right", show=False),
-        Binding("up,k", "move(-1,0)", "Up", show=False),
-        Binding("down,j", "move(1,0)", "Down", show=False),
-        Binding("enter,space", "pick_cursor", "Pick", show=False),
-    ]
-    can_focus = True
-
+class EvolutionBoard(CursorBoard):
     DEFAULT_CSS = """
-    EvolutionBoard { padding: 0 1 0 0; scrollbar-size-vertical: 1; }
-    EvolutionBoard:focus { background: $boost; }
     EvolutionBoard #evo-hole { height: auto; background: $primary-darken-3; padding: 0 1; dock: top; }
     EvolutionBoard #evo-players { height: auto; }
     EvolutionBoard .evo-player { height: auto; margin-top: 1; }
@@ -94,10 +73,6 @@ class EvolutionBoard(BoardWidget):
 
     def __init__(self, **kw) -> None:
         super().__init__(**kw)
-        self._view: dict | None = None
-        self._targets: set[tuple] = set()
-        self._seats: list[Any] = []
-        self._cursor: tuple | None = None
         self._columns = 2
 
     def compose(self) -> ComposeResult:
@@ -131,82 +106,23 @@ class EvolutionBoard(BoardWidget):
         return out
 
     def _hand(self) -> list[dict]:
-        v = self._view or {}
-        viewer = v.get("viewer")
-        if viewer is None:
-            return []
-        players = v.get("players", [])
-        if not 0 <= viewer < len(players):
-            return []
-        return players[viewer].get("hand") or []
+        me = self._viewer_player()
+        return (me.get("hand") or []) if me is not None else []
 
-    # -- BoardWidget API ------------------------------------------------------------
-    def show(self, view, targets, seats, highlight=None) -> None:
-        self._view = view
-        self._targets = set(targets)
-        self._seats = list(seats)
-        cells = [c for row in self.rows() for c in row]
-        if highlight is not None and highlight in cells:
-            self._cursor = highlight
-        elif self._cursor not in cells or (self._targets and self._cursor not in self._targets
-                                            and any(c in self._targets for c in cells)):
-            legal = [c for c in cells if c in self._targets]
-            self._cursor = legal[0] if legal else (cells[0] if cells else None)
-        self._render_all()
-        if self._targets and self._cursor in self._targets:
-            self.call_after_refresh(self._scroll_to_cursor, True)
+    def _cells(self) -> list[Cell]:
+        return list(self.query(Cell))
 
-    def set_highlight(self, target: tuple | None) -> None:
-        cells = [c for row in self.rows() for c in row]
-        if target is not None and target in cells and target != self._cursor:
-            self._cursor = target
-            self._mark_cells()
-            self._scroll_to_cursor()
-
-    def target_label(self, target: tuple) -> str:
-        v = self._view or {}
+    def _target_name(self, target: tuple) -> str:
         if target and target[0] == "species" and len(target) == 3:
             _, p, i = target
-            name = v["players"][p]["name"] if p < len(v.get("players", [])) else f"player {p + 1}"
-            return f"Options for {name}'s species {i + 1}"
+            return f"{self._player_name(p)}'s species {i + 1}"
         if target and target[0] == "card":
             for c in self._hand():
                 if c["id"] == target[1]:
-                    return f"Options for {c['trait']} ({c['food']:+d})"
-        return "Options for the picked target"
-
-    def pick(self, target: tuple) -> None:
-        self._cursor = target
-        self._mark_cells()
-        self.post_message(self.TargetPicked(target))
-
-    # -- keys -------------------------------------------------------------------------
-    def action_move(self, drow: int, dcol: int) -> None:
-        rows = self.rows()
-        if not rows:
-            return
-        r, c = 0, 0
-        for ri, row in enumerate(rows):
-            if self._cursor in row:
-                r, c = ri, row.index(self._cursor)
-        if drow:
-            r = max(0, min(len(rows) - 1, r + drow))
-            c = min(c, len(rows[r]) - 1)
-        else:
-            c = max(0, min(len(rows[r]) - 1, c + dcol))
-        self._cursor = rows[r][c]
-        self._mark_cells()
-        self._scroll_to_cursor()
-        self.post_message(self.TargetHovered(self._cursor))
-
-    def action_pick_cursor(self) -> None:
-        if self._cursor is not None:
-            self.post_message(self.TargetPicked(self._cursor))
+                    return f"{c['trait']} ({c['food']:+d})"
+        return super()._target_name(target)
 
     # -- rendering ----------------------------------------------------------------------
-    def _seat_colour(self, p: int) -> str:
-        return self._seats[p].colour if p < len(self._seats) else "white"
-
     def _render_all(self) -> None:
         v = self._view
         if not v:
@@ -218,7 +134,6 @@ class EvolutionBoard(BoardWidget):
         self.query_one("#evo-hole", Static).update(self._hole_text(v))
         self._sync_players(v.get("players", []))
         self._render_hand(v)
-        self._mark_cells()
 
     def _hole_text(self, v: dict) -> Text:
         t = Text()
@@ -250,7 +165,7 @@ class EvolutionBoard(BoardWidget):
             sections.append(sec)
         for p, (sec, pl) in enumerate(zip(sections, players)):
             if not sec.is_mounted or not sec.children:
-                self.call_after_refresh(self._render_all)
+                self.call_after_refresh(self._redraw)
                 continue
             head, empty, grid = sec.children[0], sec.children[1], sec.children[2]
             head.update(self._player_head(p, pl))  # type: ignore[attr-defined]
@@ -346,11 +261,7 @@ class EvolutionBoard(BoardWidget):
             cell.styles.border_title_color = colour(colour_name).hex if colour_name else None
 
     def _cell_title(self, tg: tuple) -> str:
-        marks = ""
-        if tg == self._cursor and (self._targets or self.has_focus):
-            marks += CURSOR_MARK
-        if tg in self._targets:
-            marks += TARGET_MARK
+        marks = self._marks(tg)
         sel = (self._view or {}).get("selected") or {}
         if tg[0] == "species":
             name = f"{seat_letter(tg[1])}{tg[2] + 1}"
@@ -371,17 +282,10 @@ class EvolutionBoard(BoardWidget):
             cell.border_title = self._cell_title(tg)
 
     def _scroll_to_cursor(self, deferred: bool = False) -> None:
-        for cell in self.query(Cell):
-            if cell.target == self._cursor:
-                if deferred:
-                    cell.scroll_visible(animate=False, immediate=False)
-                else:
-                    self.scroll_to_widget(cell, animate=False)
-                return
-
-    def on_focus(self) -> None:
-        self._mark_cells()
-        self._scroll_to_cursor()
-
-    def on_blur(self) -> None:
-        self._mark_cells()
+        cell = self._cell(self._cursor)
+        if cell is None:
+            return
+        if deferred:
+            cell.scroll_visible(animate=False, immediate=False)
+        else:
+            self.scroll_to_widget(cell, animate=False)

@@ -16,21 +16,18 @@ rows, Enter or Space picks what is under the cursor.
 """
 from __future__ import annotations
 
-from typing import Any
-
 from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Static
 
 from ...ui.theme import colour
-from ...ui.widgets.board import BoardWidget
+from ...ui.widgets.cursor_board import CursorBoard
 from .data import BUYS_VP, CITY_CENTER_VP_PRICE, DEV, END_VP
-from .widgets import (CURSOR_MARK, STEPS, TARGET_MARK, CardSpot, LineSpot, Spot, SpotGrid, tag, tags,
-                      seat_colour, set_text, space_values, tile_text, track_text)
+from .widgets import (STEPS, CardSpot, LineSpot, Spot, SpotGrid, tag, tags, set_text, space_values,
+                      tile_text, track_text)
 
 CARD_WIDTH = 22
 HAND_WIDTH = 14
@@ -92,19 +89,8 @@ class Village(Vertical):
         return [self.training, *self.tiles]
 
 
-class PhoeniciaBoard(BoardWidget):
-    BINDINGS = [
-        Binding("left,h", "move(0,-1)", "Left", show=False),
-        Binding("right,l", "move(0,1)", "Right", show=False),
-        Binding("up,k", "move(-1,0)", "Up", show=False),
-        Binding("down,j", "move(1,0)", "Down", show=False),
-        Binding("enter,space", "pick_cursor", "Pick", show=False),
-    ]
-    can_focus = True
-
+class PhoeniciaBoard(CursorBoard):
     DEFAULT_CSS = """
-    PhoeniciaBoard { padding: 0 1 0 0; scrollbar-size-vertical: 1; }
-    PhoeniciaBoard:focus { background: $boost; }
     PhoeniciaBoard #phx-top { dock: top; height: auto; background: $primary-darken-3; padding: 0 1; }
     PhoeniciaBoard #phx-status { height: auto; }
     PhoeniciaBoard #phx-auction { height: auto; }
@@ -117,11 +103,6 @@ class PhoeniciaBoard(BoardWidget):
 
     def __init__(self, **kw) -> None:
         super().__init__(**kw)
-        self._view: dict | None = None
-        self.last_view: dict | None = None
-        self._targets: set[tuple] = set()
-        self._seats: list[Any] = []
-        self._cursor: tuple | None = None
         self._villages: list[Village] = []
         self._display_spots: list[tuple] = []
         self._hand_spots: list[tuple] = []
@@ -168,75 +149,21 @@ class PhoeniciaBoard(BoardWidget):
         out.extend([t] for t in self._village_spots)
         return out
 
-    # -- BoardWidget API ------------------------------------------------------------------
-    def show(self, view, targets, seats, highlight=None) -> None:
-        self._view = view
-        self.last_view = view
-        self._targets = set(targets)
-        self._seats = list(seats)
-        self._render_all()
-        cells = [c for row in self.rows() for c in row]
-        if highlight is not None and highlight in cells:
-            self._cursor = highlight
-        elif self._cursor not in cells or (self._targets and self._cursor not in self._targets
-                                            and any(c in self._targets for c in cells)):
-            legal = [c for c in cells if c in self._targets]
-            self._cursor = legal[0] if legal else (cells[0] if cells else None)
-        self._mark()
-        if self._targets and self._cursor in self._targets:
-            self.call_after_refresh(self._scroll_to_cursor, True)
-
-    def set_highlight(self, target: tuple | None) -> None:
-        cells = [c for row in self.rows() for c in row]
-        if target is not None and target in cells and target != self._cursor:
-            self._cursor = target
-            self._mark()
-            self._scroll_to_cursor()
-
-    def target_label(self, target: tuple) -> str:
+    def _target_name(self, target: tuple) -> str:
         kind = target[0] if target else ""
         if kind == "devcard" and len(target) == 2:
-            name = DEV[target[1]].name if target[1] in DEV else target[1]
-            return f"Options for {name}"
+            return DEV[target[1]].name if target[1] in DEV else target[1]
         if kind == "prodcard":
-            return f"Options for your {target[1]} card"
+            return f"your {target[1]} card"
         if kind == "tile":
-            return f"Options for your {target[1].capitalize()} tile"
+            return f"your {target[1].capitalize()} tile"
         if kind == "training":
-            return "Options for the training ground"
+            return "the training ground"
         if kind == "disks":
-            return "Options for your disks"
+            return "your disks"
         if kind == "citycenter":
-            return "Options for City Center"
-        return "Options for the picked target"
-
-    def pick(self, target: tuple) -> None:
-        self._cursor = target
-        self._mark()
-        self.post_message(self.TargetPicked(target))
-
-    # -- keys ---------------------------------------------------------------------------
-    def action_move(self, drow: int, dcol: int) -> None:
-        rows = self.rows()
-        if not rows:
-            return
-        r, c = 0, 0
-        for ri, row in enumerate(rows):
-            if self._cursor in row:
-                r, c = ri, row.index(self._cursor)
-        if drow:
-            r = max(0, min(len(rows) - 1, r + drow))
-            c = min(c, len(rows[r]) - 1)
-        else:
-            c = max(0, min(len(rows[r]) - 1, c + dcol))
-        self._cursor = rows[r][c]
-        self._mark()
-        self._scroll_to_cursor()
-        self.post_message(self.TargetHovered(self._cursor))
-
-    def action_pick_cursor(self) -> None:
-        if self._cursor is not None:
-            self.post_message(self.TargetPicked(self._cursor))
+            return "City Center"
+        return super()._target_name(target)
 
     # -- rendering ------------------------------------------------------------------------
     def _tag(self, p: int, name: bool = False) -> Text:
@@ -324,22 +251,21 @@ class PhoeniciaBoard(BoardWidget):
                 t.append_text(tags(self._seats, out))
             t.append("\nTo bid now: ")
             t.append_text(self._tag(a["to_act"], True))
-            if viewer is not None and 0 <= viewer < len(v.get("players", [])):
-                pl = v["players"][viewer]
-                if pl.get("hand") is not None:
-                    money = sum(pl["hand"]) + pl["disks"]
-                    disc = (pl.get("discounts") or {}).get(a["card"], 0)
-                    if viewer not in a["active"]:
-                        t.append(" · you have passed", style="italic")
+            pl = self._viewer_player()
+            if pl is not None and pl.get("hand") is not None:
+                money = sum(pl["hand"]) + pl["disks"]
+                disc = (pl.get("discounts") or {}).get(a["card"], 0)
+                if viewer not in a["active"]:
+                    t.append(" · you have passed", style="italic")
+                else:
+                    top = money + disc
+                    if top > a["high"]:
+                        t.append("\nYou can bid up to ")
+                        t.append(str(top), style="bold")
                     else:
-                        top = money + disc
-                        if top > a["high"]:
-                            t.append("\nYou can bid up to ")
-                            t.append(str(top), style="bold")
-                        else:
-                            t.append("\nYou cannot raise: ", style="bold")
-                            t.append(f"your limit is {top}")
-                        t.append(f" (money {money}" + (f" + discount {disc})" if disc else ")"))
+                        t.append("\nYou cannot raise: ", style="bold")
+                        t.append(f"your limit is {top}")
+                    t.append(f" (money {money}" + (f" + discount {disc})" if disc else ")"))
         if pm is not None:
             if a is not None:
                 t.append("\n")
@@ -355,8 +281,7 @@ class PhoeniciaBoard(BoardWidget):
 
     # the display
     def _render_display(self, v: dict) -> None:
-        viewer = v.get("viewer")
-        me = v["players"][viewer] if viewer is not None and 0 <= viewer < len(v.get("players", [])) else None
+        me = self._viewer_player()
         disc = (me or {}).get("discounts") or {}
         head = Text(f"Development cards on display ({len(v.get('display', []))})", style="bold")
         st = v.get("dev_deck_by_stack") or {}
@@ -404,8 +329,8 @@ class PhoeniciaBoard(BoardWidget):
         grid = self.query_one("#phx-hand", SpotGrid)
         deck = Text(f"\nProduction deck {v.get('prod_deck', 0)} · discard pile {v.get('prod_discard', 0)}",
                     style=Style(bold=False, dim=True))
-        players = v.get("players", [])
-        if viewer is None or not 0 <= viewer < len(players) or players[viewer].get("hand") is None:
+        pl = self._viewer_player()
+        if pl is None or pl.get("hand") is None:
             t = Text("Production cards are private: each village shows how many.", style="dim")
             t.append(deck)
             set_text(head, t)
@@ -413,7 +338,6 @@ class PhoeniciaBoard(BoardWidget):
             self._hand_spots = []
             self._sync_cards(grid, [])
             return
-        pl = players[viewer]
         hand = pl["hand"]
         money = sum(hand) + pl["disks"]
         t = Text("Your money ", style="bold")
@@ -478,7 +402,7 @@ class PhoeniciaBoard(BoardWidget):
 
     def _village(self, vil: Village, p: int, pl: dict, mine: bool) -> None:
         v = self._view or {}
-        c = colour(seat_colour(self._seats, p))
+        c = colour(self._seat_colour(p))
         title = Text()
         title.append_text(tag(self._seats, p, pl["name"]))
         if mine:
@@ -545,39 +469,32 @@ class PhoeniciaBoard(BoardWidget):
     def _all_spots(self) -> list[Spot]:
         return list(self.query(CardSpot)) + [s for vil in self._villages for s in vil.spots()]
 
-    def _mark(self) -> None:
+    def _cells(self) -> list[Spot]:
+        return self._all_spots()
+
+    def _mark_cells(self) -> None:
         focus = self.has_focus
         for spot in self._all_spots():
             tg = spot.target
             if tg is None:
                 spot.mark("", target=False, cursor=False)
                 continue
-            is_target = tg in self._targets
-            is_cursor = tg == self._cursor and (bool(self._targets) or focus)
-            marks = (CURSOR_MARK if is_cursor else "") + (TARGET_MARK if is_target else "")
-            spot.mark(marks, target=is_target, cursor=is_cursor and focus)
+            spot.mark(self._marks(tg), target=tg in self._targets, cursor=tg == self._cursor and focus)
 
     def _scroll_to_cursor(self, deferred: bool = False) -> None:
         """Bring the cursor into view with its context: the display with its
         heading, the money with its heading, a village line with the village."""
-        for spot in self._all_spots():
-            if spot.target == self._cursor and spot.target is not None:
-                if isinstance(spot, CardSpot) and spot.parent is self.query_one("#phx-display"):
-                    context: list = [self.query_one("#phx-display-head")]
-                elif isinstance(spot, CardSpot):
-                    context = [self.query_one("#phx-hand-head")]
-                else:
-                    context = [w for w in (spot.parent,) if isinstance(w, Village)]
-                for w in context:
-                    w.scroll_visible(animate=False, top=True, immediate=True)
-                # Then the spot itself, once the first scroll is done.
-                self.call_after_refresh(spot.scroll_visible, animate=False, immediate=True)
-                return
-
-    def on_focus(self) -> None:
-        self._mark()
-        self._scroll_to_cursor()
-
-    def on_blur(self) -> None:
-        self._mark()
+        spot = self._cell(self._cursor)
+        if spot is None:
+            return
+        if isinstance(spot, CardSpot) and spot.parent is self.query_one("#phx-display"):
+            context: list = [self.query_one("#phx-display-head")]
+        elif isinstance(spot, CardSpot):
+            context = [self.query_one("#phx-hand-head")]
+        else:
+            context = [w for w in (spot.parent,) if isinstance(w, Village)]
+        for w in context:
+            w.scroll_visible(animate=False, top=True, immediate=True)
+        # Then the spot itself, once the first scroll is done.
+        self.call_after_refresh(spot.scroll_visible, animate=False, immediate=True)
 

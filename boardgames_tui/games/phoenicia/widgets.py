@@ -11,24 +11,18 @@ from typing import Any
 
 from rich.style import Style
 from rich.text import Text
-from textual import events
 from textual.containers import Container
 from textual.widgets import Static
 
-from ...ui.theme import colour, seat_letter
+from ...ui.theme import colour, seat_colour, seat_letter
+from ...ui.widgets.cursor_board import Pickable
 
-TARGET_MARK = "◆"
-CURSOR_MARK = "▶"
 STEPS = {"a": "step a: auctions", "b": "step b: workers", "c": "step c: tools and wealth"}
 WORKER, DISC, EMPTY = "W", "o", "·"
 END_VP = 32  # the score line (rules: data.END_VP); only drawn, never decided here
 
 
 # -- seats ----------------------------------------------------------------------------
-
-def seat_colour(seats: list[Any], p: int) -> str:
-    return seats[p].colour if 0 <= p < len(seats) else "white"
-
 
 def tag(seats: list[Any], p: int, name: str | None = None, *, bold: bool = True) -> Text:
     """``●A`` (or ``● A Ada`` with a name) in the seat's colour."""
@@ -131,7 +125,7 @@ def set_text(widget: Static, content: Text | str) -> None:
     widget.update(content)
 
 
-class Spot(Static):
+class Spot(Pickable, Static):
     """Something on the board the cursor can stand on (a card, a tile, ...).
 
     ``target`` is the ``Option.target`` it stands for (None: not pickable).
@@ -163,14 +157,6 @@ class Spot(Static):
 
     def _paint(self) -> None:
         raise NotImplementedError
-
-    def on_click(self, event: events.Click) -> None:
-        if self.target is None:
-            return
-        board = getattr(self, "board", None) or next(
-            (a for a in self.ancestors if hasattr(a, "pick")), None)
-        if board is not None:
-            board.pick(self.target)
 
 
 class CardSpot(Spot):

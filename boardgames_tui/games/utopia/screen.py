@@ -29,19 +29,16 @@ from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Container, Horizontal, Vertical
 from textual.widgets import Static
 
 from ...ui.theme import colour, seat_letter
-from ...ui.widgets.board import BoardWidget
+from ...ui.widgets.cursor_board import CURSOR_MARK, TARGET_MARK, CursorBoard, Pickable
 from .data import (
     DISTRICTS, ISLAND_GLYPHS, ISLAND_NAMES, ISLANDS, PEOPLE_LETTERS, PEOPLE_NAMES, PEOPLES,
     WIN_SCORE,
 )
 
-TARGET_MARK = "◆"
-CURSOR_MARK = "▶"
 SELECTED_MARK = "★"
 MONUMENT = "▣"
 WONDER = "✪"
@@ -85,7 +82,7 @@ def island_grid(island: str) -> list[list[int | None]]:
     return rows
 
 
-class Pickable:
+class Place(Pickable):
     """A place the cursor can stand on: a district, an island (its wonder), a
     guest, the bag, a place of the scale, a card of the hand or a player.
 
@@ -98,14 +95,8 @@ class Pickable:
     def key(self) -> tuple:
         return self.targets[0]
 
-    def on_click(self, event: events.Click) -> None:
-        event.stop()
-        board = next((a for a in self.ancestors if isinstance(a, UtopiaBoard)), None)  # type: ignore[attr-defined]
-        if board is not None:
-            board.pick_cell(self)
 
-
-class IslandBox(Pickable, Vertical):
+class IslandBox(Place, Vertical):
     """An island: its districts, and its wonder in the frame's title."""
 
     DEFAULT_CSS = """
@@ -120,8 +111,8 @@ class IslandBox(Pickable, Vertical):
         self.targets = (("island", island),)
 
 
-class UCell(Pickable, Static):
-    """A cell of the board (see :class:`Pickable`)."""
+class UCell(Place, Static):
+    """A cell of the board (see :class:`Place`)."""
 
     DEFAULT_CSS = """
     UCell { width: auto; height: 1; padding: 0 1 0 0; }
@@ -163,19 +154,8 @@ def princes_text(counts: dict) -> Text:
     return t
 
 
-class UtopiaBoard(BoardWidget):
-    BINDINGS = [
-        Binding("left,h", "move(0,-1)", "Left", show=False),
-        Binding("right,l", "move(0,1)", "Right", show=False),
-        Binding("up,k", "move(-1,0)", "Up", show=False),
-        Binding("down,j", "move(1,0)", "Down", show=False),
-        Binding("enter,space", "pick_cursor", "Pick", show=False),
-    ]
-    can_focus = True
-
+class UtopiaBoard(CursorBoard):
     DEFAULT_CSS = """
-    UtopiaBoard { padding: 0 1 0 0; scrollbar-size-vertical: 1; }
-    UtopiaBoard:focus { background: $boost; }
     UtopiaBoard #uto-top { dock: top; height: auto; background: $primary-darken-3; padding: 0 1; }
     UtopiaBoard #uto-info { dock: bottom; height: auto; max-height: 3; background: $primary-darken-3;
                             padding: 0 1; }
@@ -195,14 +175,9 @@ class UtopiaBoard(BoardWidget):
 
     def __init__(self, **kw) -> None:
         super().__init__(**kw)
-        self._view: dict | None = None
-        self.last_view: dict | None = None
-        self._targets: set[tuple] = set()
-        self._seats: list[Any] = []
-        self._cursor: tuple | None = None
         self._wide_map = False
         self._width = 0
-        self._pickables: list[Pickable] = []
+        self._pickables: list[Place] = []
 
     # -- layout ---------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -246,7 +221,7 @@ class UtopiaBoard(BoardWidget):
                 yield UCell((("player", slot),), classes="player")
 
     def on_mount(self) -> None:
-        self._pickables = [w for w in self.query("*") if isinstance(w, Pickable)]
+        self._pickables = [w for w in self.query("*") if isinstance(w, Place)]
 
     def on_resize(self, event: events.Resize) -> None:
         width = event.size.width
@@ -257,21 +232,15 @@ class UtopiaBoard(BoardWidget):
             self._wide_map = wide
             self.query_one("#uto-map").styles.grid_size_columns = 2 if wide else 1
         if changed and self._view is not None:
-            self._render_all()
-            self._mark_cells()
+            self._redraw()
 
     @property
     def wide_text(self) -> bool:
         return self._width >= WIDE_TEXT
 
     # -- cells and the cursor's rows ---------------------------------------------------
-    def _cell(self, key: tuple | None) -> Any:
-        if key is None:
-            return None
-        for c in self._pickables:
-            if c.key == key:
-                return c
-        return None
+    def _cells(self) -> list[Place]:
+        return self._pickables
 
     @staticmethod
     def _shown(cell: Any) -> bool:
@@ -317,10 +286,11 @@ class UtopiaBoard(BoardWidget):
             add([c])
         return out
 
-    def _keys(self) -> list[tuple]:
-        return [k for row in self.rows() for k, _ in row]
+    def _cursor_rows(self) -> list[list[tuple[tuple, float]]]:
+        return self.rows()  # already placed across the map: up/down go to the nearest cell
 
-    def _key_for_target(self, target: tuple | None) -> tuple | None:
+    def _key_for_target(self, target: tuple | None, keys: list[tuple] | None = None) -> tuple | None:
+        """The key of the shown cell standing for ``target`` (a hand card stands for its people too)."""
         if target is None:
             return None
         for c in self._pickables:
@@ -332,6 +302,10 @@ class UtopiaBoard(BoardWidget):
         """What picking ``cell`` aims at now: its first target the decision offers."""
         return next((t for t in cell.targets if t in self._targets), cell.key)
 
+    def _target_at(self, key: tuple | None) -> tuple | None:
+        cell = self._cell(key)
+        return self._cell_target(cell) if cell is not None else None
+
     def _is_target(self, cell: Any) -> bool:
         return any(t in self._targets for t in cell.targets)
 
@@ -340,40 +314,11 @@ class UtopiaBoard(BoardWidget):
         return cell is not None and self._is_target(cell)
 
     def _cursor_on(self, cell: Any) -> bool:
-        return cell.key == self._cursor and (bool(self._targets) or self.has_focus)
+        return self._cursor_shown(cell.key)
 
     # -- BoardWidget API ---------------------------------------------------------------
-    def show(self, view, targets, seats, highlight=None) -> None:
-        self._view = view
-        self.last_view = view
-        self._targets = set(targets)
-        self._seats = list(seats)
-        self._render_all()
-        keys = self._keys()
-        hl = self._key_for_target(highlight)
-        if hl is not None:
-            self._cursor = hl
-        elif self._cursor not in keys or (self._targets and not self._is_target_key(self._cursor)
-                                          and any(self._is_target_key(k) for k in keys)):
-            legal = [k for k in keys if self._is_target_key(k)]
-            self._cursor = legal[0] if legal else (keys[0] if keys else None)
-        self._mark_cells()
-        if self._targets and self._is_target_key(self._cursor):
-            self.call_after_refresh(self._scroll_to_cursor, True)
-
-    def set_highlight(self, target: tuple | None) -> None:
-        key = self._key_for_target(target)
-        if key is not None and key != self._cursor:
-            self._cursor = key
-            self._mark_cells()
-            self._scroll_to_cursor()
-
-    def target_label(self, target: tuple) -> str:
-        return f"Options for {self._target_name(target)}"
-
     def _target_name(self, target: tuple) -> str:
         kind = target[0] if target else ""
-        v = self._view or {}
         if kind == "district":
             return DISTRICTS[target[1]].name
         if kind == "island":
@@ -385,50 +330,16 @@ class UtopiaBoard(BoardWidget):
         if kind == "guest":
             return f"the {PEOPLE_NAMES[target[2]]} guest for {ISLAND_NAMES[target[1]]}"
         if kind == "player":
-            players = v.get("players", [])
-            return players[target[1]]["name"] if target[1] < len(players) else f"player {target[1] + 1}"
+            return self._player_name(target[1])
         if kind == "bag":
             return "the bag"
-        return "the picked target"
+        return super()._target_name(target)
 
     def pick_cell(self, cell: Any) -> None:
-        if not self._shown(cell):
-            return
-        self._cursor = cell.key
-        self._mark_cells()
-        self.post_message(self.TargetPicked(self._cell_target(cell)))
-
-    # -- keys ---------------------------------------------------------------------------
-    def action_move(self, drow: int, dcol: int) -> None:
-        rows = self.rows()
-        if not rows:
-            return
-        r, c = 0, 0
-        for ri, row in enumerate(rows):
-            for ci, (k, _) in enumerate(row):
-                if k == self._cursor:
-                    r, c = ri, ci
-        if drow:
-            x = rows[r][c][1]
-            r = max(0, min(len(rows) - 1, r + drow))
-            c = min(range(len(rows[r])), key=lambda i: abs(rows[r][i][1] - x))
-        else:
-            c = max(0, min(len(rows[r]) - 1, c + dcol))
-        self._cursor = rows[r][c][0]
-        self._mark_cells()
-        self._scroll_to_cursor()
-        cell = self._cell(self._cursor)
-        self.post_message(self.TargetHovered(self._cell_target(cell) if cell else None))
-
-    def action_pick_cursor(self) -> None:
-        cell = self._cell(self._cursor)
-        if cell is not None:
-            self.post_message(self.TargetPicked(self._cell_target(cell)))
+        if self._shown(cell):
+            super().pick_cell(cell)
 
     # -- what is shown (structure) ---------------------------------------------------------
-    def _seat_colour(self, p: int) -> str:
-        return self._seats[p].colour if 0 <= p < len(self._seats) else "white"
-
     def _seat(self, p: int, name: bool = False) -> Text:
         """``●A`` (or ``●A Ada``) in the seat's colour."""
         c = colour(self._seat_colour(p))
@@ -480,12 +391,8 @@ class UtopiaBoard(BoardWidget):
                 cell.targets = (("player", order[slot]),)
 
     def _hand(self) -> dict | None:
-        v = self._view or {}
-        viewer = v.get("viewer")
-        players = v.get("players", [])
-        if viewer is None or not 0 <= viewer < len(players):
-            return None
-        return players[viewer].get("hand")
+        me = self._viewer_player()
+        return me.get("hand") if me is not None else None
 
     # -- painting ---------------------------------------------------------------------------
     def _mark_cells(self) -> None:
@@ -640,7 +547,7 @@ class UtopiaBoard(BoardWidget):
         sel = v.get("selected") or {}
         for i, w in enumerate(v.get("wonders", [])):
             box = self.query_one(f"#uto-island-{ISLANDS[i]}")
-            marks = self._marks(box)
+            marks = self._marks(box.key)
             title = f"{marks}{ISLAND_GLYPHS[i]} {ISLAND_NAMES[i]}"
             if not w.get("open", True):
                 title += " · closed (two players)"
@@ -680,9 +587,6 @@ class UtopiaBoard(BoardWidget):
         cell.update(self._district_text(d, mark, cell.content_size.width))
         cell.set_class(not d.get("open", True), "-closed")
         cell.border_title = f"{d['name']}·{d['value']}{self._district_extra(d)}"
-
-    def _marks(self, cell: Any) -> str:
-        return (CURSOR_MARK if self._cursor_on(cell) else "") + (TARGET_MARK if self._is_target(cell) else "")
 
     @staticmethod
     def _district_extra(d: dict) -> str:
@@ -873,10 +777,3 @@ class UtopiaBoard(BoardWidget):
             self.scroll_to_widget(cell, animate=False, center=True, immediate=False)
         else:
             self.scroll_to_widget(cell, animate=False)
-
-    def on_focus(self) -> None:
-        self._mark_cells()
-        self._scroll_to_cursor()
-
-    def on_blur(self) -> None:
-        self._mark_cells()

@@ -2,9 +2,10 @@
 from .banner import TurnBanner
 from .board import BoardWidget, GenericBoard
 from .curtain import Curtain
+from .cursor_board import CursorBoard, Pickable
 from .log import GameLog
 from .options import OptionPicker
 from .scores import ScoreTable, score_table
 
-__all__ = ["TurnBanner", "BoardWidget", "GenericBoard", "Curtain", "GameLog",
+__all__ = ["TurnBanner", "BoardWidget", "GenericBoard", "Curtain", "CursorBoard", "Pickable", "GameLog",
            "OptionPicker", "ScoreTable", "score_table"]

@@ -5,6 +5,7 @@ legal options (``Option.target``); it never sees the state or the rules.  It
 may let the player point at a target and posts :class:`TargetPicked` (Enter)
 or :class:`TargetHovered` (cursor moved); the game screen turns a picked
 target into a choice or narrows the option list to the options aimed at it.
+Boards with such a cursor derive from :class:`~.cursor_board.CursorBoard`.
 """
 from __future__ import annotations
 
