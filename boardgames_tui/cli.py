@@ -277,14 +277,28 @@ def play_random(m, choices: int, seed: int) -> int:
     return made
 
 
+def _menu_screenshot(out: Path, size: tuple[int, int]) -> int:
+    """The main menu, drawn with an empty data folder so no personal autosaves show."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="bgt-shot-") as data:
+        os.environ["BOARDGAMES_TUI_DATA"] = data
+        from .ui.app import save_menu_screenshot
+        path = save_menu_screenshot(out, size=size)
+    print(f"wrote {path}")
+    return 0
+
+
 def cmd_screenshot(args) -> int:
-    name = _game(args.game)
     size = _size(args.size)
     out = Path(args.out)
     if out.suffix.lower() != ".svg":
         raise CliError(f"--out must name an .svg file, not '{args.out}'")
     if not out.parent.is_dir():
         raise CliError(f"--out: folder {out.parent} does not exist")
+    if args.game.lower() == "menu":
+        return _menu_screenshot(out, size)
+    name = _game(args.game)
     given = _options(args.option)
     game = get_game(name)
     seats = make_seats(game, args.players, None, None, default_players=game.min_players)
@@ -359,7 +373,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("file", nargs="?", metavar="FILE", help="a save file")
     s.set_defaults(func=cmd_resume)
 
-    s = sub.add_parser("screenshot", help="write an SVG of the position after N random-bot choices")
+    s = sub.add_parser("screenshot", help="write an SVG of the position after N random-bot choices "
+                                          "(GAME 'menu': the main menu)")
     game_arg(s)
     s.add_argument("--out", required=True, metavar="FILE.svg", help="the SVG file to write")
     s.add_argument("--seed", type=_seed, default=1, metavar="S", help="seed of the game and the bots (default 1)")

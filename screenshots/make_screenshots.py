@@ -1,41 +1,35 @@
-"""Regenerate the screenshots in this folder (run from the repository root):
+"""Regenerate the screenshots in this folder with the `screenshot` command
+(run from the repository root):
 
     .venv/bin/python screenshots/make_screenshots.py
 
-The same code and the same seed give the same SVGs.  The menu is drawn with an
-empty, temporary data folder so that no personal autosaves appear.
+The same arguments give the same SVGs.  The menu is drawn with an empty,
+temporary data folder, so no personal autosaves appear.
 """
 from __future__ import annotations
 
-import os
 import sys
-import tempfile
-from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
+from boardgames_tui.cli import main as cli
 
-
-def evolution_midgame(seed: int = 9, choices: int = 86):
-    """Round 3, feeding: Ada's carnivore picks which species to attack."""
-    from boardgames_tui.bots.random_bot import RandomBot
-    from boardgames_tui.engine.session import Match, Seat
-
-    m = Match.new("evolution", [Seat("Ada", "red"), Seat("Bruno", "blue", "bot"),
-                                Seat("Chloé", "green")], seed)
-    bot = RandomBot(seed)
-    for _ in range(choices):
-        m.choose(bot.choose(m.decision()))
-    return m
+SHOTS = [
+    ["menu", "--size", "80x24", "--out", "screenshots/menu.svg"],
+    # Round 3, feeding: a carnivore chooses which species to attack.
+    ["evolution", "--players", "3", "--seed", "2", "--choices", "103", "--out", "screenshots/evolution.svg"],
+    ["evolution", "--players", "3", "--seed", "2", "--choices", "103", "--size", "80x24",
+     "--out", "screenshots/evolution-80x24.svg"],
+    # Round 13, an auction in progress.
+    ["phoenicia", "--players", "3", "--seed", "12", "--choices", "200", "--out", "screenshots/phoenicia.svg"],
+    # Round 3, phase 1: a prince to place on Fire.
+    ["utopia", "--players", "2", "--seed", "7", "--choices", "80", "--out", "screenshots/utopia.svg"],
+]
 
 
 def main() -> int:
-    os.environ["BOARDGAMES_TUI_DATA"] = tempfile.mkdtemp(prefix="bgt-shots-")
-    from boardgames_tui.ui.app import save_menu_screenshot, save_screenshot
-
-    print(save_menu_screenshot(HERE / "menu.svg", size=(80, 24)))
-    m = evolution_midgame()
-    print(save_screenshot(m, HERE / "evolution.svg", size=(120, 40)))
-    print(save_screenshot(m, HERE / "evolution-80x24.svg", size=(80, 24)))
+    for args in SHOTS:
+        rc = cli(["screenshot", *args])
+        if rc:
+            return rc
     return 0
 
 

@@ -134,3 +134,12 @@ def test_screenshot_writes_reproducible_svg(tmp_path):
     assert "Player 1" in text and "Evolution" in text
     assert shot("b.svg", "3") == svg          # same arguments, same file
     assert shot("c.svg", "4") != svg          # another seed, another position
+
+
+def test_screenshot_menu_writes_an_svg_of_the_menu(tmp_path):
+    out = tmp_path / "menu.svg"
+    r = cli("screenshot", "menu", "--size", "80x24", "--out", str(out), timeout=300)
+    assert r.returncode == 0, r.stderr
+    text = out.read_text(encoding="utf-8").replace("&#160;", " ")
+    assert text.lstrip().startswith("<svg")
+    assert "Continue" in text and "Evolution" in text and "No autosaved games yet" in text
