@@ -127,24 +127,21 @@ def _seed(text: str) -> int:
         raise argparse.ArgumentTypeError(f"seed must be a whole number, not '{text}'") from None
 
 
-def _positive(text: str) -> int:
-    try:
-        v = int(text)
-    except ValueError:
-        v = 0
-    if v < 1:
-        raise argparse.ArgumentTypeError(f"must be a whole number of at least 1, not '{text}'")
-    return v
+def _at_least(low: int):
+    """An argparse type: a whole number of at least ``low``."""
+    def parse(text: str) -> int:
+        try:
+            v = int(text)
+        except ValueError:
+            v = low - 1
+        if v < low:
+            raise argparse.ArgumentTypeError(f"must be a whole number of at least {low}, not '{text}'")
+        return v
+    return parse
 
 
-def _non_negative(text: str) -> int:
-    try:
-        v = int(text)
-    except ValueError:
-        v = -1
-    if v < 0:
-        raise argparse.ArgumentTypeError(f"must be a whole number of at least 0, not '{text}'")
-    return v
+_positive = _at_least(1)
+_non_negative = _at_least(0)
 
 
 def _delay(text: str) -> float:
