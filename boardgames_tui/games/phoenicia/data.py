@@ -142,9 +142,6 @@ MAX_ROUNDS = 40
 # is created or lost.
 BANK_DISKS = 1000
 
-# Jumps a bidder may make over the highest bid (each only if affordable).
-BID_STEPS = (1, 2, 3, 4, 5, 10)
-
 HOUSE_DATA: tuple[str, ...] = (
     "Refugees, Tradefleet, Port, City Walls and Temple (the unnamed 19th card): all values are placeholders.",
     "Stack 4 (Tradefleet, Port, City Walls, Temple) and the 19th card's type A are placeholders.",

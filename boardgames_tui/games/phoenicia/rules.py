@@ -107,6 +107,11 @@ def wealth(pl: PlayerState) -> int:
     return sum(CARD_VALUES[c] for c in pl.hand) + pl.disks
 
 
+def public_wealth_bound(pl: PlayerState) -> int:
+    """The most this player could own as far as the others know (each card at the highest value)."""
+    return len(pl.hand) * max(CARD_VALUES) + pl.disks
+
+
 def tile_level(pl: PlayerState, slug: str) -> int:
     t = TILES[slug]
     return min(pl.cards.count(t.improved_by), len(t.levels) - 1) if t.improved_by else 0
@@ -181,7 +186,7 @@ class PhoeniciaGame(Game):
     max_players = 5
     description = ("Grow a Phoenician village: auction development cards, train and employ workers, "
                    "and be first to 32 victory points.")
-    rules_version = "1"
+    rules_version = "2"
     game_options = ()
 
     # -- setup ----------------------------------------------------------------------
@@ -244,9 +249,9 @@ class PhoeniciaGame(Game):
             return Decision(p, "Train, employ or move workers", "workers", opts)
         return Decision(p, "Buy tools, adjust your wealth, or end your turn", "tools", self._tool_options(s, pl))
 
-    def _open_options(self, pl: PlayerState, s: PhoeniciaState) -> list[Option]:
+    def _open_options(self, pl: PlayerState, s: PhoeniciaState, w: int | None = None) -> list[Option]:
         out = []
-        w = wealth(pl)
+        w = wealth(pl) if w is None else w
         seen = set()
         for slug in s.display:
             if slug in seen:
@@ -259,9 +264,9 @@ class PhoeniciaGame(Game):
                 out.append(Option(f"open:{slug}", f"Auction {c.name} (opening bid {c.bid}{note})", ("devcard", slug)))
         return out
 
-    def _worker_options(self, pl: PlayerState) -> list[Option]:
+    def _worker_options(self, pl: PlayerState, w: int | None = None) -> list[Option]:
         out = []
-        w = wealth(pl)
+        w = wealth(pl) if w is None else w
         tc = training_cost(pl)
         if pl.untrained and w >= tc:
             out.append(Option("train", f"Train a worker (pay {tc})", ("training",)))
@@ -310,10 +315,7 @@ class PhoeniciaGame(Game):
         top = max_bid(pl, a.card)
         disc = discount(pl, a.card)
         opts = []
-        for step in D.BID_STEPS:
-            b = a.high + step
-            if b > top:
-                break
+        for b in range(a.high + 1, top + 1):      # any higher whole number the bidder can pay
             note = f" (you pay {max(0, b - disc)})" if disc else ""
             opts.append(Option(f"bid:{b}", f"Bid {b}{note}", ("devcard", a.card)))
         opts.append(Option("pass", "Pass (drop out of this auction)"))
@@ -354,8 +356,7 @@ class PhoeniciaGame(Game):
             return "you can open an auction only on a displayed card whose opening bid you can pay"
         if head == "bid":
             a = s.auction
-            return (f"a bid must raise {a.high} by one of {', '.join('+' + str(x) for x in D.BID_STEPS)} "
-                    f"and stay within what you can pay")
+            return f"a bid must be more than {a.high} and stay within what you can pay"
         if head == "train":
             return "training needs a worker on the training ground and the money to pay for it"
         if head in ("employ", "move"):
@@ -587,12 +588,15 @@ class PhoeniciaGame(Game):
                 else:
                     self._next_turn(s)
                 continue
-            # phase "turn": skip steps in which the player can do nothing
+            # phase "turn": skip steps in which the player can do nothing, judged from what
+            # the table knows (each hidden card counted at the highest value), so that a skip
+            # never tells the others anything about the values of the cards held
             pl = s.players[s.active]
-            if s.step == "a" and not self._open_options(pl, s):
+            w = public_wealth_bound(pl)
+            if s.step == "a" and not self._open_options(pl, s, w):
                 s.step = "b"
                 continue
-            if s.step == "b" and not self._worker_options(pl):
+            if s.step == "b" and not self._worker_options(pl, w):
                 s.step = "c"
             return
 
