@@ -59,7 +59,13 @@ class Option:
 
 @dataclass(slots=True)
 class Decision:
-    """Who must decide now, what, and the complete list of legal options."""
+    """Who must decide now, what, and the complete list of legal options.
+
+    ``prompt`` is public: the screen shows it to everybody (a bot's prompt
+    stays on screen while it thinks), so it must name nothing private, such as
+    the hand card being played.  Private detail belongs in the option labels,
+    which only the deciding player sees.
+    """
 
     player: int
     prompt: str

@@ -571,7 +571,8 @@ class EvolutionGame(Game):
             top = s.pending[-1]
             kind = top[0]
             if kind == "use":
-                return Decision(p, f"What does {card_label(top[1])} pay for?", "use",
+                # The prompt names no card: a UI shows a bot's prompt to everybody.
+                return Decision(p, "What does the chosen card pay for?", "use",
                                 self._use_options(s, p, top[1]))
             if kind == "replace":
                 sp = pl.species[top[2]]
@@ -712,8 +713,13 @@ class EvolutionGame(Game):
             sp.traits.append(c)
             sp.hidden.append(c)
             shown = "a face-down trait" if was_hidden else TRAIT_OF[old]
-            self._log(s, f"{name} discards {shown} from species {i + 1} and plays a trait card face down there.", p,
-                      f"You replace {TRAIT_OF[old]} on species {i + 1} by {card_label(c)}, face down.")
+            lost = ""
+            if TRAIT_OF[old] == FAT_TISSUE and sp.fat:
+                # the store lies on the Fat Tissue card and goes with it (rule 45)
+                lost = f"; the {sp.fat} stored food on the Fat Tissue card is lost"
+                sp.fat = 0
+            self._log(s, f"{name} discards {shown} from species {i + 1} and plays a trait card face down there{lost}.",
+                      p, f"You replace {TRAIT_OF[old]} on species {i + 1} by {card_label(c)}, face down{lost}.")
         elif kind == "feed":
             i = int(rest)
             if head == "eat":
