@@ -228,16 +228,24 @@ class EvolutionGame(Game):
                       f"You are dealt: {', '.join(card_label(c) for c in got) or 'nothing'}.")
         self._next_food_turn(s)
 
-    def _next_food_turn(self, s: EvolutionState) -> None:
+    def _next_card_turn(self, s: EvolutionState, no_cards: str) -> bool:
+        """Give the turn to the next player, from the start player, who is not
+        done and holds cards (players without cards are done, with a log line
+        ``"<name> " + no_cards``).  False when everyone is done."""
         for p in self._order(s, s.start):
             pl = s.players[p]
             if pl.done:
                 continue
             if not pl.hand:
                 pl.done = True
-                self._log(s, f"{s.names[p]} has no cards and supplies no food.")
+                self._log(s, f"{s.names[p]} {no_cards}")
                 continue
             s.turn = p
+            return True
+        return False
+
+    def _next_food_turn(self, s: EvolutionState) -> None:
+        if self._next_card_turn(s, "has no cards and supplies no food."):
             return
         # everyone has chosen: phase 3
         s.phase = "play"
@@ -247,17 +255,8 @@ class EvolutionGame(Game):
         self._next_play_turn(s)
 
     def _next_play_turn(self, s: EvolutionState) -> None:
-        for p in self._order(s, s.start):
-            pl = s.players[p]
-            if pl.done:
-                continue
-            if not pl.hand:
-                pl.done = True
-                self._log(s, f"{s.names[p]} has no cards to play.")
-                continue
-            s.turn = p
-            return
-        self._start_feeding(s)
+        if not self._next_card_turn(s, "has no cards to play."):
+            self._start_feeding(s)
 
     def _start_feeding(self, s: EvolutionState) -> None:
         # Turn the face-down traits up (rule 16).
