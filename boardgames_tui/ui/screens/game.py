@@ -160,7 +160,7 @@ class GameScreen(Screen[None]):
             prompt.update(Text(f"Pass the keyboard to {who.name} and press Enter."))
             self._show(m.view(None), None)
             self.picker.set_options([], message="")
-            self._set_curtain(self.curtain_for)
+            self._set_curtain(self.curtain_for, d.prompt)
             return
         self._set_curtain(None)
         if d.private or m.open_info or self.frozen or d.player == self.viewer:
@@ -191,7 +191,7 @@ class GameScreen(Screen[None]):
         self.board.show(view, targets, self.match.seats, hl.target if hl else None)
         self.log_widget.show_lines(view.get("log", []))
 
-    def _set_curtain(self, player: int | None) -> None:
+    def _set_curtain(self, player: int | None, why: str = "") -> None:
         curtain = self.query_one(Curtain)
         body = self.query_one("#body")
         if player is None:
@@ -201,7 +201,7 @@ class GameScreen(Screen[None]):
                 self.picker.choice_list.focus()
             return
         seat = self.match.seats[player]
-        curtain.show_for(player, seat.name, seat.colour)
+        curtain.show_for(player, seat.name, seat.colour, why)
         curtain.display = True
         body.display = False
         curtain.focus()

@@ -20,12 +20,16 @@ class Curtain(Static):
     """
     can_focus = True
 
-    def show_for(self, index: int, name: str, colour_name: str) -> None:
+    def show_for(self, index: int, name: str, colour_name: str, why: str = "") -> None:
+        """``why``: the decision's prompt, which is public by contract
+        (``engine.core.Decision``), so it may stand on the curtain."""
         c = colour(colour_name)
         t = Text(justify="center")
         t.append("Pass the keyboard to\n\n", style="bold")
         t.append(f"  {c.symbol} {seat_letter(index)}  {name}  ({c.name})  ",
                  style=Style(color="black", bgcolor=c.hex, bold=True))
+        if why:
+            t.append(f"\n\nNext: {why}")
         t.append("\n\nEveryone else: look away.\n\n", style="italic")
         t.append("Press Enter when ready", style="bold reverse")
         self.update(Align.center(t, vertical="middle"))
