@@ -76,7 +76,7 @@ class Match:
         if seed is None:
             seed = int.from_bytes(os.urandom(4), "big")
         m = cls(game, seats, int(seed), opts)
-        m.state = game.new_game(names, m.seed, opts)
+        m._replay([])
         m.match_id = f"{game.name}-{time.strftime('%Y%m%d-%H%M%S')}-{m.seed % 100000:05d}"
         return m
 
@@ -141,10 +141,15 @@ class Match:
         self._replay(self.choices[:-1])
 
     def _replay(self, keys: list[str]) -> None:
+        """Start from the seed and apply ``keys``; IllegalMove names the first
+        choice the rules refuse."""
         self.state = self.game.new_game([s.name for s in self.seats], self.seed, self.options)
         self.history = []
-        for k in keys:
-            self.choose(k)
+        for i, k in enumerate(keys):
+            try:
+                self.choose(k)
+            except IllegalMove as e:
+                raise IllegalMove(f"choice {i + 1} ('{k}') is not legal: {e.reason}") from None
 
     @classmethod
     def replay(cls, game_name: str, seats: list[Seat], seed: int,
@@ -155,10 +160,5 @@ class Match:
         opts = game.options_with_defaults(options)
         game.check_player_count(len(seats), opts)
         m = cls(game, seats, int(seed), opts)
-        m.state = game.new_game([s.name for s in seats], m.seed, opts)
-        for i, k in enumerate(keys):
-            try:
-                m.choose(k)
-            except IllegalMove as e:
-                raise IllegalMove(f"choice {i + 1} ('{k}') is not legal: {e.reason}") from None
+        m._replay(keys)
         return m
