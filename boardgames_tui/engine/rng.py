@@ -1,9 +1,14 @@
-"""A seeded random source that lives inside a game state.
+"""The state's random source, which also counts reveals.
 
 It wraps :class:`random.Random` (Mersenne Twister, implemented in C, so
-shuffles stay fast) and adds value equality and a count of draws, so two
-states reached by the same seed and the same choices compare equal and a
-replay can be checked for exactness.
+shuffles stay fast) and adds value equality and two counts: ``draws``, the
+random calls, and ``reveals``, the times something hidden became known (a card
+drawn from a face-down :class:`~boardgames_tui.engine.hidden.Deck`, a
+face-down card turned up through :meth:`Rng.reveal`).  ``mark`` is their sum:
+a choice during which ``mark`` moved used randomness or revealed something,
+and the undo policy refuses to take it back.  Because the deck cannot be drawn
+from without the rng and shuffling is a random call, games count reveals by
+construction rather than by hand.
 """
 from __future__ import annotations
 
@@ -14,13 +19,15 @@ T = TypeVar("T")
 
 
 class Rng:
-    __slots__ = ("seed", "draws", "_r")
+    __slots__ = ("seed", "draws", "reveals", "_r")
 
     def __init__(self, seed: int):
         self.seed = int(seed)
         self.draws = 0
+        self.reveals = 0
         self._r = random.Random(self.seed)
 
+    # -- randomness (each call is counted) -----------------------------------
     def randrange(self, n: int) -> int:
         self.draws += 1
         return self._r.randrange(n)
@@ -33,18 +40,36 @@ class Rng:
         self.draws += 1
         self._r.shuffle(items)
 
+    # -- reveals -------------------------------------------------------------
+    def reveal(self, n: int = 1) -> None:
+        """Something hidden became known (a face-down card turned up)."""
+        self.reveals += n
+
+    @property
+    def mark(self) -> int:
+        """Random calls plus reveals so far; moves whenever a choice cannot be
+        taken back."""
+        return self.draws + self.reveals
+
+    # -- value semantics -----------------------------------------------------
     def state(self) -> tuple:
-        return (self.seed, self.draws, self._r.getstate())
+        return (self.seed, self.draws, self.reveals, self._r.getstate())
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Rng) and self.state() == other.state()
 
     def __repr__(self) -> str:  # never print the seed into a view or a log
-        return f"Rng(draws={self.draws})"
+        return f"Rng(draws={self.draws}, reveals={self.reveals})"
+
+    def __getstate__(self) -> tuple:
+        return self.state()
+
+    def __setstate__(self, st: tuple) -> None:
+        self.seed, self.draws, self.reveals, inner = st
+        self._r = random.Random()
+        self._r.setstate(inner)
 
     def __deepcopy__(self, memo) -> "Rng":
         new = Rng.__new__(Rng)
-        new.seed, new.draws = self.seed, self.draws
-        new._r = random.Random()
-        new._r.setstate(self._r.getstate())
+        new.__setstate__(self.state())
         return new

@@ -112,9 +112,9 @@ class Match:
         d = self.decision()
         if d is None:
             raise IllegalMove("the game is over")
-        before = self.state.reveals
+        before = self.state.rng.mark
         self.game.apply(self.state, key)
-        self.history.append(ChoiceRecord(key, d.player, self.state.reveals != before))
+        self.history.append(ChoiceRecord(key, d.player, self.state.rng.mark != before))
 
     def can_undo(self) -> tuple[bool, str]:
         """May the player deciding now take back the last choice?  Returns

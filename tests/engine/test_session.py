@@ -8,7 +8,7 @@ import pytest
 from boardgames_tui.engine import IllegalMove
 from boardgames_tui.engine.session import Match
 
-from engine_fakegame import seats
+from engine_fakegame import PlayCard, seats
 
 
 def test_undo_within_own_turn(new_match):
@@ -20,7 +20,7 @@ def test_undo_within_own_turn(new_match):
     assert m.state.table[0] == [card]
     assert m.can_undo() == (True, "")
     m.undo()
-    assert m.state.picked == card and m.state.table[0] == []
+    assert m.state.steps[-1] == PlayCard(0, card) and m.state.table[0] == []
     m.undo()
     assert m.state == start
     assert m.history == []

@@ -26,7 +26,6 @@ class FakeState:
     voted: bool = False
     picked: int | None = None
     log: list[LogEntry] = field(default_factory=list)
-    reveals: int = 0
     _decision: object = None
 
 
@@ -86,7 +85,7 @@ class FakeGame(Game):
             if s.deck:
                 c = s.deck.pop()
                 s.hands[d.player].append(c)
-                s.reveals += 1
+                s.rng.reveal()
                 s.log.append(LogEntry(f"{s.names[d.player]} draws a card.", d.player,
                                       f"You draw card {c}.", s.round))
             s.turn += 1

@@ -1,0 +1,168 @@
+"""The step stack: one pattern for multi-part and out-of-turn decisions.
+
+Every game keeps ``state.steps``, a stack (a list, top last) of pending steps.
+The top step owns the moment: it names the player who decides, builds that
+decision's options and applies the one chosen.  This is TabletopGames'
+``IExtendedSequence`` made small for Python:
+
+* :class:`Step` is a decision.  A subclass is a ``@dataclass`` (plain data, so
+  states compare equal and copy cheaply) and implements ``prompt``,
+  ``options`` and ``apply``.  Its ``player`` field *is* who acts: the engine
+  never reads "whose turn" from anywhere else.
+* :class:`Auto` is a procedure with no decision ("deal", "next bidder", "end of
+  round").  After every choice the engine runs auto steps off the top of the
+  stack until a real decision is on top, so "advance until somebody must
+  decide" is engine behaviour, not a loop in each game.
+* A step whose ``options`` come out empty is a step with nothing to decide:
+  the engine pops it and calls its ``on_empty`` (for example "this bidder
+  cannot pay, skip them").  The default raises, because an empty decision is
+  usually a bug.
+* The engine pops the top step *before* calling its ``apply``.  A step that
+  keeps going (a turn of several plays) pushes itself back; a step that needs a
+  follow-up question pushes itself and then the follow-up on top.  "Back" in a
+  follow-up is then simply: push nothing, and the step below decides again.
+* The stack being empty means the game is over.
+
+Options carry a ``value`` (any plain data: an int, a tuple) so ``apply``
+never parses keys; keys are built with :func:`key` and read, where a key must
+be read (``why_illegal`` for a key that is not offered), with :func:`parse_key`.
+
+A worked example is in ``docs/engine.md``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from .core import Decision, Game, IllegalMove, Option
+
+KEY_SEP = ":"
+
+
+def key(head: str, *parts: object) -> str:
+    """Build an option key: ``key("target", 1, 2) == "target:1:2"``."""
+    if not parts:
+        return head
+    return KEY_SEP.join([head, *(str(p) for p in parts)])
+
+
+def parse_key(k: str, *types: type) -> tuple:
+    """Split a key into its head and typed parts.
+
+    ``parse_key("target:1:2", int, int) == ("target", 1, 2)``.  Raises
+    ``ValueError`` when the number of parts or a conversion does not fit, so a
+    caller explaining a refused key can say "malformed"."""
+    head, *parts = k.split(KEY_SEP)
+    if len(parts) != len(types):
+        raise ValueError(f"key '{k}' has {len(parts)} parts, expected {len(types)}")
+    return (head, *(t(p) for t, p in zip(types, parts)))
+
+
+def key_head(k: str) -> str:
+    return k.split(KEY_SEP, 1)[0]
+
+
+@dataclass
+class Step:
+    """A pending decision of ``player``.  Subclasses are dataclasses."""
+
+    player: int
+
+    kind: ClassVar[str] = "step"
+    # Answering means looking at private holdings, so a hot-seat UI shows a
+    # hand-off curtain first.  Public decisions (e.g. ones that only concern
+    # the board) may set this False.
+    private: ClassVar[bool] = True
+
+    def prompt(self, game: Any, s: Any) -> str:
+        raise NotImplementedError
+
+    def options(self, game: Any, s: Any) -> list[Option]:
+        raise NotImplementedError
+
+    def apply(self, game: Any, s: Any, opt: Option) -> None:
+        raise NotImplementedError
+
+    def why_illegal(self, game: Any, s: Any, k: str) -> str | None:
+        """Why ``k`` is not among the options (None: the generic message)."""
+        return None
+
+    def on_empty(self, game: Any, s: Any) -> None:
+        raise RuntimeError(f"{type(self).__name__} for player {self.player} offers no options")
+
+
+@dataclass
+class Auto:
+    """A procedure on the stack: runs when it reaches the top, decides nothing."""
+
+    def run(self, game: Any, s: Any) -> None:
+        raise NotImplementedError
+
+
+class StepGame(Game):
+    """A :class:`Game` whose decisions come from ``state.steps``.
+
+    A game implements ``new_game`` (build the state, push the first steps,
+    then call :meth:`start`), its steps, ``view``, ``scores`` and ``winners``.
+    ``decision`` and ``_apply`` come from here.
+    """
+
+    # Guards against a game whose auto steps push each other for ever.
+    MAX_AUTO_RUNS = 1_000_000
+
+    def start(self, s: Any) -> Any:
+        """Run the opening auto steps; call at the end of ``new_game``."""
+        self.advance(s)
+        return s
+
+    def advance(self, s: Any) -> None:
+        """Run auto steps and skip empty decisions until a decision with
+        options is on top (or the stack is empty: the game is over).  The
+        decision found is cached on the state."""
+        steps = s.steps
+        for _ in range(self.MAX_AUTO_RUNS):
+            if not steps:
+                s._decision = False
+                return
+            top = steps[-1]
+            if isinstance(top, Auto):
+                steps.pop()
+                top.run(self, s)
+                continue
+            opts = top.options(self, s)
+            if not opts:
+                steps.pop()
+                top.on_empty(self, s)
+                continue
+            s._decision = Decision(top.player, top.prompt(self, s), top.kind, opts, top.private)
+            return
+        raise RuntimeError("auto steps did not settle")  # pragma: no cover
+
+    def decision(self, s: Any) -> Decision | None:
+        if not s.steps:
+            return None
+        top = s.steps[-1]
+        if isinstance(top, Auto):  # only reachable if a game forgot start()
+            raise RuntimeError("an auto step is on top of the stack; call advance()")
+        return Decision(top.player, top.prompt(self, s), top.kind, top.options(self, s), top.private)
+
+    def top_step(self, s: Any) -> Step | None:
+        return s.steps[-1] if s.steps else None
+
+    def _apply(self, s: Any, d: Decision, opt: Option) -> None:
+        step = s.steps.pop()
+        step.apply(self, s, opt)
+        self.advance(s)
+
+    def why_illegal(self, s: Any, d: Decision, k: str) -> str:
+        top = self.top_step(s)
+        reason = None
+        if top is not None:
+            try:
+                reason = top.why_illegal(self, s, k)
+            except (ValueError, IndexError, KeyError, TypeError):
+                reason = None  # a malformed key: the generic message will do
+        return reason or super().why_illegal(s, d, k)
+
+
+__all__ = ["Auto", "IllegalMove", "Step", "StepGame", "key", "key_head", "parse_key"]
