@@ -2,11 +2,14 @@
 files, with the final scores beside them.  Run it only when a rules change is
 meant to change old games (and bump the game's rules_version then):
 
-    .venv/bin/python tests/golden/make_golden.py
+    .venv/bin/python tests/golden/make_golden.py [GAME ...]
+
+With game names, only those games' replays are recorded again.
 """
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 from boardgames_tui.bots.random_bot import RandomBot
@@ -42,7 +45,10 @@ def play(game: str, players: int, seed: int, options: dict) -> Match:
 
 
 def main() -> None:
+    only = set(sys.argv[1:])
     for game, players, seed, options in GOLDEN:
+        if only and game not in only:
+            continue
         m = play(game, players, seed, options)
         name = golden_name(game, players, seed)
         save.save(m, HERE / f"{name}.json")
