@@ -187,8 +187,7 @@ def new_match(game_name: str, seats, seed: int | None, given: dict[str, str]):
 # -- commands ----------------------------------------------------------------------------
 def cmd_menu(args) -> int:
     from .ui.app import run_app
-    run_app()
-    return 0
+    return run_app()
 
 
 def cmd_list(args) -> int:
@@ -205,8 +204,7 @@ def cmd_play(args) -> int:
     m = new_match(name, seats, args.seed, given)
     m.open_info = bool(args.open)
     from .ui.app import run_app
-    run_app(m)
-    return 0
+    return run_app(m)
 
 
 def cmd_demo(args) -> int:
@@ -218,8 +216,7 @@ def cmd_demo(args) -> int:
                        default_players=max(lo, min(4, hi)))
     m = new_match(name, seats, args.seed, given)
     from .ui.app import run_app
-    run_app(m, demo=True, delay=args.delay)
-    return 0
+    return run_app(m, demo=True, delay=args.delay)
 
 
 def cmd_simulate(args) -> int:
@@ -236,30 +233,36 @@ def cmd_simulate(args) -> int:
 
 
 def _newest_autosave():
-    from .engine.save import list_autosaves
+    from .engine.save import SaveError
+    from .engine.store import StoreError, default_store
 
-    saves = list_autosaves()
-    if not saves:
-        raise CliError("no saved game to resume (autosaves are made while you play)")
-    unfinished = [s for s in saves if not s.over]
-    return (unfinished or saves)[0].path
+    try:
+        store = default_store()
+        newest = store.newest()
+        if newest is None:
+            raise CliError("no saved game to resume (autosaves are made while you play)")
+        return store.load(newest.id)
+    except (SaveError, StoreError) as e:
+        raise CliError(f"the newest autosave cannot be resumed: {e}") from None
 
 
 def cmd_resume(args) -> int:
     from .engine.save import SaveError, load
 
-    path = Path(args.file) if args.file else _newest_autosave()
-    try:
-        m = load(path)
-    except SaveError as e:
-        raise CliError(str(e)) from None
+    if args.file:
+        try:
+            m = load(Path(args.file))
+        except SaveError as e:
+            raise CliError(str(e)) from None
+    else:
+        m = _newest_autosave()
     from .ui.app import run_app
-    run_app(m)
-    return 0
+    return run_app(m)
 
 
 def play_random(m, choices: int, seed: int) -> int:
     """Let seeded random bots make up to ``choices`` choices; returns how many were made."""
+    from .bots.base import ask
     from .bots.random_bot import RandomBot
     from .simulate import bot_seed
 
@@ -269,7 +272,7 @@ def play_random(m, choices: int, seed: int) -> int:
         d = m.decision()
         if d is None:
             break
-        m.choose(bots[d.player].choose(d))
+        m.choose(ask(bots[d.player], m.game, m.state, d))
         made += 1
     return made
 

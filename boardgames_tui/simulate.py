@@ -20,6 +20,7 @@ import time
 import traceback
 from dataclasses import asdict, dataclass, field
 
+from .bots.base import ask
 from .bots.random_bot import RandomBot
 from .engine.registry import get_game
 
@@ -126,7 +127,7 @@ def play_one(game, names: list[str], seed: int, options: dict[str, str], max_cho
             if n >= max_choices:
                 status = UNFINISHED
                 break
-            apply(state, bots[d.player].choose(d))
+            apply(state, ask(bots[d.player], game, state, d))
             n += 1
         rounds = game.round_number(state)
         res = GameResult(index, seed, status, n, rounds, 0.0)

@@ -143,3 +143,59 @@ def test_screenshot_menu_writes_an_svg_of_the_menu(tmp_path):
     text = out.read_text(encoding="utf-8").replace("&#160;", " ")
     assert text.lstrip().startswith("<svg")
     assert "Continue" in text and "Evolution" in text and "No autosaved games yet" in text
+
+
+HOSTILE = {
+    "players-strings": lambda d: d.update(players=["a", "b"]),
+    "players-object": lambda d: d.update(players={"a": 1}),
+    "seed-infinity": None,
+    "seed-1e400": None,
+    "huge-int": None,
+    "created-string": lambda d: d.update(created="now"),
+    "deep": None,
+    "open-info-string": lambda d: d.update(open_info="false"),
+    "empty-name": lambda d: d.update(players=[{"name": ""}, {"name": "B"}]),
+    "duplicate-names": lambda d: d.update(players=[{"name": "B"}, {"name": "B"}]),
+}
+
+
+def _hostile_file(tmp_path, name):
+    import json as _json
+    d = {"format": "boardgames-tui-save", "format_version": 1, "game": "evolution",
+         "rules_version": __import__("boardgames_tui.engine.registry", fromlist=["x"]).get_game(
+             "evolution").rules_version,
+         "options": {}, "players": [{"name": "A"}, {"name": "B"}], "seed": 1, "choices": []}
+    fix = HOSTILE[name]
+    text = None
+    if fix is not None:
+        fix(d)
+    elif name == "seed-infinity":
+        text = _json.dumps(d).replace('"seed": 1', '"seed": Infinity')
+    elif name == "seed-1e400":
+        text = _json.dumps(d).replace('"seed": 1', '"seed": 1e400')
+    elif name == "huge-int":
+        text = _json.dumps(d).replace('"seed": 1', '"seed": ' + "7" * 4400)
+    elif name == "deep":
+        text = _json.dumps(d)[:-1] + ', "x": ' + "[" * 100_000 + "]" * 100_000 + "}"
+    p = tmp_path / f"{name}.json"
+    p.write_text(text if text is not None else _json.dumps(d))
+    return p
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE))
+def test_resume_refuses_hostile_files_in_one_line(tmp_path, name):
+    p = _hostile_file(tmp_path, name)
+    before = p.read_bytes()
+    r = subprocess.run([sys.executable, "-m", "boardgames_tui", "resume", str(p)],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2, (name, r.stderr)
+    assert r.stderr.count("\n") == 1 and "Traceback" not in r.stderr, r.stderr
+    assert p.read_bytes() == before
+
+
+def test_resume_refuses_a_fifo_at_once(tmp_path):
+    p = tmp_path / "x.json"
+    os.mkfifo(p)
+    r = subprocess.run([sys.executable, "-m", "boardgames_tui", "resume", str(p)],
+                       capture_output=True, text=True, timeout=20)
+    assert r.returncode == 2 and "not a regular file" in r.stderr

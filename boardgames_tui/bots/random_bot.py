@@ -8,6 +8,7 @@ from ..engine.core import Decision
 
 class RandomBot:
     name = "random"
+    uses_view = False  # it looks at nothing but the options
 
     def __init__(self, seed: int | None = None):
         self._r = random.Random(seed)

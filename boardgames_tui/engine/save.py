@@ -1,29 +1,52 @@
-"""Save files: versioned JSON holding the seed and the list of choices.
+"""Save files: the JSON exchange format, read as untrusted input.
 
-Loading replays the choices through the rules, so a save file can never hold
-an impossible position and needs no schema for each game's state.  Writes are
-atomic (a temporary file in the same folder, then ``os.replace``) so a crash
-or a dropped SSH link never leaves half a file.  Never pickle.
+A save file holds the game, the rules version, the options, the seats, the
+seed and the list of choices.  Loading replays the choices through the rules,
+so a file can never hold an impossible position and needs no schema for each
+game's state.  ``s`` in the game writes one; Load and ``resume FILE`` read one.
+Autosaves are not files but rows of an SQLite journal (:mod:`.store`).
 
-The autosave folder comes from ``platformdirs`` (the well-kept library that
-pip, black and virtualenv use for this), so it is right on Linux, macOS and
-Windows; ``BOARDGAMES_TUI_DATA`` overrides it (tests point it at a temp dir).
+Reading is strict because a file may come from anyone:
+
+* only regular files, opened without blocking (a FIFO or a device is refused
+  at once) and at most :data:`MAX_BYTES` long;
+* the JSON parser refuses ``NaN``/``Infinity``, numbers beyond the float range,
+  integers longer than 30 digits and nesting deeper than Python's recursion
+  limit;
+* every field is checked for type and range by :func:`validate` (strict code
+  of our own rather than a schema library: twelve flat fields, one place, and
+  nothing to import at start-up);
+* nothing in the file decides where the program writes (``match_id`` is not
+  read: a loaded game gets a new random id).
+
+Every refusal is a :class:`SaveError` whose message is one line for people;
+the file is never changed.  Writes are atomic (a temporary file in the same
+folder, ``fsync``, then ``os.replace``).  Never pickle.
+
+The data folder comes from ``platformdirs`` (the well-kept library that pip and
+virtualenv use for this); ``BOARDGAMES_TUI_DATA`` overrides it (the tests point
+it at a temporary folder).
 """
 from __future__ import annotations
 
 import json
+import math
 import os
+import stat
 import tempfile
 import time
-from dataclasses import dataclass
 from pathlib import Path
 
 from .core import IllegalMove
-from .registry import UnknownGame, game_info, get_game
-from .session import Match, Seat
+from .registry import UnknownGame, get_game
+from .session import BOT, HUMAN, SEAT_COLOURS, Match, Seat, check_names, check_seed
 
 FORMAT = "boardgames-tui-save"
 FORMAT_VERSION = 1
+MAX_BYTES = 20 * 1024 * 1024
+MAX_CHOICES = 500_000
+MAX_KEY = 200
+MAX_INT_DIGITS = 30
 
 
 class SaveError(Exception):
@@ -38,10 +61,11 @@ def data_dir() -> Path:
     return Path(platformdirs.user_data_dir("boardgames-tui", appauthor=False))
 
 
-def autosave_dir() -> Path:
-    return data_dir() / "autosave"
+def saves_dir() -> Path:
+    return data_dir() / "saves"
 
 
+# -- writing ----------------------------------------------------------------------
 def to_json(m: Match) -> dict:
     return {
         "format": FORMAT,
@@ -52,11 +76,10 @@ def to_json(m: Match) -> dict:
         "players": [s.to_json() for s in m.seats],
         "seed": m.seed,
         "choices": m.choices,
-        "match_id": m.match_id,
         "open_info": m.open_info,
         "created": m.created,
         "saved": time.time(),
-        # Summary fields for the Continue list; loading ignores them.
+        # Summary fields for people reading the file; loading ignores them.
         "round": m.round_number(),
         "over": m.is_over(),
     }
@@ -85,94 +108,189 @@ def save(m: Match, path: Path | str) -> Path:
     return path
 
 
-def autosave(m: Match) -> Path:
-    return save(m, autosave_dir() / f"{m.match_id}.json")
-
-
-def read_json(path: Path | str) -> dict:
-    path = Path(path)
+# -- reading ------------------------------------------------------------------------
+def read_bytes(path: Path, limit: int = MAX_BYTES) -> bytes:
+    """The file's bytes, refusing anything but a regular file of at most
+    ``limit`` bytes.  ``O_NONBLOCK`` makes opening a FIFO return at once."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
     try:
-        raw = path.read_text(encoding="utf-8")
+        fd = os.open(path, flags)
     except FileNotFoundError:
         raise SaveError(f"{path}: no such file") from None
     except IsADirectoryError:
         raise SaveError(f"{path}: is a folder, not a save file") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise SaveError(f"{path}: cannot be read ({e.__class__.__name__})") from None
+    except OSError as e:
+        raise SaveError(f"{path}: cannot be opened ({e.strerror or e.__class__.__name__})") from None
     try:
-        data = json.loads(raw)
+        st = os.fstat(fd)
+        if stat.S_ISDIR(st.st_mode):
+            raise SaveError(f"{path}: is a folder, not a save file")
+        if not stat.S_ISREG(st.st_mode):
+            raise SaveError(f"{path}: is not a regular file (a pipe or a device); refused")
+        if st.st_size > limit:
+            raise SaveError(f"{path.name} is {st.st_size // 1_048_576} MB; save files are at most "
+                            f"{limit // 1_048_576} MB")
+        chunks, total = [], 0
+        while True:
+            b = os.read(fd, 1 << 20)
+            if not b:
+                break
+            total += len(b)
+            if total > limit:
+                raise SaveError(f"{path.name} is larger than {limit // 1_048_576} MB; refused")
+            chunks.append(b)
+        return b"".join(chunks)
+    except OSError as e:
+        raise SaveError(f"{path}: cannot be read ({e.strerror or e.__class__.__name__})") from None
+    finally:
+        os.close(fd)
+
+
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not a number a save file may hold")
+
+
+def _finite_float(text: str) -> float:
+    v = float(text)
+    if not math.isfinite(v):
+        raise ValueError(f"the number {text[:20]} is out of range")
+    return v
+
+
+def _small_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_INT_DIGITS:
+        raise ValueError(f"an integer of {len(text)} digits is out of range")
+    return int(text)
+
+
+def parse_json(raw: bytes | str, name: str) -> object:
+    """Strict JSON: no NaN/Infinity, no huge numbers, bounded nesting."""
+    if isinstance(raw, bytes):
+        try:
+            raw = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise SaveError(f"{name} is not UTF-8 text") from None
+    if not raw.strip():
+        raise SaveError(f"{name} is empty")
+    try:
+        return json.loads(raw, parse_constant=_no_constant, parse_float=_finite_float,
+                          parse_int=_small_int)
     except json.JSONDecodeError as e:
-        what = "is empty" if not raw.strip() else f"is not valid JSON (truncated or corrupt at line {e.lineno})"
-        raise SaveError(f"{path.name} {what}") from None
+        raise SaveError(f"{name} is not valid JSON (truncated or corrupt at line {e.lineno})") from None
+    except RecursionError:
+        raise SaveError(f"{name} is nested too deeply to be a save file") from None
+    except ValueError as e:
+        raise SaveError(f"{name} is damaged: {e}") from None
+
+
+def read_json(path: Path | str) -> dict:
+    path = Path(path)
+    data = parse_json(read_bytes(path), path.name)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError(f"{path.name} is not a boardgames-tui save file")
     return data
 
 
-def from_json(data: dict, source: str = "save file") -> Match:
+class _Bad(Exception):
+    pass
+
+
+def _need(cond: bool, what: str) -> None:
+    if not cond:
+        raise _Bad(what)
+
+
+def _is_int(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _is_number(v: object) -> bool:
+    return (_is_int(v) or isinstance(v, float)) and math.isfinite(v) and abs(v) < 1e12
+
+
+def validate(data: dict) -> dict:
+    """Check every field of a parsed save file; return the cleaned fields.
+    Raises ``_Bad`` with a short reason."""
     v = data.get("format_version")
-    if v != FORMAT_VERSION:
-        raise SaveError(f"{source} has save format {v!r}; this version reads format {FORMAT_VERSION}")
+    _need(_is_int(v) and v == FORMAT_VERSION,
+          f"save format {v!r} is not readable; this version reads format {FORMAT_VERSION}")
+    game_name = data.get("game")
+    _need(isinstance(game_name, str) and game_name.strip() != "", "'game' must be a game's name")
     try:
-        info = game_info(str(data.get("game")))
+        game = get_game(game_name)
     except UnknownGame:
-        raise SaveError(f"{source} is for an unknown game '{data.get('game')}'") from None
-    game = get_game(info.name)
+        raise _Bad(f"it is for an unknown game '{game_name[:40]}'") from None
     rv = data.get("rules_version")
-    if rv != game.rules_version:
-        raise SaveError(f"{source} was made with {game.title} rules version {rv}; "
-                        f"this version plays rules version {game.rules_version} and cannot replay it")
+    _need(isinstance(rv, str), "'rules_version' must be text")
+    _need(rv == game.rules_version,
+          f"it was made with {game.title} rules version {rv[:20]}; this version plays rules version "
+          f"{game.rules_version} and cannot replay it")
+    options = data.get("options", {})
+    _need(isinstance(options, dict) and all(isinstance(k, str) and isinstance(x, str)
+                                            for k, x in options.items()),
+          "'options' must map names to text")
     try:
-        seats = [Seat.from_json(p) for p in data["players"]]
-        seed = int(data["seed"])
-        choices = data["choices"]
-        options = data.get("options") or {}
-        if not isinstance(choices, list) or not all(isinstance(c, str) for c in choices):
-            raise ValueError("choices must be a list of strings")
-        if not isinstance(options, dict):
-            raise ValueError("options must be an object")
-    except (KeyError, TypeError, ValueError) as e:
-        raise SaveError(f"{source} is damaged: {e}") from None
+        options = game.options_with_defaults(options)
+    except ValueError as e:
+        raise _Bad(str(e)) from None
+    players = data.get("players")
+    _need(isinstance(players, list) and players, "'players' must be a list of seats")
+    seats = []
+    for i, p in enumerate(players):
+        _need(isinstance(p, dict), f"seat {i + 1} must be an object with a name")
+        name, colour, kind = p.get("name"), p.get("colour", "white"), p.get("kind", HUMAN)
+        _need(isinstance(name, str), f"seat {i + 1}'s name must be text")
+        _need(isinstance(colour, str) and colour in SEAT_COLOURS,
+              f"seat {i + 1}'s colour must be one of {', '.join(SEAT_COLOURS)}")
+        _need(kind in (HUMAN, BOT), f"seat {i + 1} must be human or bot")
+        seats.append(Seat(name, colour, kind))
     try:
-        m = Match.replay(info.name, seats, seed, {str(k): str(v) for k, v in options.items()}, choices)
+        game.check_player_count(len(seats), options)
+        check_names([s.name for s in seats])
+    except ValueError as e:
+        raise _Bad(str(e)) from None
+    seed = data.get("seed")
+    try:
+        check_seed(seed)
+    except ValueError as e:
+        raise _Bad(str(e)) from None
+    choices = data.get("choices")
+    _need(isinstance(choices, list), "'choices' must be a list")
+    _need(len(choices) <= MAX_CHOICES, f"it has more than {MAX_CHOICES} choices")
+    _need(all(isinstance(c, str) and 0 < len(c) <= MAX_KEY for c in choices),
+          "every choice must be a short piece of text")
+    open_info = data.get("open_info", False)
+    _need(isinstance(open_info, bool), "'open_info' must be true or false")
+    created = data.get("created", None)
+    _need(created is None or _is_number(created), "'created' must be a time in seconds")
+    return {"game": game.name, "options": options, "seats": seats, "seed": seed,
+            "choices": choices, "open_info": open_info,
+            "created": float(created) if created is not None else time.time()}
+
+
+def from_json(data: object, source: str = "save file") -> Match:
+    """A match from parsed save data: validated, then replayed from the seed."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise SaveError(f"{source} is not a boardgames-tui save file")
+    try:
+        f = validate(data)
+    except _Bad as e:
+        raise SaveError(f"{source} is refused: {e}") from None
+    try:
+        m = Match.replay(f["game"], f["seats"], f["seed"], f["options"], f["choices"])
     except IllegalMove as e:
         raise SaveError(f"{source} does not replay: {e.reason}") from None
     except ValueError as e:
-        raise SaveError(f"{source} is damaged: {e}") from None
-    m.match_id = str(data.get("match_id") or m.match_id or info.name)
-    m.created = float(data.get("created") or time.time())
-    m.open_info = bool(data.get("open_info", False))
+        raise SaveError(f"{source} is refused: {e}") from None
+    except RecursionError:
+        raise SaveError(f"{source} does not replay: the position is too deep") from None
+    except Exception as e:  # a rules bug met on a legal path: refuse, never crash
+        raise SaveError(f"{source} does not replay: the rules failed with {type(e).__name__}") from None
+    m.created = f["created"]
+    m.open_info = f["open_info"]
     return m
 
 
 def load(path: Path | str) -> Match:
     path = Path(path)
     return from_json(read_json(path), path.name)
-
-
-@dataclass
-class SaveSummary:
-    path: Path
-    game: str
-    players: list[str]
-    round: int
-    saved: float
-    over: bool
-
-
-def list_autosaves() -> list[SaveSummary]:
-    """Autosaved games, newest first.  Unreadable files are skipped, not fatal."""
-    out = []
-    folder = autosave_dir()
-    if not folder.is_dir():
-        return out
-    for p in folder.glob("*.json"):
-        try:
-            d = read_json(p)
-            out.append(SaveSummary(p, str(d["game"]), [str(x["name"]) for x in d["players"]],
-                                   int(d.get("round", 0)), float(d.get("saved", p.stat().st_mtime)),
-                                   bool(d.get("over", False))))
-        except (SaveError, KeyError, TypeError, ValueError, OSError):
-            continue
-    out.sort(key=lambda s: s.saved, reverse=True)
-    return out

@@ -1,15 +1,25 @@
 """A match: one game being played, with its seats, its choices and undo.
 
 The match is what the UI, the bots, the CLI and the save files talk to.  It
-keeps the ordered list of choices (the save file is that list plus the seed),
-and for each choice who made it and whether it revealed anything, which is all
-the undo policy needs.  Undo replays the remaining choices from the seed: the
-rules are deterministic, games are a few hundred choices long, and a replay
-cannot drift from what the rules say the way a hand-written inverse could.
+keeps the ordered list of choices (a save file is that list plus the seed) and
+for each choice who made it and whether it revealed anything, which is all the
+undo policy needs.
+
+Undo restores a snapshot instead of replaying the game from the seed, so its
+cost does not grow with the game.  Snapshots are kept only where undo can
+reach: the human player's own run of choices since the last reveal or the last
+choice of another player (Board Game Arena's policy), so there are rarely more
+than a handful.  A snapshot shares the move log, which is append-only, and
+records its length; everything else is copied (``Game.clone``), about 0.1 ms on
+today's games.
+
+Loading replays every choice from the seed (the integrity check); snapshots
+are taken only for the last :data:`REPLAY_SNAPSHOT_WINDOW` choices of a replay,
+so a loaded game can be undone as far as the policy allows at a bounded cost.
 """
 from __future__ import annotations
 
-import os
+import secrets
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,6 +28,16 @@ from .core import Decision, Game, IllegalMove, LogEntry
 from .registry import get_game
 
 HUMAN, BOT = "human", "bot"
+# The seat colours a match may use (the UI's palette in ui/theme.py has these).
+SEAT_COLOURS = ("red", "blue", "green", "yellow", "magenta", "cyan", "orange", "white")
+# Choices at the end of a replay that get undo snapshots.
+REPLAY_SNAPSHOT_WINDOW = 256
+
+
+def new_match_id(game_name: str) -> str:
+    """A random id, independent of the seed: nothing on screen may narrow
+    the seed down (it would give away every hidden card)."""
+    return f"{game_name}-{secrets.token_hex(6)}"
 
 
 @dataclass
@@ -33,19 +53,18 @@ class Seat:
     def to_json(self) -> dict:
         return {"name": self.name, "colour": self.colour, "kind": self.kind}
 
-    @classmethod
-    def from_json(cls, d: dict) -> "Seat":
-        kind = d.get("kind", HUMAN)
-        if kind not in (HUMAN, BOT):
-            raise ValueError(f"seat kind must be human or bot, not {kind!r}")
-        return cls(str(d["name"]), str(d.get("colour", "white")), kind)
-
 
 @dataclass
 class ChoiceRecord:
     key: str
     player: int
-    revealed: bool  # something hidden or random became known while applying it
+    revealed: bool  # randomness was used or something hidden became known
+
+
+@dataclass
+class _Snapshot:
+    state: Any       # the state before the choice, its log emptied
+    log_len: int     # the log's length then (the log is append-only)
 
 
 @dataclass
@@ -57,10 +76,15 @@ class Match:
     state: Any = None
     history: list[ChoiceRecord] = field(default_factory=list)
     created: float = field(default_factory=time.time)
-    # A stable id for the autosave file of this match.
+    # The autosave's id: random, never derived from the seed or from a file.
     match_id: str = ""
     # Table setting, not a rule: skip the hand-off curtains (friendly games).
     open_info: bool = False
+    # Snapshots before each undoable choice, oldest first; they belong to the
+    # last len(_snaps) records of history.
+    _snaps: list[_Snapshot] = field(default_factory=list, repr=False)
+    # The first history index not yet written to the autosave journal.
+    journal_from: int = 0
 
     @classmethod
     def new(cls, game_name: str, seats: list[Seat], seed: int | None = None,
@@ -68,16 +92,13 @@ class Match:
         game = get_game(game_name)
         opts = game.options_with_defaults(options)
         game.check_player_count(len(seats), opts)
-        names = [s.name for s in seats]
-        if any(not n.strip() for n in names):
-            raise ValueError("every seat needs a name")
-        if len(set(n.strip().lower() for n in names)) != len(names):
-            raise ValueError("seat names must differ")
+        check_names([s.name for s in seats])
         if seed is None:
-            seed = int.from_bytes(os.urandom(4), "big")
+            seed = secrets.randbits(32)
+        check_seed(seed)
         m = cls(game, seats, int(seed), opts)
         m._replay([])
-        m.match_id = f"{game.name}-{time.strftime('%Y%m%d-%H%M%S')}-{m.seed % 100000:05d}"
+        m.match_id = new_match_id(game.name)
         return m
 
     # -- the current position -------------------------------------------------
@@ -107,14 +128,36 @@ class Match:
         return self.state.log
 
     # -- acting -----------------------------------------------------------------
-    def choose(self, key: str) -> None:
-        """Apply one choice for whoever must decide now (IllegalMove if not legal)."""
+    def choose(self, key: str, snapshot: bool = True) -> None:
+        """Apply one choice for whoever must decide now (IllegalMove if not
+        legal; then nothing changes)."""
         d = self.decision()
         if d is None:
             raise IllegalMove("the game is over")
+        if d.get(key) is None:
+            raise IllegalMove(self.game.why_illegal(self.state, d, key))
+        h = self.history
+        if h and (h[-1].player != d.player or h[-1].revealed or self.seats[h[-1].player].is_bot):
+            self._snaps.clear()  # nothing before this point can be undone any more
+        snap = self._snapshot() if snapshot and not self.seats[d.player].is_bot else None
         before = self.state.rng.mark
         self.game.apply(self.state, key)
-        self.history.append(ChoiceRecord(key, d.player, self.state.rng.mark != before))
+        revealed = self.state.rng.mark != before
+        h.append(ChoiceRecord(key, d.player, revealed))
+        if snap is None or revealed:
+            self._snaps.clear()
+        else:
+            self._snaps.append(snap)
+
+    def _snapshot(self) -> _Snapshot:
+        st = self.state
+        log = st.log
+        st.log = []
+        try:
+            copy = self.game.clone(st)
+        finally:
+            st.log = log
+        return _Snapshot(copy, len(log))
 
     def can_undo(self) -> tuple[bool, str]:
         """May the player deciding now take back the last choice?  Returns
@@ -138,18 +181,31 @@ class Match:
         ok, why = self.can_undo()
         if not ok:
             raise IllegalMove(f"cannot undo: {why}")
-        self._replay(self.choices[:-1])
+        if self._snaps:
+            snap = self._snaps.pop()
+            log = self.state.log
+            del log[snap.log_len:]
+            snap.state.log = log
+            self.state = snap.state
+            self.history.pop()
+        else:
+            # Only past the snapshot window of a long replay: exact, but slow.
+            self._replay(self.choices[:-1])
+        self.journal_from = min(self.journal_from, len(self.history))
 
     def _replay(self, keys: list[str]) -> None:
         """Start from the seed and apply ``keys``; IllegalMove names the first
         choice the rules refuse."""
         self.state = self.game.new_game([s.name for s in self.seats], self.seed, self.options)
         self.history = []
+        self._snaps = []
+        window_from = len(keys) - REPLAY_SNAPSHOT_WINDOW
         for i, k in enumerate(keys):
             try:
-                self.choose(k)
+                self.choose(k, snapshot=i >= window_from)
             except IllegalMove as e:
                 raise IllegalMove(f"choice {i + 1} ('{k}') is not legal: {e.reason}") from None
+        self.journal_from = 0
 
     @classmethod
     def replay(cls, game_name: str, seats: list[Seat], seed: int,
@@ -159,6 +215,33 @@ class Match:
         game = get_game(game_name)
         opts = game.options_with_defaults(options)
         game.check_player_count(len(seats), opts)
+        check_names([s.name for s in seats])
+        check_seed(seed)
         m = cls(game, seats, int(seed), opts)
         m._replay(keys)
+        m.match_id = new_match_id(game.name)
         return m
+
+
+MAX_NAME = 24
+
+
+def check_names(names: list[str]) -> None:
+    """The seat-name rules every way into a match enforces (form, CLI, files)."""
+    for n in names:
+        if not n.strip():
+            raise ValueError("every seat needs a name")
+        if len(n) > MAX_NAME:
+            raise ValueError(f"seat names may have at most {MAX_NAME} characters")
+        if not n.isprintable():
+            raise ValueError("seat names may not contain control characters")
+    if len({n.strip().lower() for n in names}) != len(names):
+        raise ValueError("seat names must differ")
+
+
+SEED_LIMIT = 2 ** 64
+
+
+def check_seed(seed: object) -> None:
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
+        raise ValueError("the seed must be a whole number from 0 to 2^64 - 1")

@@ -15,9 +15,10 @@ Layout of the package:
 * ``widgets/`` — pieces every game screen shares: turn banner, option picker
   (searchable list of legal options), log, curtain, score table, and
   ``BoardWidget``, the base class of a game's own area.
-* ``boards.py`` — game name → board widget.  A new game plugs in by writing a
-  ``BoardWidget`` subclass (e.g. ``games/<name>/screen.py``) that renders its
-  ``view`` dict, and adding one line to ``BOARDS``; without one it gets the
+* ``boards.py`` — game name → board widget, read from the game's entry in
+  ``engine/registry.py``.  A new game plugs in by writing a ``BoardWidget``
+  subclass (e.g. ``games/<name>/screen.py``) that renders its ``view`` dict
+  and naming it in its registry entry; an entry without a board gets the
   generic board (the view as data) and is fully playable through the option
   list.
 * ``theme.py`` — seat colours, letters and symbols.

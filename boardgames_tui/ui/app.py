@@ -16,6 +16,7 @@ from textual.screen import Screen
 
 from ..engine import save as saves
 from ..engine.session import Match
+from ..engine.store import StoreError, default_store
 from .screens.dialogs import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from .screens.menu import MenuScreen
 
@@ -81,8 +82,8 @@ class BoardgamesApp(App[None]):
 
         if new and not self.demo:
             try:
-                saves.autosave(match)
-            except OSError as e:
+                default_store().sync(match)
+            except (StoreError, OSError) as e:
                 self.notify(f"Autosave failed: {e}", severity="warning", markup=False)
         self._reset_to(GameScreen(match, demo=self.demo, delay=self.delay))
 
@@ -119,11 +120,14 @@ class BoardgamesApp(App[None]):
             yield SystemCommand("Main menu (q)", "Leave the game (it is autosaved)", screen.action_menu)
 
 
-def run_app(match: Match | None = None, *, demo: bool = False, delay: float = 0.6) -> None:
+def run_app(match: Match | None = None, *, demo: bool = False, delay: float = 0.6) -> int:
     """Run the app: the main menu, or ``match``'s game screen directly.
     ``demo``: every seat plays as a bot with ``delay`` seconds between moves;
-    the final scores stay on screen."""
-    BoardgamesApp(match, demo=demo, delay=delay).run()
+    the final scores stay on screen.  Returns the exit status: non-zero when
+    the app stopped on an error (Textual sets ``return_code`` to 1 then)."""
+    app = BoardgamesApp(match, demo=demo, delay=delay)
+    app.run()
+    return app.return_code or 0
 
 
 async def _screenshot_svg(app: App, size: tuple[int, int]) -> str:

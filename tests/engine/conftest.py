@@ -13,7 +13,7 @@ from engine_fakegame import seats
 @pytest.fixture
 def fake():
     """Register the fake card game as 'fakecards' for one test."""
-    info = registry.GameInfo("fakecards", "Lanterns", 2, 4, "Test-only card game.", fakegame.__name__)
+    info = registry.GameEntry("fakecards", f"{fakegame.__name__}:GAME", None, "Test-only card game.")
     saved = dict(registry.GAMES)
     registry.GAMES["fakecards"] = info
     try:

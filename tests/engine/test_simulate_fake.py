@@ -183,25 +183,30 @@ def test_demo_is_all_bots(fake, captured, capsys):
     assert len(m.seats) == 3 and all(s.is_bot for s in m.seats)  # 4 does not fit a small table
 
 
-def test_resume_takes_the_newest_unfinished_autosave(fake, captured, capsys):
+def test_resume_takes_the_newest_unfinished_autosave(fake, captured, capsys, tmp_path):
     import time
     from boardgames_tui.engine import save as S
     from boardgames_tui.engine.session import Match
+    from boardgames_tui.engine.store import default_store
     older = Match.new("fakecards", seats(2), 1)
-    older.match_id = "older"
     older.choose("end")
-    S.autosave(older)
+    default_store().sync(older)
     time.sleep(0.01)
     done = Match.new("fakecards", seats(2), 2, {"rounds": "1"})
-    done.match_id = "done"
     done.choose("end")
     done.choose("end")
     assert done.is_over()
-    S.autosave(done)
+    default_store().sync(done)
     code, out, err = run_cli(capsys, "resume")
     assert code == 0, err
     (m, kw), = captured
-    assert m.match_id == "older" and m.choices == ["end"]
+    assert m.match_id == older.match_id and m.choices == ["end"]
     captured.clear()
-    run_cli(capsys, "resume", str(S.autosave_dir() / "done.json"))
-    assert captured[0][0].match_id == "done"
+    S.save(done, tmp_path / "done.json")
+    run_cli(capsys, "resume", str(tmp_path / "done.json"))
+    assert captured[0][0].choices == done.choices and captured[0][0].is_over()
+
+
+def test_resume_without_autosaves_is_a_usage_error(fake, captured, capsys):
+    code, out, err = run_cli(capsys, "resume")
+    assert code == 2 and "no saved game to resume" in err and not captured

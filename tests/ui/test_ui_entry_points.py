@@ -5,7 +5,7 @@ import subprocess
 import sys
 
 from boardgames_tui.ui.app import BoardgamesApp, save_screenshot
-from boardgames_tui.ui.boards import board_class, register_board
+from boardgames_tui.ui.boards import board_class
 from boardgames_tui.ui.widgets.board import GenericBoard
 from ui_helpers import fake_match, notes, settle
 
@@ -28,10 +28,20 @@ def test_save_screenshot_is_reproducible(fake_game, tmp_path):
     assert "Card" in svg and "Pass&#160;the&#160;keyboard" not in svg
 
 
-def test_board_registry_falls_back_to_the_generic_board():
-    assert board_class("no-such-game") is GenericBoard
-    register_board("no-such-game", "nowhere.module:Nothing")
-    assert board_class("no-such-game") is GenericBoard
+def test_board_comes_from_the_registry_and_fails_loudly(monkeypatch):
+    import pytest
+    from boardgames_tui.engine import registry
+
+    # an entry without a board gets the generic board on purpose
+    monkeypatch.setitem(registry.GAMES, "fake", registry.GameEntry("fake", "ui_fakegame:GAME"))
+    assert board_class("fake") is GenericBoard
+    # a board that does not import is an error, not a silent generic board
+    monkeypatch.setitem(registry.GAMES, "fake", registry.GameEntry("fake", "ui_fakegame:GAME",
+                                                                  "nowhere.module:Nothing"))
+    with pytest.raises(ImportError):
+        board_class("fake")
+    with pytest.raises(registry.UnknownGame):
+        board_class("no-such-game")
 
 
 async def test_autosave_failure_notifies_instead_of_crashing(fake_game, tmp_path, monkeypatch):

@@ -73,7 +73,8 @@ async def test_menu_form_curtain_and_choices_by_keyboard(fake_game):
         assert [o.key for o in screen.picker.visible_options] == \
             [f"card:{c}" for c in m.view(1)["players"][1]["hand"]]
         # Autosaved after every choice.
-        assert saves.list_autosaves()[0].players == ["Ada", "Bruno"]
+        from boardgames_tui.engine.store import default_store
+        assert default_store().summaries()[0].players == ["Ada", "Bruno"]
 
 
 async def test_form_refuses_bad_entries(fake_game):
@@ -242,20 +243,25 @@ async def test_save_to_file_and_resume_from_continue(fake_game, data_dir):
 
 
 async def test_load_errors_are_shown_not_raised(fake_game, data_dir, tmp_path):
+    from boardgames_tui.engine.store import default_store
+    from boardgames_tui.ui.screens.dialogs import ConfirmScreen
     m = fake_match()
     m.choose("vote:a")
-    path = saves.autosave(m)
-    data = json.loads(path.read_text())
-    data["choices"] = ["vote:a", "card:999"]
-    path.write_text(json.dumps(data))
+    store = default_store()
+    store.sync(m)
+    store.connect().execute("INSERT INTO choices VALUES(?, 1, 'card:999')", (m.match_id,))
     app = BoardgamesApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await menu_to(pilot, "continue:0")
         await pilot.press("enter")
         await settle(pilot)
-        assert isinstance(app.screen, MenuScreen)
-        assert any("does not replay" in x for x in notes(app))
+        # a damaged autosave is not opened: the menu offers to delete it
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "does not replay" in str(app.screen.query_one(".dialog-title").render())
+        await pilot.press("y")
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen) and store.summaries() == []
         # Load file: a missing path is reported in the dialog.
         await menu_to(pilot, "load")
         await pilot.press("enter")
@@ -277,3 +283,18 @@ async def test_load_errors_are_shown_not_raised(fake_game, data_dir, tmp_path):
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(app.screen, GameScreen) and app.screen.match.seed == 9
+
+
+async def test_menu_starts_over_a_damaged_autosave_database(fake_game, data_dir):
+    from boardgames_tui.engine.store import default_store, db_path
+    db_path().parent.mkdir(parents=True, exist_ok=True)
+    db_path().write_bytes(b"garbage" * 1000)
+    app = BoardgamesApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+        await menu_to(pilot, "store-damaged")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert default_store().summaries() == []
+        assert any(p.name.startswith("autosave.db.damaged-") for p in db_path().parent.iterdir())

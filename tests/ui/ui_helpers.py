@@ -1,11 +1,11 @@
 """Shared helpers for the UI tests (the fixtures are in conftest.py)."""
 from __future__ import annotations
 
-from boardgames_tui.engine.registry import GameInfo
+from boardgames_tui.engine.registry import GameEntry
 from boardgames_tui.engine.session import Match, Seat
 
 # The fake test game (tests/ui/ui_fakegame.py), registered by the fake_game fixture.
-FAKE = GameInfo("fake", "Fake", 2, 4, "A tiny test game with hidden hands.", "ui_fakegame")
+FAKE = GameEntry("fake", "ui_fakegame:GAME", None, "A tiny test game with hidden hands.")
 
 
 def notes(app) -> list[str]:

@@ -22,10 +22,12 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from ...bots.base import ask
 from ...bots.random_bot import RandomBot
 from ...engine import save as saves
 from ...engine.core import Decision, IllegalMove
 from ...engine.session import Match
+from ...engine.store import StoreError, default_store
 from ..boards import board_class
 from ..widgets import BoardWidget, Curtain, GameLog, OptionPicker, TurnBanner
 from .dialogs import ConfirmScreen, PathScreen, too_small
@@ -243,9 +245,9 @@ class GameScreen(Screen[None]):
         if not self.autosave_on:
             return
         try:
-            saves.autosave(self.match)
+            default_store().sync(self.match)
             self._autosave_warned = False
-        except OSError as e:
+        except (StoreError, OSError) as e:
             if not self._autosave_warned:
                 self._autosave_warned = True
                 self.notify(f"Autosave failed: {e}", severity="warning", markup=False)
@@ -273,7 +275,8 @@ class GameScreen(Screen[None]):
             d = self.match.decision()
             if d is None or not self.is_bot(d.player):
                 break
-            key = self._bot.choose(d, None)
+            # A bot gets its player's view and the decision, never the state.
+            key = ask(self._bot, self.match.game, self.match.state, d)
             try:
                 self.match.choose(key)
             except IllegalMove as e:  # a rules bug; show it, do not crash
@@ -360,7 +363,7 @@ class GameScreen(Screen[None]):
             self.picker.choice_list.focus()
 
     def action_save(self) -> None:
-        default = saves.data_dir() / "saves" / f"{self.match.match_id}.json"
+        default = saves.saves_dir() / f"{self.match.match_id}.json"
 
         def do_save(path: str):
             return saves.save(self.match, path)

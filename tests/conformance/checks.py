@@ -1,0 +1,235 @@
+"""The conformance checks every registered game must pass (in the spirit of
+OpenSpiel's ``random_sim_test``).  Each check is a plain function that raises
+``AssertionError`` with a message naming the game, seed and choice; the test
+module runs them over the registry, and ``test_checks_catch_faults.py`` proves
+each one fails on a game with that fault."""
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from boardgames_tui.engine import save as S
+from boardgames_tui.engine.core import Game, IllegalMove
+from boardgames_tui.engine.session import BOT, HUMAN, Match, Seat
+
+NAMES = ["Ann", "Bob", "Cleo", "Dan", "Eve", "Finn"]
+
+
+def seats(n: int, bots: tuple[int, ...] = ()) -> list[Seat]:
+    return [Seat(NAMES[i], "white", BOT if i in bots else HUMAN) for i in range(n)]
+
+
+def player_counts(game: Game) -> list[tuple[int, dict]]:
+    """(players, options) pairs covering the whole range, options included."""
+    out = []
+    lo, hi = game.player_range(game.options_with_defaults({}))
+    out += [(n, {}) for n in range(lo, hi + 1)]
+    for opt in game.game_options:
+        for choice in opt.choices:
+            if choice == opt.default:
+                continue
+            o = {opt.name: choice}
+            lo2, hi2 = game.player_range(game.options_with_defaults(o))
+            out.append((hi2, o))
+    return out
+
+
+def random_game(game: Game, n: int, seed: int, options: dict, max_choices: int,
+                each=None) -> tuple[Any, int]:
+    """Play seeded random choices; ``each(state, decision, key, index)`` is
+    called before every choice.  Returns (state, choices made)."""
+    r = random.Random(seed * 7919 + n)
+    st = game.new_game(NAMES[:n], seed, options)
+    made = 0
+    while made < max_choices:
+        d = game.cached_decision(st)
+        if d is None:
+            break
+        assert d.options, f"{game.name} seed {seed}: a decision with no options"
+        assert len({o.key for o in d.options}) == len(d.options), \
+            f"{game.name} seed {seed} choice {made}: duplicate option keys in {d.kind}"
+        k = r.choice(d.options).key
+        if each is not None:
+            each(st, d, k, made)
+        game.apply(st, k)
+        made += 1
+    return st, made
+
+
+# -- 1. random games finish -------------------------------------------------------------
+def check_random_games_finish(game: Game, seeds: range, max_choices: int) -> None:
+    for n, opts in player_counts(game):
+        for seed in seeds:
+            st, made = random_game(game, n, seed, opts, max_choices)
+            assert game.cached_decision(st) is None, \
+                f"{game.name} {n}p seed {seed} {opts}: not over after {made} choices"
+            sc = game.scores(st)
+            w = game.winners(st)
+            assert len(sc) == n and w and all(0 <= p < n for p in w), f"{game.name}: bad result {sc} {w}"
+
+
+# -- 2. illegal keys --------------------------------------------------------------------
+def _mutants(k: str, seen: list[str]) -> list[str]:
+    out = ["", "x", "nonsense:1", k + ":9", k + "x", ":" + k, k.upper() if k.upper() != k else k + "Z",
+           "-1", "999999999999999999999", "\x00", "card:-1", "a" * 300]
+    parts = k.split(":")
+    for i, p in enumerate(parts):
+        if p.lstrip("-").isdigit():
+            for delta in (1, -1, 1000):
+                q = list(parts)
+                q[i] = str(int(p) + delta)
+                out.append(":".join(q))
+    out += seen[-20:]
+    return out
+
+
+def check_illegal_keys_refused(game: Game, n: int, seed: int, max_choices: int, every: int) -> None:
+    seen: list[str] = []
+
+    def each(st, d, k, i):
+        seen.extend(o.key for o in d.options[:5])
+        if i % every:
+            return
+        legal = set(d.keys())
+        before = game.clone(st)
+        views = [game.view(st, v) for v in [None, *range(n)]]
+        for bad in _mutants(k, seen):
+            if bad in legal:
+                continue
+            try:
+                game.apply(st, bad)
+            except IllegalMove as e:
+                assert e.reason and isinstance(e.reason, str) and "\n" not in e.reason, \
+                    f"{game.name}: refusal of {bad!r} has no one-line reason"
+            else:
+                raise AssertionError(f"{game.name} seed {seed} choice {i}: illegal key {bad!r} was applied")
+            assert st == before, f"{game.name} seed {seed} choice {i}: refusing {bad!r} changed the state"
+        assert [game.view(st, v) for v in [None, *range(n)]] == views, \
+            f"{game.name} seed {seed} choice {i}: refusals changed a view"
+
+    random_game(game, n, seed, {}, max_choices, each)
+
+
+# -- 3. views leak nothing ------------------------------------------------------------------
+def check_views_leak_nothing(game: Game, n: int, seed: int, max_choices: int, every: int) -> None:
+    r = random.Random(seed)
+
+    def each(st, d, k, i):
+        if i % every:
+            return
+        for a in range(n):
+            det = game.determinize(st, a, r)
+            assert det is not st
+            assert game.view(det, a) == game.view(st, a), \
+                f"{game.name} seed {seed} choice {i}: player {a}'s view changes when hidden holdings are resampled"
+            if d.player == a:
+                d2 = game.decision(det)
+                assert d2 is not None and [(o.key, o.label) for o in d2.options] == \
+                    [(o.key, o.label) for o in d.options] and d2.prompt == d.prompt, \
+                    f"{game.name} seed {seed} choice {i}: the decision depends on what player {a} cannot see"
+        # the state itself was not touched by determinize
+    random_game(game, n, seed, {}, max_choices, each)
+
+
+def check_determinize_changes_something(game: Game, n: int, seed: int, choices: int) -> None:
+    """Sanity: determinize really resamples (else check 3 would prove nothing)."""
+    st, _ = random_game(game, n, seed, {}, choices)
+    r = random.Random(1)
+    dets = [game.determinize(st, 0, r) for _ in range(5)]
+    assert any(d != st for d in dets), f"{game.name}: determinize never changes the hidden state"
+
+
+# -- 4. private log lines -------------------------------------------------------------------
+def check_private_log_redacted(game: Game, n: int, seed: int, max_choices: int) -> None:
+    st, _ = random_game(game, n, seed, {}, max_choices)
+    texts = {v: json.dumps(game.view(st, v), ensure_ascii=False) for v in [None, *range(n)]}
+    private = [e for e in st.log if e.private_to is not None and e.private_text and e.private_text != e.text]
+    for e in private:
+        assert e.private_text in texts[e.private_to], f"{game.name}: the owner does not see {e.private_text!r}"
+        for v, t in texts.items():
+            if v != e.private_to:
+                assert e.private_text not in t, \
+                    f"{game.name} seed {seed}: viewer {v} reads the private line {e.private_text!r}"
+
+
+# -- 5. undo policy ----------------------------------------------------------------------------
+def check_undo_policy(game: Game, n: int, seed: int, max_choices: int) -> None:
+    r = random.Random(seed)
+    m = Match.new(game.name, seats(n, bots=(n - 1,)), seed)
+    for i in range(max_choices):
+        d = m.decision()
+        if d is None:
+            break
+        before = game.clone(m.state)
+        opts_before = [(o.key, o.label) for o in d.options]
+        k = r.choice(d.options).key
+        m.choose(k)
+        last = m.history[-1]
+        d2 = m.decision()
+        ok, why = m.can_undo()
+        expect = (d2 is not None and d2.player == d.player and not last.revealed
+                  and not m.seats[d.player].is_bot)
+        assert ok == expect, f"{game.name} seed {seed} choice {i}: can_undo {ok} ({why}), expected {expect}"
+        if not ok:
+            assert why, f"{game.name}: a refused undo gives no reason"
+        if ok and r.random() < 0.5:
+            m.undo()
+            assert m.state == before, f"{game.name} seed {seed} choice {i}: undo did not restore the state"
+            assert [(o.key, o.label) for o in m.decision().options] == opts_before
+            m.choose(k)
+
+
+# -- 6. save and load ---------------------------------------------------------------------------
+def check_save_load(game: Game, n: int, seed: int, lengths: list[int], tmp_path) -> None:
+    from boardgames_tui.engine.store import AutosaveStore
+    r = random.Random(seed)
+    m = Match.new(game.name, seats(n), seed)
+    store = AutosaveStore(tmp_path / f"{game.name}-{n}-{seed}.db")
+    for target in lengths:
+        while len(m.history) < target and m.decision() is not None:
+            m.choose(r.choice(m.decision().options).key)
+        p = S.save(m, tmp_path / f"{game.name}-{n}-{seed}-{target}.json")
+        back = S.load(p)
+        store.sync(m)
+        again = store.load(m.match_id)
+        for b, how in ((back, "file"), (again, "autosave")):
+            assert b.state == m.state, f"{game.name} seed {seed} at {target}: {how} load gives another state"
+            d1, d2 = m.decision(), b.decision()
+            assert (d1 is None) == (d2 is None)
+            if d1 is not None:
+                assert d1.keys() == d2.keys() and d1.player == d2.player
+            assert [(h.player, h.revealed) for h in b.history] == [(h.player, h.revealed) for h in m.history]
+
+
+# -- 7. reveals counted ----------------------------------------------------------------------------
+def check_reveals_counted(game: Game, n: int, seed: int, max_choices: int, every: int) -> list[int]:
+    """Every choice after which the chooser's view depends on what they could
+    not see before (randomness or hidden information) must move ``rng.mark``.
+    Returns the choice indexes that revealed something (for sanity checks)."""
+    r = random.Random(seed + 99)
+    revealed: list[int] = []
+
+    def each(st, d, k, i):
+        if i % every:
+            return
+        p = d.player
+        det = game.determinize(st, p, r)
+        mark = st.rng.mark
+        rstate = st.rng.state()[3]
+        after_real = game.clone(st)
+        game.apply(after_real, k)
+        game.apply(det, k)
+        moved = after_real.rng.mark != mark
+        used_random = after_real.rng.state()[3] != rstate
+        learnt = game.view(after_real, p) != game.view(det, p)
+        if used_random:
+            assert moved, f"{game.name} seed {seed} choice {i} ({k}): randomness used but not counted"
+        if learnt:
+            assert moved, (f"{game.name} seed {seed} choice {i} ({k}): player {p} learnt hidden "
+                           f"information but no reveal was counted")
+        if moved:
+            revealed.append(i)
+
+    random_game(game, n, seed, {}, max_choices, each)
+    return revealed

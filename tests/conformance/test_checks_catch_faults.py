@@ -1,0 +1,98 @@
+"""The conformance checks pass on a correct small game and fail on games
+with one fault each, so a green suite means something."""
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from boardgames_tui.engine import registry
+from boardgames_tui.engine.core import LogEntry
+
+sys.path.insert(0, str(Path(__file__).parents[1] / "engine"))
+import engine_fakegame as F  # noqa: E402
+
+import checks as C  # noqa: E402
+
+
+@pytest.fixture
+def lanterns(monkeypatch):
+    monkeypatch.setitem(registry.GAMES, "fakecards", registry.GameEntry("fakecards", "engine_fakegame:GAME"))
+    return F.GAME
+
+
+def test_a_correct_game_passes_every_check(lanterns, tmp_path):
+    g = lanterns
+    C.check_random_games_finish(g, range(3), 1_000)
+    C.check_illegal_keys_refused(g, 3, 1, 200, 3)
+    C.check_views_leak_nothing(g, 3, 2, 200, 2)
+    C.check_determinize_changes_something(g, 3, 5, 4)
+    C.check_private_log_redacted(g, 3, 3, 200)
+    C.check_undo_policy(g, 3, 4, 200)
+    C.check_save_load(g, 3, 5, [0, 3, 10, 30], tmp_path)
+    assert C.check_reveals_counted(g, 3, 6, 200, 1)
+
+
+class LeakyView(F.FakeCardGame):
+    def view(self, st, viewer):
+        v = super().view(st, viewer)
+        v["players"][(viewer or 0) - 1 if viewer else 1]["hand"] = list(st.hands[(viewer or 0) - 1])
+        return v
+
+
+@dataclass
+class SloppyTurn(F.Turn):
+    def apply(self, g, st, o):
+        if o.key == "draw":  # draws without the Deck: no reveal counted
+            st.steps.append(self)
+            st.hands[self.player].append(st.deck._cards.pop())
+            st.drew = True
+            return
+        super().apply(g, st, o)
+
+
+class UncountedDraw(F.FakeCardGame):
+    def new_game(self, names, seed, options=None):
+        st = super().new_game(names, seed, options)
+        st.steps[-1] = SloppyTurn(st.steps[-1].player)
+        st._decision = None
+        return st
+
+
+class DirtyRefusal(F.FakeCardGame):
+    def why_illegal(self, st, d, key):
+        st.log.append(LogEntry("refused"))
+        return "no"
+
+
+class LoudLog(F.FakeCardGame):
+    def new_game(self, names, seed, options=None):
+        st = super().new_game(names, seed, options)
+        for e in st.log:
+            e.text = e.private_text  # the deal told to everybody
+        st.log.append(LogEntry("secret", 0, "only for P1: the deck's top card is gone"))
+        st.log.append(LogEntry("secret", None, None))
+        st.log.append(LogEntry("only for P1: the deck's top card is gone"))
+        return st
+
+
+def test_a_view_that_shows_another_hand_fails(lanterns):
+    with pytest.raises(AssertionError, match="view changes"):
+        C.check_views_leak_nothing(LeakyView(), 3, 2, 200, 1)
+
+
+def test_a_draw_that_is_not_counted_fails(lanterns):
+    with pytest.raises(AssertionError, match="no reveal was counted"):
+        C.check_reveals_counted(UncountedDraw(), 2, 6, 300, 1)
+
+
+def test_a_refusal_that_changes_the_state_fails(lanterns):
+    with pytest.raises(AssertionError, match="changed the state"):
+        C.check_illegal_keys_refused(DirtyRefusal(), 2, 1, 50, 1)
+
+
+def test_a_public_private_line_fails(lanterns):
+    with pytest.raises(AssertionError, match="reads the private line"):
+        C.check_private_log_redacted(LoudLog(), 2, 1, 50)

@@ -1,0 +1,68 @@
+"""The conformance suite: every registered game, the same checks.
+
+A new game is registered and then passes this module before anything else.
+The real games are parametrized from the registry; the engine's test game
+("Lanterns") runs too, so the suite is proven on a game without the registry
+being special-cased."""
+from __future__ import annotations
+
+import pytest
+
+from boardgames_tui.engine import registry
+from boardgames_tui.engine.registry import GAMES
+
+import checks as C
+
+GAME_NAMES = sorted(GAMES)
+
+
+@pytest.fixture(params=GAME_NAMES)
+def game(request):
+    return registry.get_game(request.param)
+
+
+def test_the_registry_has_the_playable_games():
+    assert {"evolution", "phoenicia", "utopia"} <= set(GAME_NAMES)
+
+
+def test_random_games_finish(game):
+    C.check_random_games_finish(game, range(3), max_choices=20_000)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_illegal_keys_are_refused_and_change_nothing(game, seed):
+    lo, hi = game.player_range(game.options_with_defaults({}))
+    C.check_illegal_keys_refused(game, hi if seed == 1 else lo, seed, max_choices=400, every=7)
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_views_leak_nothing(game, seed):
+    lo, hi = game.player_range(game.options_with_defaults({}))
+    C.check_views_leak_nothing(game, hi if seed == 3 else lo, seed, max_choices=600, every=5)
+
+
+def test_determinize_resamples(game):
+    C.check_determinize_changes_something(game, 3, 5, 40)
+
+
+@pytest.mark.parametrize("seed", [5, 6])
+def test_private_log_lines_are_redacted(game, seed):
+    lo, hi = game.player_range(game.options_with_defaults({}))
+    C.check_private_log_redacted(game, hi if seed == 5 else lo, seed, max_choices=3_000)
+
+
+@pytest.mark.parametrize("seed", [7, 8])
+def test_undo_policy(game, seed):
+    lo, hi = game.player_range(game.options_with_defaults({}))
+    C.check_undo_policy(game, 3 if seed == 7 else lo, seed, max_choices=1_500)
+
+
+def test_save_and_load_agree(game, tmp_path):
+    C.check_save_load(game, 3, 9, [0, 1, 17, 120, 400], tmp_path)
+
+
+@pytest.mark.parametrize("seed", [10, 11])
+def test_reveals_are_counted(game, seed):
+    lo, hi = game.player_range(game.options_with_defaults({}))
+    revealed = C.check_reveals_counted(game, hi if seed == 10 else lo, seed, max_choices=1_500, every=2)
+    assert revealed, f"{game.name}: no choice revealed anything in 1,500 choices"
