@@ -31,7 +31,7 @@ HUMAN, BOT = "human", "bot"
 # The seat colours a match may use (the UI's palette in ui/theme.py has these).
 SEAT_COLOURS = ("red", "blue", "green", "yellow", "magenta", "cyan", "orange", "white")
 # Choices at the end of a replay that get undo snapshots.
-REPLAY_SNAPSHOT_WINDOW = 256
+REPLAY_SNAPSHOT_WINDOW = 64
 
 
 def new_match_id(game_name: str) -> str:

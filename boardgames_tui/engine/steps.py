@@ -43,7 +43,9 @@ def key(head: str, *parts: object) -> str:
     """Build an option key: ``key("target", 1, 2) == "target:1:2"``."""
     if not parts:
         return head
-    return KEY_SEP.join([head, *(str(p) for p in parts)])
+    if len(parts) == 1:  # the common case, kept fast: keys are built for every option
+        return f"{head}:{parts[0]}"
+    return head + KEY_SEP + KEY_SEP.join(map(str, parts))
 
 
 def parse_key(k: str, *types: type) -> tuple:
