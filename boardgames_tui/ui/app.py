@@ -120,13 +120,14 @@ class BoardgamesApp(App[None]):
             yield SystemCommand("Main menu (q)", "Leave the game (it is autosaved)", screen.action_menu)
 
 
-def run_app(match: Match | None = None, *, demo: bool = False, delay: float = 0.6) -> int:
+def run_app(match: Match | None = None, *, demo: bool = False, delay: float = 0.6,
+            headless: bool = False) -> int:
     """Run the app: the main menu, or ``match``'s game screen directly.
     ``demo``: every seat plays as a bot with ``delay`` seconds between moves;
     the final scores stay on screen.  Returns the exit status: non-zero when
     the app stopped on an error (Textual sets ``return_code`` to 1 then)."""
     app = BoardgamesApp(match, demo=demo, delay=delay)
-    app.run()
+    app.run(headless=headless)
     return app.return_code or 0
 
 

@@ -56,3 +56,14 @@ async def test_autosave_failure_notifies_instead_of_crashing(fake_game, tmp_path
         await settle(pilot)
         assert m.choices == ["vote:a"]
         assert any("Autosave failed" in x for x in notes(app))
+
+
+def test_a_crash_exits_non_zero(monkeypatch, capsys):
+    """An unexpected error inside the app ends it with status 1, never 0."""
+    from boardgames_tui.ui import app as ui_app
+    from boardgames_tui.ui.screens.menu import MenuScreen
+
+    def boom(self):
+        raise RuntimeError("deliberate test crash")
+    monkeypatch.setattr(MenuScreen, "on_mount", boom)
+    assert ui_app.run_app(headless=True) == 1
