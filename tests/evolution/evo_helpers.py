@@ -3,8 +3,11 @@ from __future__ import annotations
 
 import random
 
+from boardgames_tui.engine.hidden import Deck
 from boardgames_tui.games.evolution import cards as C
-from boardgames_tui.games.evolution.rules import GAME, EvolutionState, Species
+from boardgames_tui.games.evolution.rules import (
+    GAME, EvolutionState, FeedTurn, NextFoodTurn, PlayTurn, Species,
+)
 
 
 class Pool:
@@ -55,32 +58,80 @@ def make(rows: list[list[dict]], hands: list[list[str]] | None = None, *, hole: 
         pl.bag = 0
         pl.done = False
     s.next_uid = uid
-    s.deck = [c for c in C.deck_ids(deck) if c not in pool.used]
-    random.Random(seed).shuffle(s.deck)
+    cards = [c for c in C.deck_ids(deck) if c not in pool.used]
+    random.Random(seed).shuffle(cards)
+    s.deck = Deck(cards)
     s.hole = hole
     s.food_cards = []
     s.start = start
-    s.turn = turn
     s.phase = phase
     s.round = round_
-    s.pending = []
+    s.steps = []
     s.final_round = None
     s.log = []
+    s.discarded_face_down = []
     s._decision = None
-    if phase == "feed" and settle:
+    if phase == "play":
+        s.steps = [PlayTurn(turn)]
+    elif phase == "food":
+        if settle:
+            start_food_phase(s)
+    elif phase == "feed" and settle:
         # whose feeding turn it is (players who cannot feed are skipped)
-        GAME._next_feed_turn(s, turn)
+        start_feeding_turns(s, turn)
     return s
 
 
+def start_feeding_turns(s, first: int) -> None:
+    """Start the feeding turns at player ``first`` (skipping players who
+    cannot feed; if nobody can, feeding ends and the clean-up runs)."""
+    s.steps = [FeedTurn(first)]
+    s._decision = None
+    GAME.advance(s)
+
+
+def start_food_phase(s) -> None:
+    """Ask for the food cards, from the start player on."""
+    s.steps = [NextFoodTurn()]
+    s._decision = None
+    GAME.advance(s)
+
+
+def turn(s) -> int | None:
+    """Who decides now (None: the game is over)."""
+    d = GAME.cached_decision(s)
+    return d.player if d else None
+
+
+def deck_cards(s) -> list[int]:
+    """The draw pile, top last (test-only look behind the backs)."""
+    return s.deck.secret_contents()
+
+
+def set_deck(s, cards) -> None:
+    s.deck = Deck(list(cards))
+
+
+def take_from_deck(s, pred) -> int:
+    """Take the first card of the draw pile (from the bottom) matching ``pred``."""
+    cards = deck_cards(s)
+    c = next(c for c in cards if pred(c))
+    cards.remove(c)
+    set_deck(s, cards)
+    return c
+
+
 def finish_play(s) -> None:
-    """From a position built in phase "play" where only player ``s.turn``
-    is still to play, end the play phase (traits up, food revealed, grain
+    """From a position built in phase "play" where only the player deciding
+    now is still to play, end the play phase (traits up, food revealed, grain
     traits, first feeding turn)."""
-    for p, pl in enumerate(s.players):
-        pl.done = p != s.turn
-    if not s.players[s.turn].hand:
-        s.players[s.turn].hand.append(s.deck.pop())
+    p = turn(s)
+    for q, pl in enumerate(s.players):
+        pl.done = q != p
+    if not s.players[p].hand:
+        cards = deck_cards(s)
+        s.players[p].hand.append(cards.pop())  # the top card, dealt by hand: no reveal
+        set_deck(s, cards)
     s._decision = None
     GAME.apply(s, "done")
 

@@ -7,7 +7,7 @@ import random
 import re
 
 import pytest
-from evo_helpers import card_of, make, play, row, sp
+from evo_helpers import card_of, deck_cards, make, play, row, sp, start_feeding_turns, turn
 
 from boardgames_tui.engine.core import IllegalMove
 from boardgames_tui.engine.session import Match, Seat
@@ -28,7 +28,7 @@ def rejected(s, key: str, reason: str) -> None:
 # -- illegal keys ---------------------------------------------------------------------
 def test_illegal_in_food_phase():
     s = GAME.new_game(["A", "B", "C"], 9)
-    p = s.turn
+    p = turn(s)
     other = s.players[(p + 1) % 3].hand[0]
     rejected(s, f"food:{other}", "not your card")
     rejected(s, "food:999", "no card 999")
@@ -98,7 +98,7 @@ def test_illegal_intelligence_not_enough_cards():
 def test_game_over_rejects_everything():
     s = make([[sp(1, 1)], [sp(1, 1, food=1)]], settle=False)
     s.final_round = 1
-    GAME._next_feed_turn(s, 0)
+    start_feeding_turns(s, 0)
     with pytest.raises(IllegalMove) as e:
         GAME.apply(s, "done")
     assert "over" in e.value.reason
@@ -162,10 +162,10 @@ def test_undo_within_own_play_turn_but_not_after_reveal():
 
 def test_own_discard_is_not_a_reveal():
     s = make([[sp()], [sp()]], hands=[[C.HORNS, C.CLIMBING], [C.FERTILE]], phase="play")
-    r = s.reveals
+    r = s.rng.mark
     play(s, f"card:{card_of(s, 0, C.HORNS)}", "size:0")
     play(s, f"card:{card_of(s, 0, C.CLIMBING)}", "trait:0")
-    assert s.reveals == r
+    assert s.rng.mark == r
 
 
 # -- views -----------------------------------------------------------------------------------
@@ -193,7 +193,7 @@ def check_view(s, viewer):
                 else:
                     assert tv["id"] == c and tv["trait"] == C.TRAIT_OF[c]
     if v["selected"] and v["selected"]["card"] is not None:
-        assert viewer == s.turn
+        assert viewer == turn(s)
     for e, line in zip(s.log, v["log"], strict=True):
         if e.private_to is not None and e.private_to != viewer:
             assert line == e.text and not LABEL.search(line), line
@@ -218,7 +218,7 @@ def test_views_hide_private_data_through_random_games():
 
 def test_view_food_card_and_hand_hidden_from_others():
     s = GAME.new_game(["A", "B", "C"], 21)
-    p = s.turn
+    p = turn(s)
     c = s.players[p].hand[0]
     play(s, f"food:{c}")
     mine = GAME.view(s, p)["log"][-1]
@@ -240,7 +240,7 @@ def test_view_selected_step():
 
 # -- invariants and termination ----------------------------------------------------------------
 def check_invariants(s, deck_size):
-    cards = list(s.deck) + list(s.discard) + list(s.removed) + [c for _, c in s.food_cards]
+    cards = deck_cards(s) + list(s.discard) + list(s.removed) + [c for _, c in s.food_cards]
     for pl in s.players:
         cards += pl.hand
         for x in pl.species:
@@ -281,7 +281,7 @@ def test_invariants_through_random_games():
         s = GAME.new_game([f"P{i}" for i in range(n)], 1000 + seed, {"deck": deck})
         while (d := GAME.cached_decision(s)) is not None:
             check_invariants(s, int(deck))
-            assert d.player == s.turn
+            assert d.player == GAME.view(s, None)["turn"]
             seen.add(d.kind)
             k = biased_choice(r, d) if seed % 2 else r.choice(d.options).key
             GAME.apply(s, k)
@@ -289,12 +289,12 @@ def test_invariants_through_random_games():
         assert s.final_round is not None and s.round == s.final_round
         text = "\n".join(e.text for e in s.log)
         for word in ("attacks", "Horns:", "Scavenger", "Cooperation", "Foraging", "Intelligence ignoring",
-                     "Fertile", "Long Neck", "Fat Tissue", "dies out"):
+                     "Fertile", "Long Neck", "Fat Tissue", "dies out", "passes"):
             if word in text:
                 seen.add(word)
     assert seen >= {"food", "play", "use", "replace", "feed", "target", "discard", "attacks", "Horns:",
                     "Scavenger", "Cooperation", "Foraging", "Intelligence ignoring", "Fertile", "Long Neck",
-                    "Fat Tissue", "dies out"}
+                    "Fat Tissue", "dies out", "passes"}
 
 
 def test_300_random_games_finish():
@@ -316,3 +316,62 @@ def test_rules_notes_sections():
         assert heading in notes
     for t in C.TRAITS:
         assert t in notes and C.TRAIT_GERMAN[t] in notes
+
+
+# -- determinize -------------------------------------------------------------------------------
+def test_determinize_keeps_every_players_view_and_decision():
+    for seed in range(4):
+        n = 2 + seed
+        r = random.Random(seed)
+        s = GAME.new_game([f"P{i}" for i in range(n)], 300 + seed)
+        step = 0
+        while (d := GAME.cached_decision(s)) is not None and step < 400:
+            if step % 9 == 0:
+                for v in range(n):
+                    before = copy.deepcopy(s)
+                    det = GAME.determinize(s, v, random.Random(step))
+                    assert s == before  # the real state is untouched
+                    assert det is not s and det.rng != s.rng
+                    assert GAME.view(det, v) == GAME.view(s, v)
+                    d2 = GAME.decision(det)
+                    assert (d2.player, d2.kind) == (d.player, d.kind)
+                    if d.player == v:
+                        assert [(o.key, o.label, o.value) for o in d2.options] == \
+                               [(o.key, o.label, o.value) for o in d.options]
+            GAME.apply(s, biased_choice(r, d))
+            step += 1
+
+
+def test_determinize_resamples_only_what_the_viewer_has_not_seen():
+    s = make([[sp(traits=[C.CLIMBING])], [sp()]], hands=[[C.HORNS, C.SCAVENGER, C.FERTILE], [C.LONG_NECK]],
+             phase="play")
+    horns, scav, fert = (card_of(s, 0, t) for t in (C.HORNS, C.SCAVENGER, C.FERTILE))
+    play(s, f"card:{horns}", "trait:0")
+    play(s, f"card:{scav}", "trait:0", f"replace:{horns}")  # the face-down Horns goes, unseen
+    play(s, f"card:{fert}")                                  # picked, not yet played
+    assert s.discarded_face_down == [(0, horns)]
+    mine = GAME.determinize(s, 0, random.Random(1))
+    assert mine.players[0] == s.players[0] and mine.discard == s.discard
+    changed = set()
+    for k in range(8):
+        det = GAME.determinize(s, 1, random.Random(k))
+        assert GAME.view(det, 1) == GAME.view(s, 1)
+        assert det.players[1].hand == s.players[1].hand
+        x = det.players[0].species[0]
+        assert C.TRAIT_OF[x.traits[0]] == C.CLIMBING and x.hidden == x.traits[1:]
+        assert C.TRAIT_OF[x.hidden[0]] != C.CLIMBING  # no trait twice on one species
+        assert det.steps[-1].card == det.players[0].hand[0]  # the picked card follows its hand slot
+        play(det, "trait:0")                                  # and the sampled world plays on
+        changed |= {"hand"} if det.players[0].hand != s.players[0].hand else set()
+        changed |= {"trait"} if x.hidden != s.players[0].species[0].hidden else set()
+        changed |= {"discard"} if det.discard != s.discard else set()
+        changed |= {"deck"} if det.deck != s.deck else set()
+        assert all(e.private_text is None for e in det.log if e.private_to == 0)
+    assert changed == {"hand", "trait", "discard", "deck"}
+
+
+def test_determinize_resamples_the_removed_cards_of_a_two_player_game():
+    s = GAME.new_game(["A", "B"], 5)
+    dets = [GAME.determinize(s, 0, random.Random(k)) for k in range(4)]
+    assert all(len(d.removed) == 40 and GAME.view(d, 0) == GAME.view(s, 0) for d in dets)
+    assert any(sorted(d.removed) != sorted(s.removed) for d in dets)

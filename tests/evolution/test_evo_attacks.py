@@ -1,10 +1,10 @@
 """Carnivores: attack legality, defensive traits, resolution."""
 from __future__ import annotations
 
-from evo_helpers import card_of, keys, play, row, sp, traits
+from evo_helpers import card_of, keys, play, row, sp, traits, turn
 
 from boardgames_tui.games.evolution import cards as C
-from boardgames_tui.games.evolution.rules import GAME
+from boardgames_tui.games.evolution.rules import GAME, FeedTurn
 
 import evo_helpers
 
@@ -45,7 +45,7 @@ def test_carnivore_never_eats_plants_and_needs_larger_size():
 def test_target_must_be_smaller():
     s = make([[sp(2, 1, traits=[CARN])], [sp(2, 1)], [sp(3, 1)]])
     # the carnivore has no prey: P0 is skipped (P1, P2 have an empty watering hole)
-    assert s.turn == 3
+    assert turn(s) == 3
     s = make([[sp(2, 1, traits=[CARN])], [sp(2, 1)], [sp(3, 1)]], keeper=False)
     # nobody can feed: feeding ends, the carnivore starves and dies, next round
     assert s.round == 2 and s.phase == "food" and row(s, 0)[0].traits == []
@@ -69,7 +69,7 @@ def test_own_species_attack_is_compulsory_when_only_option():
 def test_carnivore_cannot_attack_itself():
     s = make([[sp(3, 1, traits=[CARN])], [sp(4, 1)]])
     # no target at all (not even itself): P0 is skipped
-    assert s.turn == 2
+    assert turn(s) == 2
 
 
 def test_climbing():
@@ -91,7 +91,7 @@ def test_hard_shell_plus_3_and_meat_is_printed_size():
 
 def test_pack_hunting_adds_population_for_legality_only():
     s = make([[sp(2, 3, traits=[CARN])], [sp(4, 2)]])
-    assert s.turn == 2  # P0 cannot attack: skipped
+    assert turn(s) == 2  # P0 cannot attack: skipped
     s = make([[sp(2, 3, traits=[CARN, C.PACK_HUNTING])], [sp(4, 2)]])
     assert targets(s) == ["target:1:0"]
     play(s, "attack:0", "target:1:0")
@@ -206,14 +206,14 @@ def test_extinction_by_attack_draws_cards_and_closes_gap():
     mid = row(s, 1)[1]
     left_uid, right_uid = row(s, 1)[0].uid, row(s, 1)[2].uid
     hand = len(s.players[1].hand)
-    reveals = s.reveals
+    reveals = s.rng.mark
     discard_before = len(s.discard)
     play(s, "attack:0", "target:1:1")
     assert [x.uid for x in row(s, 1)] == [left_uid, right_uid]  # gap closed, order kept
     assert all(c in s.discard for c in mid.traits)
     assert len(s.discard) == discard_before + 2
     assert len(s.players[1].hand) == hand + 2
-    assert s.reveals > reveals
+    assert s.rng.mark > reveals
     # the drawn cards are named only in the owner's private text
     e = [e for e in s.log if "dies out" in e.text][-1]
     assert e.private_to == 1 and "you draw" in e.private_text
@@ -308,7 +308,7 @@ def test_attack_back_returns_to_feeding_choice():
     s = make([[sp(3, 2, traits=[CARN]), sp(1, 1)], [sp(1, 1)]], hole=3)
     before = keys(s)
     play(s, "attack:0", "back")
-    assert keys(s) == before and s.pending == []
+    assert keys(s) == before and s.steps == [FeedTurn(0)]
 
 
 def test_traits_shown_in_view_as_carnivore():

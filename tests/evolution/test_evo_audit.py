@@ -1,7 +1,9 @@
 """Rules audit: edge cases found by comparing the rules file with the code."""
 from __future__ import annotations
 
-from evo_helpers import card_of, keys, log_text, make, play, row, sp, traits
+from evo_helpers import (
+    card_of, deck_cards, keys, log_text, make, play, row, set_deck, sp, start_feeding_turns, take_from_deck, traits,
+)
 
 from boardgames_tui.games.evolution import cards as C
 from boardgames_tui.games.evolution.rules import GAME
@@ -84,7 +86,7 @@ def test_intelligence_one_card_is_not_enough_for_two_blocking_traits():
               [sp(1, 1, traits=[C.CLIMBING, C.BURROWING], food=1), sp(2, 1)]],
              hands=[[C.HORNS], []], keeper=True)
     assert _targets(s) == ["target:1:1"]
-    s.players[0].hand.append(s.deck.pop())
+    s.players[0].hand.append(take_from_deck(s, lambda c: True))
     s._decision = None
     assert _targets(s) == ["target:1:0", "target:1:1"]
 
@@ -119,16 +121,17 @@ def test_two_player_replacement_keeps_the_limit_of_two():
 def test_extinction_draw_at_end_of_feeding_that_empties_the_deck_means_one_more_round():
     # rule 52: the deck runs out outside the deal (starvation extinction at clean-up)
     s = make([[sp(1, 1, traits=[C.CLIMBING, C.HORNS])], [sp(1, 1, food=1)]], settle=False)
-    s.discard = s.deck[2:32]
-    s.deck = s.deck[:2]
-    GAME._next_feed_turn(s, 0)  # nobody can feed: clean-up; P0's species dies, P0 draws 2
+    cards = deck_cards(s)
+    s.discard = cards[2:32]
+    set_deck(s, cards[:2])
+    start_feeding_turns(s, 0)  # nobody can feed: clean-up; P0's species dies, P0 draws 2
     assert s.round == 2 and s.final_round == 2
     assert any("cards have run out" in e.text for e in s.log)
 
 
 def test_start_player_passes_clockwise():
     s = make([[sp(1, 1, food=1)], [sp(1, 1, food=1)], [sp(1, 1, food=1)]], settle=False, start=2)
-    GAME._next_feed_turn(s, 2)
+    start_feeding_turns(s, 2)
     assert s.round == 2 and s.start == 0
 
 

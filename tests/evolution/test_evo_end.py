@@ -1,7 +1,7 @@
 """End triggers, scoring and tie-break."""
 from __future__ import annotations
 
-from evo_helpers import keys, make, play, row, sp
+from evo_helpers import deck_cards, make, play, row, set_deck, sp, start_feeding_turns, take_from_deck, turn
 
 from boardgames_tui.games.evolution import cards as C
 from boardgames_tui.games.evolution.rules import GAME
@@ -22,15 +22,15 @@ def finish_round_simply(s, max_steps=2000):
 
 def test_deck_short_during_deal_shuffles_discard_and_makes_last_round():
     s = make([[sp(1, 1, food=1)], [sp(1, 1, food=1)]], settle=False)
-    moved = s.deck[5:25]
-    s.discard = moved
-    s.deck = s.deck[:5]
-    reveals = s.reveals
-    GAME._next_feed_turn(s, 0)  # nobody can feed: clean-up, then the deal of round 2
+    cards = deck_cards(s)
+    s.discard = cards[5:25]
+    set_deck(s, cards[:5])
+    reveals = s.rng.mark
+    start_feeding_turns(s, 0)  # nobody can feed: clean-up, then the deal of round 2
     assert s.round == 2 and s.final_round == 2
     assert [len(pl.hand) for pl in s.players] == [4, 4]
     assert len(s.deck) == 5 + 20 - 8 and s.discard == []
-    assert s.reveals >= reveals + 2  # the shuffle and the draws
+    assert s.rng.mark >= reveals + 2  # the shuffle and the draws
     assert any("this is the last round" in e.text for e in s.log)
     finish_round_simply(s)
     assert s.phase == "over" and s.round == 2
@@ -45,11 +45,11 @@ def test_cards_running_out_outside_the_deal_means_one_more_round():
     # make the carnivore able to attack: drop Climbing from the target
     tgt = row(s, 1)[0]
     tgt.traits = [c for c in tgt.traits if C.TRAIT_OF[c] != C.CLIMBING] + [
-        next(c for c in s.deck if C.TRAIT_OF[c] == C.SCAVENGER)]
-    s.deck.remove(tgt.traits[-1])
-    s.discard = s.deck[1:11]
-    s.deck = s.deck[:1]
-    GAME._next_feed_turn(s, 0)
+        take_from_deck(s, lambda c: C.TRAIT_OF[c] == C.SCAVENGER)]
+    cards = deck_cards(s)
+    s.discard = cards[1:11]
+    set_deck(s, cards[:1])
+    start_feeding_turns(s, 0)
     play(s, "attack:0", "target:1:0")
     # the target (2 traits) died: P1 drew the last card, then from the reshuffled discard pile
     assert len(s.players[1].hand) == 2
@@ -63,24 +63,24 @@ def test_cards_running_out_outside_the_deal_means_one_more_round():
 
 def test_deal_with_deck_and_discard_empty_gives_fewer_cards():
     s = make([[sp(1, 1, food=1)], [sp(1, 1, food=1)]], settle=False, start=1)
-    s.deck = s.deck[:2]
+    set_deck(s, deck_cards(s)[:2])
     s.discard = []
-    GAME._next_feed_turn(s, 0)
+    start_feeding_turns(s, 0)
     # start player moved on to P0, who is dealt first: 2 cards; P1 gets none
     assert s.start == 0 and [len(pl.hand) for pl in s.players] == [2, 0]
-    assert s.final_round == 2 and s.turn == 0
+    assert s.final_round == 2 and turn(s) == 0
     play(s, f"food:{s.players[0].hand[0]}")
     assert s.phase == "play"  # P1, without cards, supplied no food
 
 
 def test_extinction_draw_reshuffles_the_cards_just_discarded():
     s = make([[sp(3, 3, traits=[C.CARNIVORE])], [sp(1, 1, traits=[C.HORNS]), sp(6, 6)]], keeper=True, settle=False)
-    s.deck = []
+    set_deck(s, [])
     s.discard = []
-    GAME._next_feed_turn(s, 0)
+    start_feeding_turns(s, 0)
     play(s, "attack:0", "target:1:0")
     # the Horns card was discarded first, so it is reshuffled and drawn again
-    assert len(s.players[1].hand) == 1 and s.deck == [] and s.discard == []
+    assert len(s.players[1].hand) == 1 and len(s.deck) == 0 and s.discard == []
     assert s.final_round == 2
 
 
@@ -114,11 +114,3 @@ def test_winner_and_tie_break():
     # all equal: shared
     s = make([[sp(1, 2)], [sp(1, 2)]], settle=False)
     assert GAME.winners(s) == [0, 1]
-
-
-def test_last_round_gives_no_free_species():
-    s = make([[sp(1, 1)], [sp(1, 1, food=1)]], settle=False)
-    s.final_round = 1
-    GAME._next_feed_turn(s, 0)
-    assert s.phase == "over" and row(s, 0) == [] and GAME.scores(s) == [0, 2]
-    assert keys(s) == []

@@ -2,11 +2,11 @@
 from __future__ import annotations
 
 import pytest
-from evo_helpers import card_of, keys, make, play, row, sp, traits
+from evo_helpers import card_of, deck_cards, keys, make, play, row, sp, traits, turn
 
 from boardgames_tui.engine.registry import get_game
 from boardgames_tui.games.evolution import cards as C
-from boardgames_tui.games.evolution.rules import GAME
+from boardgames_tui.games.evolution.rules import GAME, PlayTurn
 
 
 # -- card data --------------------------------------------------------------------
@@ -67,7 +67,7 @@ def test_new_game(n):
         x = pl.species[0]
         assert (x.size, x.pop, x.food, x.traits) == (1, 1, 0, [])
     assert len(s.deck) == 110 - 4 * n
-    cards = s.deck + [c for pl in s.players for c in pl.hand]
+    cards = deck_cards(s) + [c for pl in s.players for c in pl.hand]
     assert sorted(cards) == list(range(110))
     assert GAME.cached_decision(s).player == s.start
     assert s.hole == 0
@@ -90,24 +90,23 @@ def test_random_start_player():
 def test_food_phase_in_turn_order_face_down():
     s = GAME.new_game(["A", "B", "C"], 11)
     order = [(s.start + k) % 3 for k in range(3)]
-    reveals = s.reveals
+    reveals = s.rng.mark
     for p in order:
         d = GAME.cached_decision(s)
         assert d.player == p and d.kind == "food" and len(d.options) == 4
         c = s.players[p].hand[0]
         play(s, f"food:{c}")
         assert (p, c) in s.food_cards and c not in s.players[p].hand
-    assert s.phase == "play" and s.turn == s.start
-    assert s.reveals == reveals  # choosing food cards reveals nothing
+    assert s.phase == "play" and turn(s) == s.start
+    assert s.rng.mark == reveals  # choosing food cards reveals nothing
     assert GAME.view(s, None)["food_cards_down"] == 3
 
 
 def test_food_phase_skips_a_player_without_cards():
     s = make([[sp()], [sp()], [sp()]], hands=[[C.HORNS], [], [C.CLIMBING]], phase="food")
-    GAME._next_food_turn(s)
-    assert s.turn == 0
+    assert turn(s) == 0
     play(s, f"food:{s.players[0].hand[0]}")
-    assert s.turn == 2
+    assert turn(s) == 2
     assert "P1 has no cards and supplies no food." in [e.text for e in s.log]
     total = C.FOOD_OF[s.food_cards[0][1]] + C.FOOD_OF[s.players[2].hand[0]]
     play(s, f"food:{s.players[2].hand[0]}")
@@ -163,12 +162,12 @@ def test_trait_face_down_then_turned_up_after_everyone_played():
     v0 = GAME.view(s, 0)
     assert v0["players"][0]["species"][0]["traits"] == [{"id": c, "trait": C.CLIMBING, "face_down": True}]
     play(s, "done")
-    assert s.turn == 1 and s.phase == "play"
-    reveals = s.reveals
+    assert turn(s) == 1 and s.phase == "play"
+    reveals = s.rng.mark
     h = s.players[1].hand[0]
     play(s, f"card:{h}", "trait:0", "done")
     assert s.phase in ("feed", "food")  # feeding started (or ended at once)
-    assert row(s, 0)[0].hidden == [] and s.reveals > reveals
+    assert row(s, 0)[0].hidden == [] and s.rng.mark > reveals
     assert any("Traits turned face up" in e.text and "Climbing" in e.text for e in s.log)
 
 
@@ -208,25 +207,25 @@ def test_use_back_returns_card_choice():
     s = play_state([C.HORNS])
     before = keys(s)
     play(s, f"card:{s.players[0].hand[0]}", "back")
-    assert keys(s) == before and s.pending == []
+    assert keys(s) == before and s.steps == [PlayTurn(0)]
 
 
 def test_play_done_with_cards_left_keeps_them():
     s = make([[sp()], [sp()]], hands=[[C.HORNS, C.CLIMBING], [C.FERTILE]], phase="play", keeper=False)
     play(s, "done")
-    assert len(s.players[0].hand) == 2 and s.turn == 1
+    assert len(s.players[0].hand) == 2 and turn(s) == 1
 
 
 def test_last_card_played_still_needs_done():
     s = make([[sp()], [sp()]], hands=[[C.HORNS], [C.FERTILE]], phase="play", keeper=False)
     play(s, f"card:{s.players[0].hand[0]}", "size:0")
-    assert keys(s) == ["done"] and s.turn == 0
+    assert keys(s) == ["done"] and turn(s) == 0
 
 
 def test_play_phase_skips_player_without_cards():
     s = make([[sp()], [sp()], [sp()]], hands=[[C.HORNS], [], [C.FERTILE]], phase="play", keeper=False)
     play(s, "done")
-    assert s.turn == 2
+    assert turn(s) == 2
 
 
 def test_replaced_face_down_card_is_not_named_publicly():

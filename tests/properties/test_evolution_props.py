@@ -41,7 +41,7 @@ MAX_CHOICES = 20_000
 
 
 def card_places(s) -> list[int]:
-    out = list(s.deck) + list(s.discard) + list(s.removed) + [c for _, c in s.food_cards]
+    out = s.deck.secret_contents() + list(s.discard) + list(s.removed) + [c for _, c in s.food_cards]
     for pl in s.players:
         out += pl.hand
         for sp in pl.species:
