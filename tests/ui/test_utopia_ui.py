@@ -249,7 +249,7 @@ async def test_phase_two_cards_with_curtains_and_board_picks():
 async def test_cursor_moves_across_the_map_and_the_list_follows():
     m = uto_match(kinds=("human", "bot", "bot"), seed=3)
     advance(m, lambda m: m.decision().player == 0 and m.decision().kind == "place"
-            and m.state.sel_guest // 5 == 0)  # placing on Earth: E1..E7 are the targets
+            and m.state.steps[-1].guest // 5 == 0)  # placing on Earth: E1..E7 are the targets
     app = BoardgamesApp(m, delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)

@@ -9,10 +9,10 @@ import pytest
 
 from boardgames_tui.engine.core import IllegalMove
 from boardgames_tui.games.utopia import data as D
-from boardgames_tui.games.utopia.rules import GAME
+from boardgames_tui.games.utopia.rules import GAME, Discard
 
-from utopia_helpers import (blank, check_invariants, dec, di, give, gt, keys, monument, new, play, put, to_pick,
-                            to_play)
+from utopia_helpers import (blank, check_invariants, dec, di, give, gt, keys, monument, new, play, put, run,
+                            to_pick, to_play)
 
 MAYAN, PERSIAN, EGYPTIAN, GREEK, CHINESE = range(5)
 
@@ -138,8 +138,9 @@ def test_discard_two_goes_to_the_first_of_tied_players():
     s = blank(3)
     s.scores = [6, 6, 2]
     s.stamps = [7, 5, 6]  # player 1 reached 6 first
-    GAME._start_cards(s)
-    assert s.discard_queue == [[1, 2], [0, 1]]
+    run(s, GAME._start_cards)
+    assert [(st.player, st.left) for st in reversed(s.steps) if isinstance(st, Discard)] == [(1, 2), (0, 1)]
+    assert dec(s).player == 1
 
 
 def test_remove_gives_the_monument_owner_nothing():

@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 from boardgames_tui.engine.core import IllegalMove
 from boardgames_tui.engine.session import Match, Seat
 from boardgames_tui.games.utopia import data as D
-from boardgames_tui.games.utopia.rules import GAME, ROUND_LIMIT
+from boardgames_tui.games.utopia.rules import GAME
 
-from utopia_helpers import NAMES, check_invariants
+from utopia_helpers import NAMES, check_invariants, deck_cards, set_deck, top
 
 players = st.integers(min_value=2, max_value=5)
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
@@ -52,16 +52,19 @@ def test_random_games_conserve_everything_and_end(n, seed, cs):
         check_invariants(s)
         assert d.options and len(set(d.keys())) == len(d.options)
         assert 0 <= d.player < n
+        step = top(s)
+        assert d.player == step.player  # who decides comes from the step on top
+        out_of_turn = getattr(step, "by", -1) >= 0
         assert d.private == (d.kind in PRIVATE_KINDS or (d.kind in ("place", "build", "wonder_prince")
-                                                          and (s.extra or s.phase != "guests")))
+                                                          and (out_of_turn or s.phase != "guests")))
         assert all(a >= b for a, b in zip(s.scores, prev))  # prestige only ever rises
         prev[:] = s.scores
         assert all(sum(h) <= D.HAND_SIZE for h in s.hands)
 
-    s, keys = random_game(n, seed, cs, each=each)
+    s, keys = random_game(n, seed, cs, max_choices=20000, each=each)
     check_invariants(s)
-    assert s.phase == "over" and GAME.is_over(s)
-    assert max(s.scores) >= D.WIN_SCORE or s.round >= ROUND_LIMIT
+    assert s.phase == "over" and GAME.is_over(s) and s.steps == []
+    assert max(s.scores) >= D.WIN_SCORE  # the only end (no round limit)
     w = GAME.winners(s)
     assert len(w) == 1 and s.scores[w[0]] == max(s.scores)
     assert len(keys) < 20000
@@ -145,7 +148,7 @@ def _hide_check(s, viewer):
             assert line == e.text
             if e.private_text:
                 assert e.private_text != e.text
-    if viewer is None or viewer != s.actor:
+    if viewer is None or viewer != top(s).player:
         assert v["selected"] is None
     assert "rng" not in v and "Rng(" not in json.dumps(v)
     return v
@@ -155,15 +158,17 @@ def _perturb_hidden(s, q):
     """Another position that differs from ``s`` only in what ``q``'s opponents cannot see."""
     t = copy.deepcopy(s)
     hand = t.hands[q]
+    deck = deck_cards(t)
     have = [x for x in range(5) if hand[x]]
-    swap = [y for y in set(t.deck) if not have or y != have[0]]
+    swap = [y for y in set(deck) if not have or y != have[0]]
     if have and swap:
         x, y = have[0], swap[0]
         hand[x] -= 1
         hand[y] += 1
-        t.deck.remove(y)
-        t.deck.append(x)
-    random.Random(len(t.log)).shuffle(t.deck)
+        deck.remove(y)
+        deck.append(x)
+    random.Random(len(t.log)).shuffle(deck)
+    set_deck(t, deck)
     return t
 
 
@@ -191,3 +196,51 @@ def test_private_log_lines_name_cards_only_for_their_owner():
             line = e.for_viewer(viewer)
             if viewer != e.private_to:
                 assert not any(p in line for p in D.PEOPLE_NAMES), line
+
+
+@settings(max_examples=12, deadline=None)
+@given(players, seeds, seeds, st.integers(min_value=0, max_value=1500))
+def test_determinize_keeps_every_view_and_the_decision(n, seed, cs, stop):
+    s, _ = random_game(n, seed, cs, max_choices=stop)
+    d = GAME.cached_decision(s)
+    snapshot = copy.deepcopy(s)
+    r = random.Random(seed)
+    for viewer in [None, *range(n)]:
+        det = GAME.determinize(s, viewer, r)
+        assert det is not s and det.rng != s.rng
+        check_invariants(det)
+        assert GAME.view(det, viewer) == GAME.view(s, viewer)
+        if viewer is not None:
+            assert det.hands[viewer] == s.hands[viewer]
+            assert det.discarded_by[viewer] == s.discarded_by[viewer]
+        assert [sum(h) for h in det.hands] == [sum(h) for h in s.hands]
+        assert len(det.deck) == len(s.deck) and det.steps == s.steps
+        for e, e2 in zip(s.log, det.log):  # the others' true cards are not carried over
+            if e.private_to is not None and e.private_to != viewer and e.private_text:
+                assert e2.private_text is None and e2.text == e.text
+        if d is not None and d.player == viewer:
+            d2 = GAME.decision(det)
+            assert [(o.key, o.label, o.value) for o in d2.options] == [(o.key, o.label, o.value) for o in d.options]
+            assert (d2.prompt, d2.kind, d2.player) == (d.prompt, d.kind, d.player)
+        # the sampled position is a real one: it plays on
+        rnd = random.Random(cs)
+        for _ in range(60):
+            dd = GAME.cached_decision(det)
+            if dd is None:
+                break
+            GAME.apply(det, rnd.choice(dd.options).key)
+        check_invariants(det)
+    assert s == snapshot  # determinize does not touch the state
+
+
+def test_determinize_resamples_the_hidden_cards():
+    s = GAME.new_game(NAMES[:4], 3)
+    rnd = random.Random(4)
+    while s.phase != "discard":
+        GAME.apply(s, rnd.choice(GAME.cached_decision(s).options).key)
+    assert sum(map(sum, s.hands)) == 20
+    r = random.Random(2)
+    dets = [GAME.determinize(s, 0, r) for _ in range(10)]
+    assert any(d.hands[1:] != s.hands[1:] for d in dets)
+    assert any(deck_cards(d) != deck_cards(s) for d in dets)
+    assert all(d.hands[0] == s.hands[0] for d in dets)

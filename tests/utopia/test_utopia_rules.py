@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import copy
+from pathlib import Path
 
 import pytest
 
@@ -10,8 +11,8 @@ from boardgames_tui.games.utopia import data as D
 from boardgames_tui.games.utopia import rules as R
 from boardgames_tui.games.utopia.rules import GAME
 
-from utopia_helpers import (blank, check_invariants, dec, di, give, gt, keys, monument, new, play, put,
-                            to_pick, to_play)
+from utopia_helpers import (blank, check_invariants, dec, deck_cards, di, give, gt, keys, monument, new, play,
+                            put, run, set_deck, to_pick, to_play, top)
 
 MAYAN, PERSIAN, EGYPTIAN, GREEK, CHINESE = range(5)
 
@@ -105,7 +106,7 @@ def test_player_who_can_take_no_guest_passes():
     s = blank(3)
     to_pick(s, 0, [("fire", "mayan"), ("fire", "mayan")])
     put(s, 0, "E1", "mayan", 8)  # no Mayan prince: no guest, and no bag draw either
-    GAME._advance_guests(s)
+    run(s, GAME._next_pick)
     assert dec(s).player == 1
     assert any("Ann has no prince" in e.text and "passes" in e.text for e in s.log)
     play(s, "guest:fire:mayan", "district:F1")
@@ -122,12 +123,12 @@ def test_bag_draw_and_named_player_takes_out_of_turn():
         s.bag[t] = 0
     s.bag[gt("water", "egyptian")] = 1
     s.removed_guests[gt("water", "egyptian")] -= 1
-    reveals = s.reveals
+    mark = s.rng.mark
     play(s, "draw")
     d = dec(s)
     assert d.kind == "place" and d.player == 0
     assert d.keys() == [f"district:A{i}" for i in range(1, 6)]  # no back after a draw
-    assert s.reveals == reveals + 1 and s.drew[0]
+    assert s.rng.mark == mark + 1 and s.drew[0]  # the draw is a random call: counted
     assert s.kept[0][gt("water", "egyptian")] == 1
     play(s, "district:A3")
     assert s.princes[di("A3")][0][EGYPTIAN] == 1
@@ -183,7 +184,7 @@ def test_bag_draw_resets_each_round():
     s = blank(3)
     s.drew = [True, True, True]
     s.round = 1
-    GAME._start_round(s)
+    run(s, GAME._start_round)
     assert s.drew == [False, False, False]
 
 
@@ -221,7 +222,7 @@ def test_leftover_guests_nobody_can_take_go_back():
     for p in range(3):
         put(s, p, "E1", "greek", 8)
     bag = sum(s.bag)
-    GAME._advance_guests(s)
+    run(s, GAME._next_pick)
     assert s.phase == "discard" and sum(s.display) == 0 and sum(s.bag) == bag + 2 - 0
     assert any("go back into the bag" in e.text for e in s.log)
 
@@ -234,7 +235,7 @@ def test_bag_refill_from_kept_guests():
             s.bag[t] -= 1
             s.kept[t % 3][t] += 1
             moved += 1
-    GAME._start_round(s)
+    run(s, GAME._start_round)
     assert sum(s.display) == 9
     assert sum(map(sum, s.kept)) == 0
     assert any("go back in" in e.text for e in s.log)
@@ -244,7 +245,7 @@ def test_bag_refill_from_kept_guests():
 def test_all_on_start_space_first_player_moves_back():
     s = blank(3)
     s.first_last_round = 0
-    GAME._start_round(s)
+    run(s, GAME._start_round)
     assert GAME.rank_order(s) == [1, 2, 0]
     assert dec(s).player == 1
 
@@ -403,9 +404,12 @@ def test_discard_by_rank(n, due):
     s.stamps = [10 + p for p in range(n)]
     order = GAME.rank_order(s)
     assert order == list(reversed(range(n)))
-    GAME._start_cards(s)
+    run(s, GAME._start_cards)
     assert all(sum(h) == 5 for h in s.hands)
-    assert s.discard_queue == [[p, c] for p, c in zip(order, due) if c]
+    # the discards wait on the step stack, the leader's on top
+    assert [(st.player, st.left) for st in reversed(s.steps) if isinstance(st, R.Discard)] == \
+        [(p, c) for p, c in zip(order, due) if c]
+    assert [pl["discard_due"] for pl in GAME.view(s, None)["players"]] == [due[order.index(p)] for p in range(n)]
     seen = []
     while s.phase == "discard":
         d = dec(s)
@@ -420,8 +424,8 @@ def test_discard_by_rank(n, due):
 
 def test_dealt_and_discarded_cards_are_private_in_the_log():
     s = blank(3)
-    GAME._start_cards(s)
-    leader = s.discard_queue[0][0]
+    run(s, GAME._start_cards)
+    leader = dec(s).player
     play(s, dec(s).keys()[0])
     for e in s.log:
         if "dealt" in e.text or "discards" in e.text:
@@ -663,15 +667,19 @@ def test_order_is_re_evaluated_when_points_change_mid_phase():
 
 def test_deck_reshuffles_discards_when_empty():
     s = blank(3)
+    deck = deck_cards(s)
     for x in range(5):
-        while s.deck.count(x) > 1:
-            s.deck.remove(x)
+        while deck.count(x) > 1:
+            deck.remove(x)
             s.discard[x] += 1
-    reveals = s.reveals
-    GAME._start_cards(s)
+    set_deck(s, deck)
+    draws, reveals = s.rng.draws, s.rng.reveals
+    run(s, GAME._start_cards)
     assert all(sum(h) == 5 for h in s.hands)
     assert any("shuffled into a new deck" in e.text for e in s.log)
-    assert s.reveals >= reveals + 2
+    assert s.rng.draws == draws + 1  # the reshuffle is a random call
+    assert s.rng.reveals >= reveals + 3  # every player's deal is a reveal
+    assert s.discarded_by == [[0] * 5 for _ in range(3)]
     check_invariants(s)
 
 
@@ -745,12 +753,39 @@ def test_tie_goes_to_the_minister_that_arrived_first():
     assert GAME.winners(s) == [1]
 
 
-def test_round_limit_safeguard():
-    s = blank(3)
-    s.round = R.ROUND_LIMIT
+SEED_END = ("Das Spiel endet sobald ein oder mehrere Spieler in der dritten Phase einer Runde "
+            "50 oder mehr Prestigepunkte auf der Wertungsleiste erreicht haben.")
+
+
+def test_no_house_end_the_game_goes_on_until_fifty_after_phase_three():
+    """Seed (seeds/004): "Das Spiel endet sobald ein oder mehrere Spieler in der dritten Phase einer
+    Runde 50 oder mehr Prestigepunkte auf der Wertungsleiste erreicht haben."  That is the only end:
+    there is no round limit (the old house safeguard ended the game after round 100)."""
+    seed_text = next(Path(__file__).parents[2].glob("seeds/004_*")).read_text(encoding="utf-8")
+    assert SEED_END in seed_text
+    assert not hasattr(R, "ROUND_LIMIT")
+    for rnd in (100, 250):
+        s = blank(3)
+        s.round = rnd
+        s.scores = [49, 30, 20]
+        s.stamps = [3, 4, 5]
+        to_play(s, 2, done=(0, 1))
+        play(s, "done")
+        assert s.phase == "guests" and s.round == rnd + 1 and not GAME.is_over(s)
+        assert s.end_reason == "" and dec(s) is not None
+        assert GAME.view(s, None)["winners"] is None
+    # and at 50 in phase 3 of round 250 it does end
+    monument(s, 0, "E1", "mayan")
     to_play(s, 2, done=(0, 1))
+    s.scale = [MAYAN, PERSIAN, EGYPTIAN, GREEK, CHINESE]
     play(s, "done")
-    assert s.phase == "over" and "round limit" in s.end_reason
+    assert s.phase == "over" and s.scores[0] == 50 and GAME.is_over(s) and s.steps == []
+
+
+def test_rules_notes_have_no_round_limit():
+    text = GAME.rules_notes()
+    assert "round 100" not in text and "Round limit" not in text
+    assert "No house end" in text
 
 
 # ---------------------------------------------------------------- misc
@@ -775,3 +810,71 @@ def test_view_shape_and_targets():
     assert sorted(v["values"].values()) == [1, 2, 3, 4, 5]
     assert v["players"][0]["hand"] == {p: 0 for p in D.PEOPLES}
     assert v["players"][1]["hand"] is None
+
+
+# ---------------------------------------------------------------- the step stack
+def test_the_selection_lives_in_the_steps_and_in_the_view():
+    s = blank(3)
+    put(s, 0, "E1", "mayan", 2)
+    give(s, 0, mayan=1, greek=1)
+    to_play(s, 0)
+    play(s, "move:mayan", "district:E1")
+    assert top(s) == R.MoveTo(0, "move", MAYAN, frm=di("E1"))
+    assert s.steps[:-1] == [R.Play(0)]  # "back" returns to the turn below
+    play(s, "district:E2")
+    assert top(s) == R.MoveCount(0, "move", MAYAN, di("E1"), di("E2"))
+    sel = GAME.view(s, 0)["selected"]
+    assert sel == {"guest": None, "drawn": False, "action": "move", "people": "mayan", "from": "E1", "to": "E2",
+                   "count": None, "paid": [], "pay_left": 0, "wonder": None}
+    assert GAME.view(s, 1)["selected"] is None and GAME.view(s, None)["selected"] is None
+    play(s, "count:2")  # a Mayan card or the Greek card with a tile: a question
+    assert top(s) == R.Pay(0, "move", MAYAN, di("E1"), di("E2"), 2, left=1, paid=())
+    sel = GAME.view(s, 0)["selected"]
+    assert (sel["count"], sel["pay_left"], GAME.view(s, 0)["step"]) == (2, 1, "pay")
+    play(s, "card:mayan")
+    assert s.steps == [R.Play(0)] and GAME.view(s, 0)["selected"]["action"] is None
+
+
+def test_out_of_turn_pick_is_a_step_of_the_named_player():
+    s = blank(3)
+    to_pick(s, 0, [("earth", "greek"), ("fire", "mayan")])
+    play(s, "draw")
+    assert isinstance(top(s), R.Place) and top(s).drawn and top(s).player == 0
+    play(s, dec(s).keys()[0])
+    while dec(s).kind == "build":
+        play(s, "done")
+    assert top(s) == R.NamePlayer(0)
+    play(s, "player:2")
+    assert top(s) == R.PickGuest(2, by=0)
+    v = GAME.view(s, 2)
+    assert (v["actor"], v["turn"], v["out_of_turn"], v["step"]) == (2, 0, True, "pick")
+    play(s, "guest:earth:greek")
+    assert top(s) == R.Place(2, gt("earth", "greek"), by=0) and dec(s).private
+    play(s, "back")  # back to the out-of-turn pick, not to the drawer
+    assert top(s) == R.PickGuest(2, by=0)
+
+
+def test_dealing_the_cards_is_a_counted_reveal_and_cannot_be_undone():
+    from boardgames_tui.engine.session import Match, Seat
+    m = Match.new("utopia", [Seat("Ann"), Seat("Bob"), Seat("Cid")], 4)
+    while True:
+        d = m.decision()
+        opts = [o.key for o in d.options if o.key != "draw"]  # no bag draws: picks reveal nothing
+        before = m.state.rng.mark
+        m.choose(opts[0])
+        if m.state.phase != "guests":
+            break
+        assert m.state.rng.mark == before
+        assert m.history[-1].revealed is False
+    # the last pick of phase 1 dealt the cards face down: every player's deal is a reveal
+    assert m.state.rng.reveals >= 3 and m.history[-1].revealed
+    assert not m.can_undo()[0]
+
+
+def test_no_reveals_field_in_the_state():
+    s = new(3)
+    assert not hasattr(s, "reveals") and not hasattr(s, "step") and not hasattr(s, "actor")
+    assert not [f for f in vars(s) if f.startswith("sel_")]
+    assert isinstance(s.deck, R.Deck)
+    with pytest.raises(TypeError):
+        list(s.deck)  # face down: cannot be looked through

@@ -2,12 +2,14 @@
 
 A position is a real game from ``GAME.new_game`` whose parts are then set by
 hand; every helper drops the cached decision, so ``dec(s)`` always reflects
-the edited position.
+the edited position.  Whose decision it is comes from the step stack
+``s.steps``: ``to_play`` and ``to_pick`` put the turn's step on it, ``run``
+starts a procedure of the rules (a new round, the deal) on an empty stack.
 """
 from __future__ import annotations
 
 from boardgames_tui.games.utopia import data as D
-from boardgames_tui.games.utopia.rules import GAME, UtopiaState
+from boardgames_tui.games.utopia.rules import GAME, PickGuest, Play, UtopiaState
 
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve"]
 
@@ -59,23 +61,33 @@ def monument(s: UtopiaState, p: int, district: str, people: str) -> None:
     s._decision = None
 
 
+def deck_cards(s: UtopiaState) -> list[int]:
+    """The face-down deck's cards, bottom first (tests only)."""
+    return s.deck.secret_contents()
+
+
+def set_deck(s: UtopiaState, cards: list[int]) -> None:
+    s.deck.take_all()
+    s.deck.add(cards)
+    s._decision = None
+
+
 def give(s: UtopiaState, p: int, **cards: int) -> None:
     """Take cards of the named peoples out of the deck into ``p``'s hand."""
+    deck = deck_cards(s)
     for people, k in cards.items():
         x = pe(people)
         for _ in range(k):
-            s.deck.remove(x)
+            deck.remove(x)
             s.hands[p][x] += 1
-    s._decision = None
+    set_deck(s, deck)
 
 
 def to_play(s: UtopiaState, p: int, done: tuple[int, ...] = ()) -> None:
     """Phase 2, player ``p``'s card turn; players in ``done`` have had theirs."""
     s.phase = "cards"
     s.acted = [q in done for q in range(s.n)]
-    s.turn = s.actor = p
-    s.step = "play"
-    s.discard_queue = []
+    s.steps = [Play(p)]
     s._decision = None
 
 
@@ -89,9 +101,22 @@ def to_pick(s: UtopiaState, p: int, guests: list[tuple[str, str]], done: tuple[i
     s.phase = "guests"
     s.acted = [q in done for q in range(s.n)]
     s.drew = [False] * s.n
-    s.turn = s.actor = p
-    s.step = "pick"
+    s.steps = [PickGuest(p)]
     s._decision = None
+
+
+def run(s: UtopiaState, procedure) -> None:
+    """Run a procedure of the rules (``GAME._start_round``, ``GAME._next_pick``,
+    ``GAME._start_cards`` ...) on an empty step stack, then let the engine
+    advance to the next decision."""
+    s.steps = []
+    procedure(s)
+    GAME.advance(s)
+
+
+def top(s: UtopiaState):
+    """The step on top of the stack: the decision under way."""
+    return s.steps[-1] if s.steps else None
 
 
 def dec(s: UtopiaState):
@@ -124,9 +149,12 @@ def check_invariants(s: UtopiaState) -> None:
         total = s.bag[t] + s.display[t] + s.removed_guests[t] + sum(k[t] for k in s.kept)
         assert total == D.GUESTS_PER_TYPE, t
         assert min(s.bag[t], s.display[t]) >= 0
+    deck = deck_cards(s)
     for x in range(D.N_PEOPLES):
-        cards = s.deck.count(x) + s.discard[x] + sum(h[x] for h in s.hands)
+        cards = deck.count(x) + s.discard[x] + sum(h[x] for h in s.hands)
         assert cards == D.CARDS_PER_PEOPLE, x
+        face_down = [row[x] for row in s.discarded_by]
+        assert min(face_down) >= 0 and sum(face_down) <= s.discard[x], x
         assert s.monuments_left[x] + s.mon_people.count(x) == D.MONUMENTS_PER_PEOPLE - 1
     assert sorted(s.scale) == list(range(D.N_PEOPLES))
     for d in range(D.N_DISTRICTS):
