@@ -68,6 +68,10 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as data:
         # an empty data folder: the menu lists no autosaves, same every run
         env = dict(os.environ, BOARDGAMES_TUI_DATA=data)
+        # Installed programs run from .pyc files; this sandbox sets
+        # PYTHONDONTWRITEBYTECODE, which would make our (editable) modules
+        # compile on every run while Textual's came compiled by pip.
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
         one("ours", (w, h), env), one("bare", (w, h), env)  # warm the disk cache and .pyc files
         ours, bare = [], []
         for _ in range(a.runs):
