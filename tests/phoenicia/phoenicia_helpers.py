@@ -24,15 +24,17 @@ def new(n: int = 3, seed: int = 1) -> R.PhoeniciaState:
 def set_hand(s: R.PhoeniciaState, p: int, values: list[int]) -> None:
     """Give player p production cards of exactly these values, swapping with the deck."""
     pl = s.players[p]
-    s.prod_deck.extend(pl.hand)
+    deck = s.prod_deck.take_all()
+    deck.extend(pl.hand)
     pl.hand = []
     for v in values:
-        for i, c in enumerate(s.prod_deck):
+        for i, c in enumerate(deck):
             if D.CARD_VALUES[c] == v:
-                pl.hand.append(s.prod_deck.pop(i))
+                pl.hand.append(deck.pop(i))
                 break
         else:
             raise ValueError(f"no {v} card left in the deck")
+    s.prod_deck.add(deck)
     s._decision = None
 
 
@@ -48,20 +50,57 @@ def set_money(s: R.PhoeniciaState, p: int, cards: list[int], disks: int) -> None
     set_disks(s, p, disks)
 
 
+def stack_of(s: R.PhoeniciaState, slug: str):
+    return s.dev_stacks[D.STACKS.index(D.DEV[slug].stack)]
+
+
+def take_from_deck(s: R.PhoeniciaState, slug: str) -> None:
+    """Take one copy of this development card out of its face-down stack."""
+    deck = stack_of(s, slug)
+    cards = deck.take_all()
+    cards.remove(slug)
+    deck.add(cards)
+
+
+def dev_deck(s: R.PhoeniciaState) -> list[str]:
+    """The whole development deck in order, top last (stack 4 at the bottom)."""
+    return [c for deck in reversed(s.dev_stacks) for c in deck.secret_contents()]
+
+
+def empty_dev_deck(s: R.PhoeniciaState) -> list[str]:
+    return [c for deck in s.dev_stacks for c in deck.take_all()]
+
+
+def prod_deck(s: R.PhoeniciaState) -> list[int]:
+    return s.prod_deck.secret_contents()
+
+
+def no_production_cards_left(s: R.PhoeniciaState) -> None:
+    """Every production card goes out of play (to ``removed``), so income pays disks only."""
+    for pl in s.players:
+        s.removed.extend(pl.hand)
+        pl.hand = []
+    s.removed.extend(s.prod_deck.take_all() + s.prod_discard)
+    s.prod_discard = []
+    s.secret_discards.clear()
+    s._decision = None
+
+
 def set_display(s: R.PhoeniciaState, slugs: list[str]) -> None:
-    """Put exactly these cards on display (taken from the deck; the old display goes back)."""
-    s.dev_deck.extend(s.display)
+    """Put exactly these cards on display (taken from the deck; the old display goes back on its stacks)."""
+    for slug in s.display:
+        stack_of(s, slug).add([slug])
     s.display = []
     for slug in slugs:
-        s.dev_deck.remove(slug)
+        take_from_deck(s, slug)
         s.display.append(slug)
     s._decision = None
 
 
 def grant(s: R.PhoeniciaState, p: int, slug: str) -> None:
     """Player p owns this development card (taken from the deck), with its workers and tile."""
-    if slug in s.dev_deck:
-        s.dev_deck.remove(slug)
+    if slug in stack_of(s, slug).secret_contents():
+        take_from_deck(s, slug)
     else:
         s.display.remove(slug)
     pl = s.players[p]
@@ -75,24 +114,31 @@ def grant(s: R.PhoeniciaState, p: int, slug: str) -> None:
     s._decision = None
 
 
+TURN_STEPS = {"a": R.Auctions, "b": R.Workers, "c": R.Tools}
+
+
 def turn(s: R.PhoeniciaState, p: int, step: str = "a") -> R.PhoeniciaState:
     """Make it player p's turn at the given step, p being the start player of the round."""
     n = len(s.players)
     s.start = p
     s.active = p
     s.to_act = [(p + i) % n for i in range(1, n)]
-    s.phase, s.step = "turn", step
-    s.auction = s.payment = None
-    s.limit_queue = []
-    s.converted, s.vp_bought_turn = False, 0
+    s.steps = [TURN_STEPS[step](p)]
+    s._decision = None
+    return s
+
+
+def at_step(s: R.PhoeniciaState, step: str) -> R.PhoeniciaState:
+    """The active player's turn goes on at this step (a fresh step: nothing done in it yet)."""
+    s.steps = [TURN_STEPS[step](s.active)]
     s._decision = None
     return s
 
 
 def settle(s: R.PhoeniciaState) -> R.PhoeniciaState:
-    """Let the rules do the automatic steps of a hand-made position (skips, forced passes...)."""
-    GAME._advance(s)
+    """Let the engine do the automatic steps of a hand-made position (skips, forced passes...)."""
     s._decision = None
+    GAME.advance(s)
     return s
 
 
@@ -140,12 +186,12 @@ def initial_dev_counts(n: int) -> Counter:
 def check_invariants(s: R.PhoeniciaState) -> None:
     n = len(s.players)
     # production cards: every card exactly once
-    ids = list(s.prod_deck) + list(s.prod_discard) + list(s.removed)
+    ids = prod_deck(s) + list(s.prod_discard) + list(s.removed)
     for pl in s.players:
         ids += pl.hand
     assert sorted(ids) == list(range(len(D.CARD_VALUES)))
     # development cards: none created or lost
-    dev = Counter(s.dev_deck) + Counter(s.display)
+    dev = Counter(dev_deck(s)) + Counter(s.display)
     for pl in s.players:
         dev += Counter(pl.cards)
     assert dev == initial_dev_counts(n)
@@ -165,5 +211,12 @@ def check_invariants(s: R.PhoeniciaState) -> None:
             assert 0 <= w and 0 <= d and w + d <= D.SPACES
             gb = D.TILES[t].gained_by
             assert gb is None or gb in pl.cards
-        assert s.vp_bought_turn <= D.CITY_CENTER_VP_PER_TURN
     assert len(s.display) <= n
+    # the step stack: the turn step at the bottom, decisions of real players
+    bottom = s.steps[0] if s.steps else None
+    if isinstance(bottom, R.Tools):
+        assert bottom.vp_bought <= D.CITY_CENTER_VP_PER_TURN
+    for st in s.steps:
+        assert 0 <= getattr(st, "player", 0) < n
+    # storage-limit discards: secret to their owner, and in the discard pile
+    assert set(s.secret_discards) <= set(s.prod_discard)

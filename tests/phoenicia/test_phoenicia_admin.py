@@ -4,8 +4,9 @@ from __future__ import annotations
 from boardgames_tui.games.phoenicia import data as D
 from boardgames_tui.games.phoenicia import rules as R
 
-from phoenicia_helpers import (GAME, check_invariants, decision, grant, keys, new, play, rejects, set_display,
-                               set_hand, set_money, settle, turn)
+from phoenicia_helpers import (GAME, check_invariants, decision, dev_deck, empty_dev_deck, grant, keys, new,
+                               no_production_cards_left, play, rejects, set_display, set_hand, set_money, settle,
+                               turn)
 
 
 def last_turn(n=3, seed=8):
@@ -22,32 +23,38 @@ def vp_bump(s, p, k):
     s.players[p].vp_bought = k
 
 
-def test_end_of_own_turn_limits_discard_by_choice_and_hand_in_disks():
-    s = turn(new(3, 8), 0, "c")
-    set_money(s, 0, [4, 5, 6], 7)      # 2 storehouses, treasury 3
+def test_administration_limits_discard_by_choice_value_private():
+    s = last_turn(3)
+    set_money(s, 0, [4, 5, 6], 0)      # 2 storehouses; income brings 3 disks, no swap
     settle(s)
-    play(s, "end")
+    play(s, "end")                     # administration: Bob starts round 2 (tie), limits Bob, Cy, Ann
     d = decision(s)
     assert d.kind == "discard" and d.player == 0
+    assert GAME.view(s, None)["phase"] == "limits" and GAME.view(s, None)["limits"] == [0]
     assert d.keys() == ["discard:4", "discard:5", "discard:6"]
     play(s, "discard:4")
     pl = s.players[0]
     assert sorted(D.CARD_VALUES[c] for c in pl.hand) == [5, 6]
     assert pl.disks == 3
-    assert decision(s).player == 1 and s.active == 1
+    assert decision(s).player == 1 and s.active == 1 and s.round == 2
     check_invariants(s)
     # the discarded value is private
     assert any(line.endswith("discards a 4 card (storage limit).") for line in GAME.view(s, 0)["log"])
     assert not any("discards a 4" in line for line in GAME.view(s, 1)["log"])
 
 
-def test_excess_disks_handed_in_when_turn_ends_not_before():
-    s = turn(new(3, 8), 0, "c")
+def test_excess_disks_kept_through_the_round_handed_in_at_administration():
+    s = new(3, 8)
+    turn(s, 0, "c")
+    no_production_cards_left(s)        # so that income cannot swap the disks for cards
     set_money(s, 0, [], 5)
     settle(s)
-    assert s.players[0].disks == 5
     play(s, "end")
-    assert s.players[0].disks == 3
+    assert s.players[0].disks == 5     # not at the end of the turn
+    while s.round == 1:
+        play(s, "end")
+    assert s.players[0].disks == 3     # 5 + 3 income, no card to swap for: 8 -> treasury limit 3
+    assert any("Ann hands in 5 disks (treasury limit 3)." == e.text for e in s.log)
 
 
 def test_game_ends_at_32_at_administration_a_no_income():
@@ -124,19 +131,19 @@ def test_tie_for_lead_start_player_passes_left():
 def test_display_topped_up_to_one_card_per_player():
     s = last_turn(4)
     set_display(s, ["granary", "fort"])
-    top = list(s.dev_deck[-2:])
-    reveals = s.reveals
+    top = dev_deck(s)[-2:]
+    mark = s.rng.mark
     play(s, "end")
     assert s.display[:2] == ["granary", "fort"]
     assert s.display[2:] == list(reversed(top))
     assert len(s.display) == 4
-    assert s.reveals > reveals
+    assert s.rng.mark > mark
 
 
 def test_empty_deck_play_goes_on_with_display():
     s = last_turn(3)
     s.display = ["granary"]
-    s.dev_deck = []                       # (the rest are gone; this test does not count cards)
+    empty_dev_deck(s)                     # (the rest are gone; this test does not count cards)
     play(s, "end")
     assert s.display == ["granary"] and s.phase != "over"
 
@@ -197,14 +204,13 @@ def test_administration_limits_for_everybody_in_order_from_start_player():
 
 def test_production_deck_reshuffled_from_discards():
     s = last_turn(3)
-    s.prod_discard.extend(s.prod_deck)
-    s.prod_deck = []
+    s.prod_discard.extend(s.prod_deck.take_all())
     grant(s, 0, "ships")          # production 7: draws a card
-    reveals = s.reveals
+    mark = s.rng.mark
     play(s, "end")
     assert len(s.players[0].hand) == 1
     assert any("shuffled into a new deck" in e.text for e in s.log)
-    assert s.reveals >= reveals + 2
+    assert s.rng.mark >= mark + 2  # the shuffle and the card drawn
     check_invariants(s)
 
 
@@ -212,20 +218,11 @@ def test_no_production_card_anywhere_pays_disks():
     s = last_turn(3)
     for p in range(3):
         s.players[p].hand = []
-    hoard = s.prod_deck + s.prod_discard
-    s.prod_deck, s.prod_discard = [], []
-    s.removed.extend(hoard)        # (out of play for this test)
+    no_production_cards_left(s)
     grant(s, 0, "ships")           # production 7
     play(s, "end")
     assert s.players[0].hand == [] and s.players[0].disks == 7 - 4  # 4 disks instead of the card, then limit 3
     check_invariants(s)
-
-
-def test_safety_end_after_max_rounds():
-    s = last_turn(3)
-    s.round = D.MAX_ROUNDS
-    play(s, "end")
-    assert s.phase == "over" and "safety" in s.end_reason
 
 
 def test_full_round_of_ends_ties_at_two_vp():
@@ -244,6 +241,7 @@ def test_limits_keys_rejected_outside_limits():
     s = turn(new(3, 8), 0, "c")
     settle(s)
     assert "not possible now" in rejects(s, "discard:5")
+    s = last_turn(3)
     set_hand(s, 0, [4, 4, 4])
     play(s, "end")
     assert keys(s) == ["discard:4"]

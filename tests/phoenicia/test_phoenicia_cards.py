@@ -6,8 +6,8 @@ import pytest
 from boardgames_tui.games.phoenicia import data as D
 from boardgames_tui.games.phoenicia import rules as R
 
-from phoenicia_helpers import (check_invariants, grant, keys, new, play, rejects, set_display, set_money, settle,
-                               turn)
+from phoenicia_helpers import (at_step, check_invariants, grant, keys, new, no_production_cards_left, play, rejects,
+                               set_display, set_money, settle, turn)
 
 
 def buy(slug, n=5, owned=(), money=([6, 6, 6], 6)):
@@ -47,18 +47,27 @@ def test_card_gives_its_numbers(card):
     assert any(f"wins {card.name} for {card.bid}" in e.text for e in s.log)
 
 
+# The treasury limit is checked at administration d, after income has swapped every
+# 4 disks for a card; it bites when no production card is left to swap for.
+
 def test_granary_improved_storage_six_disks():
     s, _, _ = buy("granary")
     pl = s.players[0]
     assert R.treasury(pl) == 6
+    no_production_cards_left(s)
     set_money(s, 0, [], 9)
+    s.to_act = []                      # Ann's turn is the last of the round
+    settle(s)
     play(s, "end")
-    assert pl.disks == 6
+    assert pl.disks == 6               # 9 + 3 income = 12: 6 handed in
+    assert any("Ann hands in 6 disks (treasury limit 6)." == e.text for e in s.log)
 
 
 def test_without_granary_three_disks():
     s = turn(new(3, 4), 0)
-    set_money(s, 0, [], 9)
+    s.to_act = []
+    no_production_cards_left(s)
+    set_money(s, 0, [], 6)
     settle(s)
     while s.step != "c":
         play(s, "tools" if "tools" in keys(s) else "workers")
@@ -127,7 +136,7 @@ def test_dye_house_gives_textile():
     assert pl.tiles["textile"] == [0, 0]
     pl.trained = 1
     set_money(s, 0, [6], 5)
-    s.step = "b"
+    at_step(s, "b")
     settle(s)
     assert "employ:textile" in keys(s)
     play(s, "employ:textile", "pay:6")
@@ -167,7 +176,7 @@ def test_city_center_buys_up_to_three_vp_a_turn():
     s, _, _ = buy("city_center")
     pl = s.players[0]
     set_money(s, 0, [], 12)
-    s.step = "c"
+    at_step(s, "c")
     settle(s)
     vp = R.victory_points(pl)
     for _ in range(3):
@@ -185,7 +194,7 @@ def test_city_center_buys_up_to_three_vp_a_turn():
 def test_city_center_needs_money():
     s, _, _ = buy("city_center")
     set_money(s, 0, [], 2)
-    s.step = "c"
+    at_step(s, "c")
     settle(s)
     assert "vp" not in keys(s)
 

@@ -8,7 +8,7 @@ import pytest
 from boardgames_tui.games.phoenicia import data as D
 from boardgames_tui.games.phoenicia import rules as R
 
-from phoenicia_helpers import GAME, NAMES, check_invariants, new
+from phoenicia_helpers import GAME, NAMES, check_invariants, dev_deck, new
 
 
 @pytest.mark.parametrize("n", [1, 6])
@@ -26,7 +26,7 @@ def test_nineteen_cards_ten_a_nine_b():
 @pytest.mark.parametrize("n,size", [(2, 19), (3, 29), (4, 38), (5, 48)])
 def test_deck_copies_by_player_count(n, size):
     s = new(n)
-    cards = Counter(s.dev_deck) + Counter(s.display)
+    cards = Counter(dev_deck(s)) + Counter(s.display)
     assert sum(cards.values()) == size
     a, b = {2: (1, 1), 3: (2, 1), 4: (2, 2), 5: (3, 2)}[n]
     for c in D.DEV_CARDS:
@@ -36,14 +36,18 @@ def test_deck_copies_by_player_count(n, size):
 @pytest.mark.parametrize("seed", range(5))
 def test_stacks_drawn_in_order_and_shuffled_within(seed):
     s = new(5, seed)
-    drawn = list(s.display) + list(reversed(s.dev_deck))   # display first, then the deck from its top
+    drawn = list(s.display) + list(reversed(dev_deck(s)))   # display first, then the deck from its top
     stacks = [D.DEV[c].stack for c in drawn]
     assert stacks == sorted(stacks)
     assert set(stacks) == {1, 2, 3, 4}
+    # each face-down stack holds only its own cards, and the view counts them by stack
+    for k, deck in zip(D.STACKS, s.dev_stacks):
+        assert {D.DEV[c].stack for c in deck.secret_contents()} <= {k}
+    assert GAME.view(s, None)["dev_deck_by_stack"] == {k: len(d) for k, d in zip(D.STACKS, s.dev_stacks)}
 
 
 def test_stacks_are_shuffled():
-    orders = {tuple(new(5, seed).dev_deck) for seed in range(6)}
+    orders = {tuple(dev_deck(new(5, seed))) for seed in range(6)}
     assert len(orders) > 1
 
 

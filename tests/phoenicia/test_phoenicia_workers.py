@@ -115,18 +115,7 @@ def test_move_pays_new_site_leaves_tool_disk_gains_only_difference():
     check_invariants(s)
 
 
-def test_move_onto_tool_disk_is_free():
-    s = village(disks=0)
-    pl = s.players[0]
-    pl.tiles["hunting"] = [1, 1]
-    s.bank_disks -= 1
-    s.step = "b"
-    settle(s)
-    assert s.step == "b"
-    assert decision(s).get("move:farming:hunting").label.endswith("(free: tool disk)")
-    play(s, "move:farming:hunting")
-    assert pl.tiles == {"hunting": [2, 0], "farming": [0, 1]}
-    check_invariants(s)
+# A move onto a tool disk pays: tests/phoenicia/test_phoenicia_seed_fixes.py
 
 
 def test_move_out_of_textile_loses_its_storehouse():

@@ -11,8 +11,8 @@ from boardgames_tui.engine.session import Match, Seat
 from boardgames_tui.ui.app import BoardgamesApp
 
 
-def phoenicia_midgame(choices: int = 173, seed: int = 4) -> Match:
-    """Round 12: Chloé auctions Shipyard and Ada (red) must raise or pass."""
+def phoenicia_midgame(choices: int = 286, seed: int = 4) -> Match:
+    """Round 20: Chloé auctions Public Works and Ada (red) must raise or pass."""
     seats = [Seat("Ada", "red"), Seat("Bruno", "blue", "bot"), Seat("Chloé", "green")]
     m = Match.new("phoenicia", seats, seed)
     bot = RandomBot(1)

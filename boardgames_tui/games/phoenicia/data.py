@@ -132,10 +132,7 @@ CARD_VALUES: tuple[int, ...] = (PRESET_VALUE,) * PRESETS + DECK_VALUES   # index
 DISKS_PER_CARD = 4                            # income: one production card stands for 4 disks
 
 # -- the end ----------------------------------------------------------------------
-END_VP = 32
-# House safeguard: with placeholder cards the display can block and nobody may
-# reach 32; the game then ends after this round's administration step a.
-MAX_ROUNDS = 40
+END_VP = 32          # the only end (seed): no round limit
 
 # The neutral disks in the bank (money and tool disks) are unlimited; the state
 # counts them from this nominal number only so the tests can check that no disk
@@ -150,5 +147,4 @@ HOUSE_DATA: tuple[str, ...] = (
     f"Every production tile has {SPACES} worker spaces.",
     "Production cards: ten 4s, twenty 5s, ten 6s, plus five preset 5s for the start.",
     "Tie-break: more production, then more money (cards + disks), then a shared win.",
-    f"Safety end: the game ends after round {MAX_ROUNDS} if nobody reached {END_VP} VP.",
 )

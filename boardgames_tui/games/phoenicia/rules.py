@@ -4,33 +4,58 @@ The seed (``seeds/003_557f9dc7e13bb020.txt``) is the authority; the research
 notes fill what it leaves open, as settled in ``/work/shared/rules/phoenicia.md``.
 ``RULES.md`` beside this module lists the choices made and the house data.
 
-How the state moves.  ``_apply`` carries out one option and then calls
-``_advance``, which does every automatic step (auction won, forced pass of a
-bidder whose lack of money is public, payment with disks when no card is left,
-disks over the treasury limit handed in, the next turn, the administration
-phase) until a person must decide again.  ``decision`` then only reads the
-state: the open payment first, then the open auction, then the open limit
-check, then the active player's step a, b or c.
+How the state moves.  Phoenicia is a :class:`~boardgames_tui.engine.steps.StepGame`
+(``docs/engine.md``): ``state.steps`` is a stack whose top says what happens
+next.  The decisions are small steps whose ``player`` is who decides:
+
+* a turn is one of :class:`Auctions` (step a), :class:`Workers` (step b) or
+  :class:`Tools` (step c), always at the bottom of the stack while the turn
+  lasts;
+* on top of it an auction is a :class:`Bid` that passes from bidder to bidder,
+  and a price is a :class:`Pay` that the payer covers one production card at a
+  time (or with disks); the turn step below decides again when they are done;
+* administration step d is the :class:`Limits` procedure with a
+  :class:`Discard` on top for each card over a storage limit.
+
+Procedures (:class:`StartRound`, :class:`NextTurn`, :class:`WinAuction`,
+:class:`Administration`, :class:`Limits`) are ``Auto`` steps.  A step with
+nothing to decide is skipped by the engine through ``on_empty``: a bidder whose
+lack of money is public passes, a payer without cards pays with disks, and
+steps a and b are skipped when the table can see that nothing in them is
+possible.  An empty stack is the end of the game.
 
 Money.  A player's wealth is the face value of their production cards plus
-their disks.  Every payment is a ``Payment`` that the payer covers one
-production card at a time or with disks; change comes back as disks.  The
+their disks.  Every payment is a ``Pay`` step; change comes back as disks.  The
 action that is paid for has already happened when the payment starts: the
 payment only decides which cards go.
 
-Workers on a tile.  Workers fill a tile from the left; a tool disk covers the
-leftmost empty space, and a worker moved away leaves a tool disk on its space.
-So a tile is always ``workers`` spaces with a worker, then ``discs`` spaces
-with a tool disk, then empty spaces, and is stored as ``[workers, discs]``.
+Hidden things.  The production deck and the four development stacks are
+face-down :class:`~boardgames_tui.engine.hidden.Deck` piles, so every card drawn
+is a counted reveal and every shuffle a counted random call (``state.rng.mark``).
+Cards paid or turned into disks are shown to everybody; a card discarded for
+the storage limit is seen only by its owner (``secret_discards``).
+
+Workers on a tile.  Workers fill a tile from the left, then come the tool
+disks, then the empty spaces, so a tile is stored as ``[workers, discs]``.  A
+worker moved away leaves a tool disk on its space (the rightmost worker leaves).
+A trained worker employed on a tool disk pays nothing and the disk goes back; a
+moved worker always pays the new tile's price (seed: "und zahlt den
+entsprechenden Betrag an die Bank") and leaves the tile's tool disks for later
+trained workers, unless the tile has no empty space left for the one it stands on.
 """
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
-from ...engine.core import Decision, Game, LogEntry, Option
+from ...engine.core import LogEntry, Option
+from ...engine.hidden import Deck
 from ...engine.rng import Rng
+from ...engine.steps import Auto, Step, StepGame, key_head
+from ...engine.steps import key as _build_key
 from . import data as D
 from .data import CARD_VALUES, DEV, TILES
 
@@ -52,51 +77,63 @@ class PlayerState:
 
 
 @dataclass
-class Auction:
-    card: str
-    opener: int
-    high: int
-    high_bidder: int
-    active: list[int]                  # players still in, clockwise from the opener
-    to_act: int
-
-
-@dataclass
-class Payment:
-    player: int
-    due: int                           # what is still to pay
-    total: int
-    what: str                          # what it pays for, for the log
-    paid: list[int] = field(default_factory=list)   # values of the cards given so far
-
-
-@dataclass
 class PhoeniciaState:
     names: list[str]
     players: list[PlayerState]
-    dev_deck: list[str]                # top = end; stack 1 on top
+    dev_stacks: list[Deck]             # face down; index 0 is stack 1 (drawn first)
     display: list[str]
-    prod_deck: list[int]               # top = end
-    prod_discard: list[int]
+    prod_deck: Deck                    # face down
+    prod_discard: list[int]            # face down
     removed: list[int]                 # preset "5" cards not used (fewer than 5 players)
     rng: Rng
     start: int                         # start player of this round
     round: int = 1
-    phase: str = "turn"                # "turn" | "limits" | "over"
-    active: int = 0                    # whose turn it is (phase "turn")
-    step: str = "a"                    # "a" auctions, "b" workers, "c" tools and wealth
+    active: int = 0                    # whose turn it is (the last one's during administration)
     to_act: list[int] = field(default_factory=list)   # players still to take their turn this round
-    auction: Auction | None = None
-    payment: Payment | None = None
-    limit_queue: list[int] = field(default_factory=list)   # limit checks open, first is now
-    admin: bool = False                # the limit check is administration step d
-    converted: bool = False            # the active player turned a card into disks this turn
-    vp_bought_turn: int = 0
     bank_disks: int = D.BANK_DISKS
     end_reason: str = ""
+    # Cards in the discard pile whose value only one player saw (a storage-limit
+    # discard): card id -> that player.  Paid and converted cards were shown to all.
+    secret_discards: dict[int, int] = field(default_factory=dict)
+    steps: list = field(default_factory=list)
     log: list[LogEntry] = field(default_factory=list)
-    reveals: int = 0
     _decision: Any = field(default=None, compare=False, repr=False)
+
+    # -- read from the step stack (never stored twice) ------------------------------
+    @property
+    def phase(self) -> str:
+        """"turn", "limits" (administration step d) or "over"."""
+        if not self.steps:
+            return "over"
+        return "limits" if isinstance(self.steps[0], Limits) else "turn"
+
+    @property
+    def step(self) -> str | None:
+        """The active player's step "a", "b" or "c" (None outside a turn)."""
+        bottom = self.steps[0] if self.steps else None
+        return bottom.letter if isinstance(bottom, TurnStep) else None
+
+    @property
+    def auction(self) -> "Bid | None":
+        top = self.steps[-1] if self.steps else None
+        return top if isinstance(top, Bid) else None
+
+    @property
+    def payment(self) -> "Pay | None":
+        top = self.steps[-1] if self.steps else None
+        return top if isinstance(top, Pay) else None
+
+    @property
+    def limit_queue(self) -> list[int]:
+        """Players whose limits are still to check (the first is being checked)."""
+        for st in self.steps:
+            if isinstance(st, Limits):
+                return st.queue
+        return []
+
+    @property
+    def dev_deck_size(self) -> int:
+        return sum(len(d) for d in self.dev_stacks)
 
 
 # ----------------------------------------------------------------------------------
@@ -163,8 +200,13 @@ def max_bid(pl: PlayerState, slug: str) -> int:
 
 
 def place_cost(pl: PlayerState, slug: str) -> int:
-    """What the next worker on this tile costs: nothing if a tool disk waits there."""
+    """What employing the next trained worker on this tile costs: nothing if a tool disk waits there."""
     return 0 if pl.tiles[slug][1] else TILES[slug].cost
+
+
+def move_cost(pl: PlayerState, slug: str) -> int:
+    """What moving a worker onto this tile costs: the tile's price, tool disk or not."""
+    return TILES[slug].cost
 
 
 def clockwise(start: int, n: int) -> list[int]:
@@ -175,193 +217,296 @@ def _cards_text(values: list[int]) -> str:
     return ", ".join(str(v) for v in sorted(values))
 
 
+def _values(pl: PlayerState) -> list[int]:
+    """The distinct values of the production cards held, ascending."""
+    return sorted({CARD_VALUES[c] for c in pl.hand})
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 # ----------------------------------------------------------------------------------
-# The game
+# Options (shared by the steps and by the skip checks)
 # ----------------------------------------------------------------------------------
 
-class PhoeniciaGame(Game):
-    name = "phoenicia"
-    title = "Phoenicia"
-    min_players = 2
-    max_players = 5
-    description = ("Grow a Phoenician village: auction development cards, train and employ workers, "
-                   "and be first to 32 victory points.")
-    rules_version = "2"
-    game_options = ()
+# The engine's key builder, remembered: the same few hundred keys are built all game long.
+key = lru_cache(maxsize=1024)(_build_key)
 
-    # -- setup ----------------------------------------------------------------------
-    def new_game(self, names: list[str], seed: int, options: dict[str, str] | None = None) -> PhoeniciaState:
-        self.options_with_defaults(options)
-        n = len(names)
-        self.check_player_count(n)
-        rng = Rng(seed)
-        # Development cards: copies by player count, each stack shuffled on its own,
-        # stack 1 on top (drawn first), stack 4 at the bottom.
-        dev_deck: list[str] = []
-        for stack in reversed(D.STACKS):
-            pile = [c.slug for c in D.DEV_CARDS if c.stack == stack for _ in range(D.COPIES[c.type][n])]
-            rng.shuffle(pile)
-            dev_deck.extend(pile)
-        presets = list(range(D.PRESETS))
-        prod_deck = list(range(D.PRESETS, len(CARD_VALUES)))
-        rng.shuffle(prod_deck)
-        players = []
-        for i, nm in enumerate(names):
-            hand = [presets.pop(0), prod_deck.pop()]
-            tiles = {slug: [D.START_WORKERS.get(slug, 0), 0] for slug in D.TILE_ORDER
-                     if TILES[slug].gained_by is None}
-            players.append(PlayerState(nm, hand, D.START_DISKS, D.START_UNTRAINED, 0, tiles))
-        display = [dev_deck.pop() for _ in range(min(n, len(dev_deck)))]
-        start = rng.randrange(n)
-        s = PhoeniciaState(list(names), players, dev_deck, display, prod_deck, [], presets, rng, start)
-        s.bank_disks -= D.START_DISKS * n
-        s.log.append(LogEntry(f"Phoenicia for {n} players. {names[start]} is chosen to start.", round=1))
-        for i, pl in enumerate(players):
-            took = f"{pl.name} takes {D.START_DISKS} disks, a {D.PRESET_VALUE} card and a"
-            s.log.append(LogEntry(f"{took} production card from the deck.", i,
-                                  f"{took} {CARD_VALUES[pl.hand[1]]} card.", 1))
-        s.log.append(LogEntry("On display: " + ", ".join(DEV[c].name for c in display) + ".", round=1))
-        self._start_round(s)
-        self._advance(s)
-        return s
 
-    # -- decisions --------------------------------------------------------------------
-    def decision(self, s: PhoeniciaState) -> Decision | None:
-        if s.phase == "over":
-            return None
-        if s.payment is not None:
-            return self._pay_decision(s)
-        if s.auction is not None:
-            return self._bid_decision(s)
-        if s.phase == "limits":
-            return self._discard_decision(s)
-        p = s.active
+def open_options(s: PhoeniciaState, pl: PlayerState, w: int) -> list[Option]:
+    out = []
+    seen = set()
+    for slug in s.display:
+        if slug in seen:
+            continue
+        seen.add(slug)
+        c = DEV[slug]
+        pay = price_for(pl, slug, c.bid)
+        if pay <= w:
+            note = f", you pay {pay}" if pay != c.bid else ""
+            out.append(Option(key("open", slug), f"Auction {c.name} (opening bid {c.bid}{note})",
+                              ("devcard", slug), slug))
+    return out
+
+
+def worker_options(pl: PlayerState, w: int) -> list[Option]:
+    out = []
+    tc = training_cost(pl)
+    if pl.untrained and w >= tc:
+        out.append(Option("train", f"Train a worker (pay {tc})", ("training",), ("train",)))
+    free = [t for t in D.TILE_ORDER if t in pl.tiles and pl.tiles[t][0] < D.SPACES]
+    if pl.trained:
+        for t in free:
+            cost = place_cost(pl, t)
+            if w >= cost:
+                out.append(Option(key("employ", t), f"Employ a worker in {TILES[t].name} ({_cost_text(cost)})",
+                                  ("tile", t), ("employ", t)))
+    for f in D.TILE_ORDER:
+        if f not in pl.tiles or not pl.tiles[f][0]:
+            continue
+        for t in free:
+            if t == f:
+                continue
+            cost = move_cost(pl, t)
+            if w >= cost:
+                w_t, d_t = pl.tiles[t]
+                note = "; its tool disk goes back" if d_t and w_t + d_t == D.SPACES else ""
+                out.append(Option(key("move", f, t),
+                                  f"Move a worker from {TILES[f].name} to {TILES[t].name} (pay {cost}{note})",
+                                  ("move", f, t), ("move", f, t)))
+    return out
+
+
+def _cost_text(cost: int) -> str:
+    return "free: tool disk" if cost == 0 else f"pay {cost}"
+
+
+# ----------------------------------------------------------------------------------
+# Steps: decisions
+# ----------------------------------------------------------------------------------
+
+# The kind of decision each key head belongs to ("end" belongs to the three turn steps).
+HEAD_KIND = {"open": "auction", "workers": "auction", "train": "workers", "employ": "workers",
+             "move": "workers", "tools": "workers", "tool": "tools", "vp": "tools", "convert": "tools",
+             "bid": "bid", "pass": "bid", "pay": "pay", "discard": "discard"}
+TURN_KINDS = ("auction", "workers", "tools")
+
+
+class PhxStep(Step):
+    """A Phoenicia decision: explains refused keys by the rule they break."""
+
+    def why_illegal(self, g: "PhoeniciaGame", s: PhoeniciaState, k: str) -> str | None:
+        head = key_head(k)
+        want = HEAD_KIND.get(head)
+        if want is None and head != "end":
+            return f"'{k}' is not a Phoenicia choice"
+        if (want is not None and want != self.kind) or (head == "end" and self.kind not in TURN_KINDS):
+            return f"'{k}' is not possible now: {self.prompt(g, s)}"
+        return self.reason(s, head)
+
+    def reason(self, s: PhoeniciaState, head: str) -> str | None:
+        return None
+
+
+class TurnStep(PhxStep):
+    """Step a, b or c of the active player's turn (the bottom of the stack)."""
+
+    letter: ClassVar[str] = ""
+
+    def end_turn(self, s: PhoeniciaState) -> None:
+        s.log.append(LogEntry(f"{s.names[self.player]} ends the turn.", round=s.round))
+        s.steps.append(NextTurn())         # limits wait for administration step d
+
+
+@dataclass
+class Auctions(TurnStep):
+    """Step a: open auctions while the opening bid can be paid, or go on."""
+
+    kind = "auction"
+    letter = "a"
+
+    def prompt(self, g, s):
+        return "Auction a development card, or go on"
+
+    def options(self, g, s):
+        pl = s.players[self.player]
+        opts = open_options(s, pl, wealth(pl))
+        # Skip the step when the table can see nothing is possible (each hidden card
+        # counted at the highest value), so that a skip tells nobody about card values.
+        if not opts and not open_options(s, pl, public_wealth_bound(pl)):
+            return []
+        opts.append(Option("workers", "Go on to workers (no more auctions)"))
+        opts.append(Option("end", "End your turn"))
+        return opts
+
+    def on_empty(self, g, s):
+        s.steps.append(Workers(self.player))
+
+    def apply(self, g, s, o):
+        p = self.player
+        if o.key == "workers":
+            s.steps.append(Workers(p))
+            return
+        if o.key == "end":
+            self.end_turn(s)
+            return
+        s.steps.append(self)                  # step a goes on after the auction
+        slug = o.value
+        c = DEV[slug]
+        n = len(s.players)
+        order = clockwise(p, n)
+        best = [0] * n
+        best[p] = c.bid
+        s.log.append(LogEntry(f"{s.names[p]} auctions {c.name} with the opening bid {c.bid}.", round=s.round))
+        s.steps.append(Bid(order[1], slug, p, c.bid, p, order, best))
+
+    def reason(self, s, head):
+        if head == "open":
+            return "you can open an auction only on a displayed card whose opening bid you can pay"
+        return None
+
+
+@dataclass
+class Workers(TurnStep):
+    """Step b: train, employ and move workers in any order, as often as paid for."""
+
+    kind = "workers"
+    letter = "b"
+
+    def prompt(self, g, s):
+        return "Train, employ or move workers"
+
+    def options(self, g, s):
+        pl = s.players[self.player]
+        opts = worker_options(pl, wealth(pl))
+        if not opts and not worker_options(pl, public_wealth_bound(pl)):
+            return []
+        opts.append(Option("tools", "Go on to tools and wealth"))
+        opts.append(Option("end", "End your turn"))
+        return opts
+
+    def on_empty(self, g, s):
+        s.steps.append(Tools(self.player))
+
+    def apply(self, g, s, o):
+        p = self.player
         pl = s.players[p]
-        if s.step == "a":
-            opts = self._open_options(pl, s)
-            opts.append(Option("workers", "Go on to workers (no more auctions)"))
-            opts.append(Option("end", "End your turn"))
-            return Decision(p, "Auction a development card, or go on", "auction", opts)
-        if s.step == "b":
-            opts = self._worker_options(pl)
-            opts.append(Option("tools", "Go on to tools and wealth"))
-            opts.append(Option("end", "End your turn"))
-            return Decision(p, "Train, employ or move workers", "workers", opts)
-        return Decision(p, "Buy tools, adjust your wealth, or end your turn", "tools", self._tool_options(s, pl))
+        if o.key == "tools":
+            s.steps.append(Tools(p))
+            return
+        if o.key == "end":
+            self.end_turn(s)
+            return
+        s.steps.append(self)                  # step b goes on after the payment
+        action = o.value[0]
+        if action == "train":
+            pl.untrained -= 1
+            pl.trained += 1
+            s.log.append(LogEntry(f"{pl.name} trains a worker.", round=s.round))
+            charge(s, p, training_cost(pl), "training a worker")
+        elif action == "employ":
+            t = o.value[1]
+            pl.trained -= 1
+            cost = place_cost(pl, t)
+            tile = pl.tiles[t]
+            tile[0] += 1
+            if tile[1]:
+                tile[1] -= 1                  # the worker takes the tool disk's space; the disk goes back
+                s.bank_disks += 1
+            s.log.append(LogEntry(f"{pl.name} employs a worker in {TILES[t].name}"
+                                  f"{' on a tool disk' if cost == 0 else ''}.", round=s.round))
+            charge(s, p, cost, f"a worker in {TILES[t].name}")
+        else:  # move
+            _, f, t = o.value
+            src = pl.tiles[f]
+            src[0] -= 1
+            src[1] += 1                       # the vacated space is covered with a tool disk
+            s.bank_disks -= 1
+            cost = move_cost(pl, t)
+            dst = pl.tiles[t]
+            dst[0] += 1
+            back = ""
+            if dst[0] + dst[1] > D.SPACES:    # no empty space left for the tool disk it stands on
+                dst[1] -= 1
+                s.bank_disks += 1
+                back = f" A tool disk of {TILES[t].name} goes back to the bank."
+            s.log.append(LogEntry(f"{pl.name} moves a worker from {TILES[f].name} to {TILES[t].name}; "
+                                  f"a tool disk covers the vacated space.{back}", round=s.round))
+            charge(s, p, cost, f"moving a worker to {TILES[t].name}")
 
-    def _open_options(self, pl: PlayerState, s: PhoeniciaState, w: int | None = None) -> list[Option]:
-        out = []
-        w = wealth(pl) if w is None else w
-        seen = set()
-        for slug in s.display:
-            if slug in seen:
-                continue
-            seen.add(slug)
-            c = DEV[slug]
-            pay = price_for(pl, slug, c.bid)
-            if pay <= w:
-                note = f", you pay {pay}" if pay != c.bid else ""
-                out.append(Option(f"open:{slug}", f"Auction {c.name} (opening bid {c.bid}{note})", ("devcard", slug)))
-        return out
+    def reason(self, s, head):
+        if head == "train":
+            return "training needs a worker on the training ground and the money to pay for it"
+        if head == "employ":
+            return ("employing needs a trained worker and one of your tiles with a free space, for the "
+                    "tile's price (free on a tool disk)")
+        if head == "move":
+            return ("a worker moves to another of your tiles with a free space and pays that tile's price, "
+                    "also onto a tool disk")
+        return None
 
-    def _worker_options(self, pl: PlayerState, w: int | None = None) -> list[Option]:
-        out = []
-        w = wealth(pl) if w is None else w
-        tc = training_cost(pl)
-        if pl.untrained and w >= tc:
-            out.append(Option("train", f"Train a worker (pay {tc})", ("training",)))
-        free = [t for t in D.TILE_ORDER if t in pl.tiles and pl.tiles[t][0] < D.SPACES]
-        if pl.trained:
-            for t in free:
-                cost = place_cost(pl, t)
-                if w >= cost:
-                    out.append(Option(f"employ:{t}", f"Employ a worker in {TILES[t].name} ({_cost_text(cost)})",
-                                      ("tile", t)))
-        for f in D.TILE_ORDER:
-            if f not in pl.tiles or not pl.tiles[f][0]:
-                continue
-            for t in free:
-                if t == f:
-                    continue
-                cost = place_cost(pl, t)
-                if w >= cost:
-                    out.append(Option(f"move:{f}:{t}",
-                                      f"Move a worker from {TILES[f].name} to {TILES[t].name} ({_cost_text(cost)})",
-                                      ("move", f, t)))
-        return out
 
-    def _tool_options(self, s: PhoeniciaState, pl: PlayerState) -> list[Option]:
+@dataclass
+class Tools(TurnStep):
+    """Step c: tool disks, City Center VP, one card turned into disks; the turn ends here."""
+
+    converted: bool = False            # a card was turned into disks this turn
+    vp_bought: int = 0                 # VP bought with City Center this turn
+    kind = "tools"
+    letter = "c"
+
+    def prompt(self, g, s):
+        return "Buy tools, adjust your wealth, or end your turn"
+
+    def options(self, g, s):
+        pl = s.players[self.player]
         out = []
         w = wealth(pl)
         for t in D.TILE_ORDER:
             tile = pl.tiles.get(t)
             if tile is not None and tile[0] + tile[1] < D.SPACES and w >= TILES[t].cost:
-                out.append(Option(f"tool:{t}", f"Buy a tool disk for {TILES[t].name} (pay {TILES[t].cost})",
-                                  ("tile", t)))
-        if (D.BUYS_VP in pl.cards and s.vp_bought_turn < D.CITY_CENTER_VP_PER_TURN
+                out.append(Option(key("tool", t), f"Buy a tool disk for {TILES[t].name} (pay {TILES[t].cost})",
+                                  ("tile", t), ("tool", t)))
+        if (D.BUYS_VP in pl.cards and self.vp_bought < D.CITY_CENTER_VP_PER_TURN
                 and w >= D.CITY_CENTER_VP_PRICE):
-            out.append(Option("vp", f"Buy 1 VP with City Center (pay {D.CITY_CENTER_VP_PRICE})", ("citycenter",)))
-        if not s.converted:
-            for v in sorted({CARD_VALUES[c] for c in pl.hand}):
-                out.append(Option(f"convert:{v}", f"Turn a {v} card into {v} disks", ("prodcard", v)))
+            out.append(Option("vp", f"Buy 1 VP with City Center (pay {D.CITY_CENTER_VP_PRICE})", ("citycenter",),
+                              ("vp",)))
+        if not self.converted:
+            for v in _values(pl):
+                out.append(Option(key("convert", v), f"Turn a {v} card into {v} disks", ("prodcard", v),
+                                  ("convert", v)))
         out.append(Option("end", "End your turn"))
         return out
 
-    def _bid_decision(self, s: PhoeniciaState) -> Decision:
-        a = s.auction
-        p = a.to_act
+    def apply(self, g, s, o):
+        p = self.player
         pl = s.players[p]
-        c = DEV[a.card]
-        top = max_bid(pl, a.card)
-        disc = discount(pl, a.card)
-        opts = []
-        for b in range(a.high + 1, top + 1):      # any higher whole number the bidder can pay
-            note = f" (you pay {max(0, b - disc)})" if disc else ""
-            opts.append(Option(f"bid:{b}", f"Bid {b}{note}", ("devcard", a.card)))
-        opts.append(Option("pass", "Pass (drop out of this auction)"))
-        prompt = f"Auction for {c.name}: {s.names[a.high_bidder]} bids {a.high}. Raise or pass?"
-        return Decision(p, prompt, "bid", opts)
+        if o.key == "end":
+            self.end_turn(s)
+            return
+        s.steps.append(self)
+        action = o.value[0]
+        if action == "vp":
+            pl.vp_bought += 1
+            self.vp_bought += 1
+            s.log.append(LogEntry(f"{pl.name} buys 1 VP with City Center.", round=s.round))
+            charge(s, p, D.CITY_CENTER_VP_PRICE, "1 VP")
+        elif action == "tool":
+            t = o.value[1]
+            pl.tiles[t][1] += 1
+            s.bank_disks -= 1
+            s.log.append(LogEntry(f"{pl.name} buys a tool disk for {TILES[t].name}.", round=s.round))
+            charge(s, p, TILES[t].cost, f"a tool disk for {TILES[t].name}")
+        else:  # convert
+            v = o.value[1]
+            remove_card(s, pl, v)
+            pl.disks += v
+            s.bank_disks -= v
+            self.converted = True
+            s.log.append(LogEntry(f"{pl.name} turns a {v} card into {v} disks.", round=s.round))
 
-    def _pay_decision(self, s: PhoeniciaState) -> Decision:
-        pm = s.payment
-        pl = s.players[pm.player]
-        opts = []
-        for v in sorted({CARD_VALUES[c] for c in pl.hand}):
-            note = f" ({v - pm.due} change)" if v > pm.due else ""
-            opts.append(Option(f"pay:{v}", f"Pay with a {v} card{note}", ("prodcard", v)))
-        if pl.disks >= pm.due:
-            opts.append(Option("pay:disks", f"Pay {pm.due} with disks", ("disks",)))
-        return Decision(pm.player, f"Pay {pm.due} for {pm.what}", "pay", opts)
-
-    def _discard_decision(self, s: PhoeniciaState) -> Decision:
-        p = s.limit_queue[0]
-        pl = s.players[p]
-        cap = storehouses(pl)
-        opts = [Option(f"discard:{v}", f"Discard a {v} card", ("prodcard", v))
-                for v in sorted({CARD_VALUES[c] for c in pl.hand})]
-        return Decision(p, f"Storage limit: {len(pl.hand)} production cards, {cap} storehouses. Discard one.",
-                        "discard", opts)
-
-    def why_illegal(self, s: PhoeniciaState, d: Decision, key: str) -> str:
-        head = key.split(":", 1)[0]
-        kinds = {"open": "auction", "workers": "auction", "train": "workers", "employ": "workers",
-                 "move": "workers", "tools": "workers", "tool": "tools", "vp": "tools", "convert": "tools",
-                 "bid": "bid", "pass": "bid", "pay": "pay", "discard": "discard"}
-        want = kinds.get(head)
-        if want is None and head != "end":
-            return f"'{key}' is not a Phoenicia choice"
-        if want is not None and want != d.kind or (head == "end" and d.kind not in ("auction", "workers", "tools")):
-            return f"'{key}' is not possible now: {d.prompt}"
-        if head == "open":
-            return "you can open an auction only on a displayed card whose opening bid you can pay"
-        if head == "bid":
-            a = s.auction
-            return f"a bid must be more than {a.high} and stay within what you can pay"
-        if head == "train":
-            return "training needs a worker on the training ground and the money to pay for it"
-        if head in ("employ", "move"):
-            return ("a worker goes to another of your tiles with a free space, for the tile's price "
-                    "(free on a tool disk); employing needs a trained worker")
+    def reason(self, s, head):
         if head == "tool":
             return "a tool disk needs one of your tiles with an empty space and the tile's price"
         if head == "vp":
@@ -369,284 +514,239 @@ class PhoeniciaGame(Game):
                     f"for {D.CITY_CENTER_VP_PRICE} each")
         if head == "convert":
             return "you may turn one production card you hold into disks once a turn"
-        if head == "pay":
-            return "pay with a production card you hold, or with disks if they cover the rest"
-        if head == "discard":
-            return "discard a production card you hold"
-        return super().why_illegal(s, d, key)
+        return None
 
-    # -- applying a choice -----------------------------------------------------------
-    def _apply(self, s: PhoeniciaState, d: Decision, o: Option) -> None:
-        key = o.key
-        p = d.player
-        pl = s.players[p]
-        kind = d.kind
-        if kind == "pay":
-            self._do_pay(s, pl, key)
-        elif kind == "bid":
-            self._do_bid(s, p, key)
-        elif kind == "discard":
-            v = int(key[8:])
-            self._remove_card(s, pl, v)
-            s.log.append(LogEntry(f"{pl.name} discards a production card (storage limit).", p,
-                                  f"{pl.name} discards a {v} card (storage limit).", s.round))
-        elif key == "end":
-            s.log.append(LogEntry(f"{pl.name} ends the turn.", round=s.round))
-            s.phase = "limits"
-            s.admin = False
-            s.limit_queue = [p]
-        elif key == "workers":
-            s.step = "b"
-        elif key == "tools":
-            s.step = "c"
-        elif kind == "auction":
-            self._open(s, p, key[5:])
-        elif kind == "workers":
-            self._do_worker(s, p, pl, key)
+
+@dataclass
+class Bid(PhxStep):
+    """One bidder's turn in an auction: raise or pass.  ``player`` is the bidder."""
+
+    card: str
+    opener: int
+    high: int
+    high_bidder: int
+    active: list[int]                  # players still in, clockwise from the opener
+    best: list[int]                    # each player's highest bid in this auction (0: none)
+    kind = "bid"
+
+    @property
+    def to_act(self) -> int:
+        return self.player
+
+    def prompt(self, g, s):
+        return f"Auction for {DEV[self.card].name}: {s.names[self.high_bidder]} bids {self.high}. Raise or pass?"
+
+    def options(self, g, s):
+        pl = s.players[self.player]
+        disc = discount(pl, self.card)
+        top = wealth(pl) + disc
+        if not pl.hand and top <= self.high:
+            return []                  # everything this player has is public: they cannot raise
+        target = ("devcard", self.card)
+        if disc:
+            opts = [Option(key("bid", b), f"Bid {b} (you pay {max(0, b - disc)})", target, b)
+                    for b in range(self.high + 1, top + 1)]
         else:
-            self._do_tools(s, p, pl, key)
-        self._advance(s)
+            opts = [Option(key("bid", b), f"Bid {b}", target, b) for b in range(self.high + 1, top + 1)]
+        opts.append(Option("pass", "Pass (drop out of this auction)"))
+        return opts
 
-    def _open(self, s: PhoeniciaState, p: int, slug: str) -> None:
-        c = DEV[slug]
-        order = clockwise(p, len(s.players))
-        s.auction = Auction(slug, p, c.bid, p, order, order[1])
-        s.log.append(LogEntry(f"{s.names[p]} auctions {c.name} with the opening bid {c.bid}.", round=s.round))
+    def on_empty(self, g, s):
+        s.log.append(LogEntry(f"{s.names[self.player]} cannot raise and passes.", round=s.round))
+        self.active.remove(self.player)
+        self._go_on(s)
 
-    def _do_bid(self, s: PhoeniciaState, p: int, key: str) -> None:
-        a = s.auction
-        if key == "pass":
-            a.active.remove(p)
+    def apply(self, g, s, o):
+        p = self.player
+        if o.key == "pass":
+            self.active.remove(p)
             s.log.append(LogEntry(f"{s.names[p]} passes.", round=s.round))
         else:
-            a.high = int(key[4:])
-            a.high_bidder = p
-            s.log.append(LogEntry(f"{s.names[p]} bids {a.high}.", round=s.round))
-        self._next_bidder(s, p)
+            self.high = self.best[p] = o.value
+            self.high_bidder = p
+            s.log.append(LogEntry(f"{s.names[p]} bids {self.high}.", round=s.round))
+        self._go_on(s)
 
-    @staticmethod
-    def _next_bidder(s: PhoeniciaState, after: int) -> None:
-        a = s.auction
+    def _go_on(self, s: PhoeniciaState) -> None:
+        """The next bidder clockwise, or the auction is won."""
+        if len(self.active) == 1:
+            s.steps.append(WinAuction(self.card, self.high_bidder, self.high))
+            return
         n = len(s.players)
+        after = self.player
         for i in range(1, n + 1):
             q = (after + i) % n
-            if q in a.active and q != a.high_bidder:
-                a.to_act = q
-                return
-        a.to_act = a.high_bidder
+            if q in self.active and q != self.high_bidder:
+                self.player = q
+                break
+        else:  # pragma: no cover - two or more are still in, so somebody else bids
+            raise AssertionError("no bidder left")
+        s.steps.append(self)
 
-    def _do_worker(self, s: PhoeniciaState, p: int, pl: PlayerState, key: str) -> None:
-        if key == "train":
-            pl.untrained -= 1
-            pl.trained += 1
-            cost = training_cost(pl)
-            s.log.append(LogEntry(f"{pl.name} trains a worker.", round=s.round))
-            self._charge(s, p, cost, "training a worker")
+    def reason(self, s, head):
+        if head == "bid":
+            return f"a bid must be more than {self.high} and stay within what you can pay"
+        return None
+
+
+@dataclass
+class Pay(PhxStep):
+    """The payer covers ``due`` with production cards one at a time, or with disks."""
+
+    due: int
+    total: int
+    what: str                          # what it pays for, for the log
+    paid: list[int] = field(default_factory=list)   # values of the cards given so far
+    kind = "pay"
+
+    def prompt(self, g, s):
+        return f"Pay {self.due} for {self.what}"
+
+    def options(self, g, s):
+        pl = s.players[self.player]
+        if not pl.hand:
+            return []                  # no card left: the disks pay (on_empty)
+        due = self.due
+        opts = []
+        for v in _values(pl):
+            note = f" ({v - due} change)" if v > due else ""
+            opts.append(Option(key("pay", v), f"Pay with a {v} card{note}", ("prodcard", v), v))
+        if pl.disks >= due:
+            opts.append(Option(key("pay", "disks"), f"Pay {due} with disks", ("disks",), None))
+        return opts
+
+    def on_empty(self, g, s):
+        self._with_disks(s)
+
+    def apply(self, g, s, o):
+        if o.value is None:
+            self._with_disks(s)
             return
-        parts = key.split(":")
-        if parts[0] == "employ":
-            t = parts[1]
-            pl.trained -= 1
-            cost = self._place(s, pl, t)
-            s.log.append(LogEntry(f"{pl.name} employs a worker in {TILES[t].name}"
-                                  f"{' on a tool disk' if cost == 0 else ''}.", round=s.round))
-            self._charge(s, p, cost, f"a worker in {TILES[t].name}")
+        v = o.value
+        remove_card(s, s.players[self.player], v)
+        self.paid.append(v)
+        self.due -= v
+        if self.due <= 0:
+            self._finish(s, -self.due, 0)
         else:
-            f, t = parts[1], parts[2]
-            src = pl.tiles[f]
-            src[0] -= 1
-            src[1] += 1            # the vacated space is covered with a tool disk
-            s.bank_disks -= 1
-            cost = self._place(s, pl, t)
-            s.log.append(LogEntry(f"{pl.name} moves a worker from {TILES[f].name} to {TILES[t].name}"
-                                  f"{' onto a tool disk' if cost == 0 else ''}; a tool disk covers the "
-                                  f"vacated space.", round=s.round))
-            self._charge(s, p, cost, f"moving a worker to {TILES[t].name}")
+            s.steps.append(self)
 
-    @staticmethod
-    def _place(s: PhoeniciaState, pl: PlayerState, t: str) -> int:
-        """Put a worker on the leftmost free space of tile t; return its price."""
-        tile = pl.tiles[t]
-        tile[0] += 1
-        if tile[1]:
-            tile[1] -= 1           # the worker takes the tool disk's space; the disk goes back
-            s.bank_disks += 1
-            return 0
-        return TILES[t].cost
-
-    def _do_tools(self, s: PhoeniciaState, p: int, pl: PlayerState, key: str) -> None:
-        if key == "vp":
-            pl.vp_bought += 1
-            s.vp_bought_turn += 1
-            s.log.append(LogEntry(f"{pl.name} buys 1 VP with City Center.", round=s.round))
-            self._charge(s, p, D.CITY_CENTER_VP_PRICE, "1 VP")
-            return
-        head, arg = key.split(":")
-        if head == "tool":
-            pl.tiles[arg][1] += 1
-            s.bank_disks -= 1
-            s.log.append(LogEntry(f"{pl.name} buys a tool disk for {TILES[arg].name}.", round=s.round))
-            self._charge(s, p, TILES[arg].cost, f"a tool disk for {TILES[arg].name}")
-        else:  # convert
-            v = int(arg)
-            self._remove_card(s, pl, v)
-            pl.disks += v
-            s.bank_disks -= v
-            s.converted = True
-            s.log.append(LogEntry(f"{pl.name} turns a {v} card into {v} disks.", round=s.round))
-
-    # -- money ----------------------------------------------------------------------
-    @staticmethod
-    def _remove_card(s: PhoeniciaState, pl: PlayerState, value: int) -> None:
-        """Move the first card of this value from the hand to the discard pile."""
-        for i, c in enumerate(pl.hand):
-            if CARD_VALUES[c] == value:
-                del pl.hand[i]
-                s.prod_discard.append(c)
-                return
-        raise AssertionError("no such card")  # pragma: no cover - options come from the hand
-
-    def _charge(self, s: PhoeniciaState, p: int, amount: int, what: str) -> None:
-        if amount > 0:
-            s.payment = Payment(p, amount, amount, what)
-
-    def _do_pay(self, s: PhoeniciaState, pl: PlayerState, key: str) -> None:
-        pm = s.payment
-        if key == "pay:disks":
-            self._finish_with_disks(s, pl)
-            return
-        v = int(key[4:])
-        self._remove_card(s, pl, v)
-        pm.paid.append(v)
-        pm.due -= v
-        if pm.due <= 0:
-            self._finish_payment(s, pl, -pm.due, 0)
-
-    def _finish_with_disks(self, s: PhoeniciaState, pl: PlayerState) -> None:
-        pm = s.payment
-        disks = pm.due
+    def _with_disks(self, s: PhoeniciaState) -> None:
+        pl = s.players[self.player]
+        disks = self.due
         pl.disks -= disks
         s.bank_disks += disks
-        self._finish_payment(s, pl, 0, disks)
+        self._finish(s, 0, disks)
 
-    def _finish_payment(self, s: PhoeniciaState, pl: PlayerState, change: int, disks: int) -> None:
-        pm = s.payment
+    def _finish(self, s: PhoeniciaState, change: int, disks: int) -> None:
+        pl = s.players[self.player]
         pl.disks += change
         s.bank_disks -= change
         parts = []
-        if pm.paid:
-            parts.append(("card " if len(pm.paid) == 1 else "cards ") + _cards_text(pm.paid))
+        if self.paid:
+            parts.append(("card " if len(self.paid) == 1 else "cards ") + _cards_text(self.paid))
         if disks:
-            parts.append(f"{disks} disk{'s' if disks != 1 else ''}")
-        text = f"{pl.name} pays {pm.total} for {pm.what} with {' and '.join(parts)}"
+            parts.append(_plural(disks, "disk"))
+        text = f"{pl.name} pays {self.total} for {self.what} with {' and '.join(parts)}"
         if change:
-            text += f", taking {change} disk{'s' if change != 1 else ''} change"
+            text += f", taking {_plural(change, 'disk')} change"
         s.log.append(LogEntry(text + ".", round=s.round))
-        s.payment = None
 
-    # -- automatic steps ------------------------------------------------------------
-    def _advance(self, s: PhoeniciaState) -> None:
-        n = len(s.players)
-        while True:
-            if s.phase == "over":
-                return
-            if s.payment is not None:
-                pl = s.players[s.payment.player]
-                if pl.hand:
-                    return
-                self._finish_with_disks(s, pl)        # no card left: the disks pay
-                continue
-            a = s.auction
-            if a is not None:
-                if len(a.active) == 1:
-                    self._win(s)
-                    continue
-                pl = s.players[a.to_act]
-                if not pl.hand and pl.disks + discount(pl, a.card) <= a.high:
-                    # Everything this player has is public: they cannot raise.
-                    a.active.remove(a.to_act)
-                    s.log.append(LogEntry(f"{pl.name} cannot raise and passes.", round=s.round))
-                    self._next_bidder(s, a.to_act)
-                    continue
-                return
-            if s.phase == "limits":
-                q = s.limit_queue
-                while q:
-                    pl = s.players[q[0]]
-                    if len(pl.hand) > storehouses(pl):
-                        return
-                    extra = pl.disks - treasury(pl)
-                    if extra > 0:
-                        pl.disks -= extra
-                        s.bank_disks += extra
-                        s.log.append(LogEntry(f"{pl.name} hands in {extra} disk{'s' if extra != 1 else ''} "
-                                              f"(treasury limit {treasury(pl)}).", round=s.round))
-                    q.pop(0)
-                if s.admin:
-                    s.round += 1
-                    self._start_round(s)
-                else:
-                    self._next_turn(s)
-                continue
-            # phase "turn": skip steps in which the player can do nothing, judged from what
-            # the table knows (each hidden card counted at the highest value), so that a skip
-            # never tells the others anything about the values of the cards held
-            pl = s.players[s.active]
-            w = public_wealth_bound(pl)
-            if s.step == "a" and not self._open_options(pl, s, w):
-                s.step = "b"
-                continue
-            if s.step == "b" and not self._worker_options(pl, w):
-                s.step = "c"
-            return
+    def reason(self, s, head):
+        return "pay with a production card you hold, or with disks if they cover the rest"
 
-    def _win(self, s: PhoeniciaState) -> None:
-        a = s.auction
-        w = a.high_bidder
-        pl = s.players[w]
-        c = DEV[a.card]
-        pay = price_for(pl, a.card, a.high)      # discounts from the cards owned before this one
-        s.display.remove(a.card)
-        pl.cards.append(a.card)
+
+@dataclass
+class Discard(PhxStep):
+    """More production cards than storehouses: the owner discards one (the value stays private)."""
+
+    kind = "discard"
+
+    def prompt(self, g, s):
+        pl = s.players[self.player]
+        return (f"Storage limit: {len(pl.hand)} production cards, {storehouses(pl)} storehouses. "
+                "Discard one.")
+
+    def options(self, g, s):
+        pl = s.players[self.player]
+        return [Option(key("discard", v), f"Discard a {v} card", ("prodcard", v), v) for v in _values(pl)]
+
+    def apply(self, g, s, o):
+        p = self.player
+        pl = s.players[p]
+        v = o.value
+        c = remove_card(s, pl, v)
+        s.secret_discards[c] = p
+        s.log.append(LogEntry(f"{pl.name} discards a production card (storage limit).", p,
+                              f"{pl.name} discards a {v} card (storage limit).", s.round))
+        # Limits is below: it checks this player again.
+
+    def reason(self, s, head):
+        return "discard a production card you hold"
+
+
+# ----------------------------------------------------------------------------------
+# Steps: procedures
+# ----------------------------------------------------------------------------------
+
+@dataclass
+class StartRound(Auto):
+    def run(self, g, s):
+        s.log.append(LogEntry(f"Round {s.round} begins; {s.names[s.start]} is the start player.", round=s.round))
+        s.to_act = clockwise(s.start, len(s.players))
+        s.steps.append(NextTurn())
+
+
+@dataclass
+class NextTurn(Auto):
+    def run(self, g, s):
+        if s.to_act:
+            s.active = s.to_act.pop(0)
+            s.log.append(LogEntry(f"{s.names[s.active]}'s turn.", round=s.round))
+            s.steps.append(Auctions(s.active))
+        else:
+            s.steps.append(Administration())
+
+
+@dataclass
+class WinAuction(Auto):
+    card: str
+    winner: int
+    high: int
+
+    def run(self, g, s):
+        pl = s.players[self.winner]
+        c = DEV[self.card]
+        pay = price_for(pl, self.card, self.high)      # discounts from the cards owned before this one
+        s.display.remove(self.card)
+        pl.cards.append(self.card)
         pl.untrained += c.untrained
         pl.trained += c.trained
         for slug in D.TILE_ORDER:
-            if TILES[slug].gained_by == a.card and slug not in pl.tiles:
+            if TILES[slug].gained_by == self.card and slug not in pl.tiles:
                 pl.tiles[slug] = [0, 0]
-        s.auction = None
-        gains = card_text(c)
-        paytext = f" (pays {pay} after discount)" if pay != a.high else ""
-        s.log.append(LogEntry(f"{pl.name} wins {c.name} for {a.high}{paytext}: {gains}.", round=s.round))
-        self._charge(s, w, pay, c.name)
+        paytext = f" (pays {pay} after discount)" if pay != self.high else ""
+        s.log.append(LogEntry(f"{pl.name} wins {c.name} for {self.high}{paytext}: {card_text(c)}.",
+                              round=s.round))
+        charge(s, self.winner, pay, c.name)
 
-    def _next_turn(self, s: PhoeniciaState) -> None:
-        if s.to_act:
-            s.active = s.to_act.pop(0)
-            s.phase, s.step = "turn", "a"
-            s.converted, s.vp_bought_turn = False, 0
-            s.log.append(LogEntry(f"{s.names[s.active]}'s turn.", round=s.round))
-            return
-        self._administration(s)
 
-    def _start_round(self, s: PhoeniciaState) -> None:
-        order = clockwise(s.start, len(s.players))
-        s.log.append(LogEntry(f"Round {s.round} begins; {s.names[s.start]} is the start player.", round=s.round))
-        s.to_act = order
-        self._next_turn(s)
+@dataclass
+class Administration(Auto):
+    """Administration steps a (end, start player), b (display) and c (income); d is Limits."""
 
-    def _administration(self, s: PhoeniciaState) -> None:
+    def run(self, g, s):
         n = len(s.players)
         vps = [victory_points(pl) for pl in s.players]
         # a) victory, new start player
         top = max(vps)
-        if top >= D.END_VP or s.round >= D.MAX_ROUNDS:
-            s.phase = "over"
-            s.end_reason = (f"{', '.join(s.names[i] for i in range(n) if vps[i] == top)} reached {top} VP"
-                            if top >= D.END_VP else f"round {D.MAX_ROUNDS} is over (house safety end)")
-            win = self.winners(s)
+        if top >= D.END_VP:           # the only end: no round limit
+            s.end_reason = f"{', '.join(s.names[i] for i in range(n) if vps[i] == top)} reached {top} VP"
+            s.rng.reveal()             # money (hidden) breaks ties: the hands are counted in the open
+            win = g.winners(s)
             s.log.append(LogEntry(f"Game over: {s.end_reason}. Winner{'s' if len(win) > 1 else ''}: "
                                   f"{', '.join(s.names[i] for i in win)}.", round=s.round))
-            return
+            return                     # nothing pushed: the game is over
         leaders = [i for i in range(n) if vps[i] == top]
         if len(leaders) == 1:
             s.start = leaders[0]
@@ -657,64 +757,186 @@ class PhoeniciaGame(Game):
             s.log.append(LogEntry(f"Administration: tie for the lead at {top} VP; {s.names[s.start]}, left "
                                   f"of the start player, starts the next round.", round=s.round))
         # b) refill the display
-        new = [s.dev_deck.pop() for _ in range(min(n - len(s.display), len(s.dev_deck)))]
+        new = []
+        while len(s.display) + len(new) < n:
+            c = draw_dev(s)
+            if c is None:
+                break
+            new.append(c)
         if new:
             s.display.extend(new)
-            s.reveals += 1
             s.log.append(LogEntry("New development cards: " + ", ".join(DEV[c].name for c in new) + ".",
                                   round=s.round))
         # c) income
         for p in clockwise(s.start, n):
-            self._income(s, p)
-        s.reveals += 1
+            income(s, p)
         # d) limits, for everybody from the new start player
-        s.phase = "limits"
-        s.admin = True
-        s.limit_queue = clockwise(s.start, n)
+        s.steps.append(Limits(clockwise(s.start, n)))
 
-    def _draw(self, s: PhoeniciaState) -> int | None:
-        if not s.prod_deck:
-            if not s.prod_discard:
-                return None
-            s.prod_deck = s.prod_discard
-            s.prod_discard = []
-            s.rng.shuffle(s.prod_deck)
-            s.reveals += 1
-            s.log.append(LogEntry("The production discard pile is shuffled into a new deck.", round=s.round))
-        return s.prod_deck.pop()
 
-    def _income(self, s: PhoeniciaState, p: int) -> None:
-        pl = s.players[p]
-        prod = production(pl)
-        got: list[int] = []
-        disks = prod % D.DISKS_PER_CARD
-        for _ in range(prod // D.DISKS_PER_CARD):
-            c = self._draw(s)
-            if c is None:          # house: no production card left anywhere
-                disks += D.DISKS_PER_CARD
-            else:
-                got.append(c)
-        pl.disks += disks
-        s.bank_disks -= disks
-        swaps = 0
-        while pl.disks >= D.DISKS_PER_CARD:
-            c = self._draw(s)
+@dataclass
+class Limits(Auto):
+    """Administration step d: storage and treasury limits for each player of
+    ``queue`` in turn (the only time they are checked).  A player over the
+    storage limit decides a :class:`Discard` (this step waits below it); extra
+    disks are handed in.  Then the next round begins."""
+
+    queue: list[int]
+
+    def run(self, g, s):
+        q = self.queue
+        while q:
+            p = q[0]
+            pl = s.players[p]
+            if len(pl.hand) > storehouses(pl):
+                s.steps.append(self)
+                s.steps.append(Discard(p))
+                return
+            extra = pl.disks - treasury(pl)
+            if extra > 0:
+                pl.disks -= extra
+                s.bank_disks += extra
+                s.log.append(LogEntry(f"{pl.name} hands in {_plural(extra, 'disk')} "
+                                      f"(treasury limit {treasury(pl)}).", round=s.round))
+            q.pop(0)
+        s.round += 1
+        s.steps.append(StartRound())
+
+
+# ----------------------------------------------------------------------------------
+# Money and cards
+# ----------------------------------------------------------------------------------
+
+def charge(s: PhoeniciaState, p: int, amount: int, what: str) -> None:
+    """Player p owes ``amount``: a Pay step goes on top (nothing if it is 0)."""
+    if amount > 0:
+        s.steps.append(Pay(p, amount, amount, what))
+
+
+def remove_card(s: PhoeniciaState, pl: PlayerState, value: int) -> int:
+    """Move the first card of this value from the hand to the discard pile; return its id."""
+    for i, c in enumerate(pl.hand):
+        if CARD_VALUES[c] == value:
+            del pl.hand[i]
+            s.prod_discard.append(c)
+            return c
+    raise AssertionError("no such card")  # pragma: no cover - options come from the hand
+
+
+def draw_dev(s: PhoeniciaState) -> str | None:
+    """The top development card: stack 1 first, then 2, 3, 4 (a reveal)."""
+    for deck in s.dev_stacks:
+        if deck:
+            return deck.draw(s.rng)
+    return None
+
+
+def draw_production(s: PhoeniciaState) -> int | None:
+    """The top production card (a reveal to whoever gets it); the discard pile is
+    shuffled into a new deck when the deck is empty.  None: no card anywhere."""
+    if not s.prod_deck:
+        if not s.prod_discard:
+            return None
+        s.prod_deck.add(s.prod_discard)
+        s.prod_discard = []
+        s.secret_discards.clear()
+        s.prod_deck.shuffle(s.rng)
+        s.log.append(LogEntry("The production discard pile is shuffled into a new deck.", round=s.round))
+    return s.prod_deck.draw(s.rng)
+
+
+def income(s: PhoeniciaState, p: int) -> None:
+    pl = s.players[p]
+    prod = production(pl)
+    got: list[int] = []
+    disks = prod % D.DISKS_PER_CARD
+    for _ in range(prod // D.DISKS_PER_CARD):
+        c = draw_production(s)
+        if c is None:          # house: no production card left anywhere
+            disks += D.DISKS_PER_CARD
+        else:
+            got.append(c)
+    pl.disks += disks
+    s.bank_disks -= disks
+    swaps = 0
+    while pl.disks >= D.DISKS_PER_CARD:
+        c = draw_production(s)
+        if c is None:
+            break
+        pl.disks -= D.DISKS_PER_CARD
+        s.bank_disks += D.DISKS_PER_CARD
+        got.append(c)
+        swaps += 1
+    pl.hand.extend(got)
+    k = len(got) - swaps
+    parts = [_plural(k, "production card")] if k else []
+    if disks or not k:
+        parts.append(_plural(disks, "disk"))
+    base = f"{pl.name} produces {prod}: {' and '.join(parts)}"
+    if swaps:
+        base += f", then swaps {swaps * D.DISKS_PER_CARD} disks for {_plural(swaps, 'card')}"
+    if got:                    # the values drawn are the owner's secret
+        values = f" (card values {_cards_text([CARD_VALUES[c] for c in got])})"
+        s.log.append(LogEntry(base + ".", p, base + values + ".", s.round))
+    else:
+        s.log.append(LogEntry(base + ".", round=s.round))
+
+
+# ----------------------------------------------------------------------------------
+# The game
+# ----------------------------------------------------------------------------------
+
+class PhoeniciaGame(StepGame):
+    name = "phoenicia"
+    title = "Phoenicia"
+    min_players = 2
+    max_players = 5
+    description = ("Grow a Phoenician village: auction development cards, train and employ workers, "
+                   "and be first to 32 victory points.")
+    rules_version = "3"
+    game_options = ()
+
+    # Attempts at a resample that keeps every public commitment (see determinize).
+    DETERMINIZE_TRIES = 64
+
+    # -- setup ----------------------------------------------------------------------
+    def new_game(self, names: list[str], seed: int, options: dict[str, str] | None = None) -> PhoeniciaState:
+        self.options_with_defaults(options)
+        n = len(names)
+        self.check_player_count(n)
+        rng = Rng(seed)
+        # Development cards: copies by player count, each stack shuffled on its own;
+        # stack 1 is drawn first, stack 4 last.
+        dev_stacks: list[Deck] = [Deck() for _ in D.STACKS]
+        for stack in reversed(D.STACKS):
+            deck = Deck(c.slug for c in D.DEV_CARDS if c.stack == stack for _ in range(D.COPIES[c.type][n]))
+            deck.shuffle(rng)
+            dev_stacks[D.STACKS.index(stack)] = deck
+        presets = list(range(D.PRESETS))
+        prod_deck = Deck(range(D.PRESETS, len(CARD_VALUES)))
+        prod_deck.shuffle(rng)
+        players = []
+        for nm in names:
+            hand = [presets.pop(0), prod_deck.draw(rng)]
+            tiles = {slug: [D.START_WORKERS.get(slug, 0), 0] for slug in D.TILE_ORDER
+                     if TILES[slug].gained_by is None}
+            players.append(PlayerState(nm, hand, D.START_DISKS, D.START_UNTRAINED, 0, tiles))
+        s = PhoeniciaState(list(names), players, dev_stacks, [], prod_deck, [], presets, rng, 0)
+        while len(s.display) < n:
+            c = draw_dev(s)
             if c is None:
                 break
-            pl.disks -= D.DISKS_PER_CARD
-            s.bank_disks += D.DISKS_PER_CARD
-            got.append(c)
-            swaps += 1
-        pl.hand.extend(got)
-        k = len(got) - swaps
-        parts = [f"{k} production card{'s' if k != 1 else ''}"] if k else []
-        if disks or not k:
-            parts.append(f"{disks} disk{'s' if disks != 1 else ''}")
-        base = f"{pl.name} produces {prod}: {' and '.join(parts)}"
-        if swaps:
-            base += f", then swaps {swaps * D.DISKS_PER_CARD} disks for {swaps} card{'s' if swaps != 1 else ''}"
-        values = f" (card values {_cards_text([CARD_VALUES[c] for c in got])})" if got else ""
-        s.log.append(LogEntry(base + ".", p, base + values + ".", s.round))
+            s.display.append(c)
+        s.start = rng.randrange(n)
+        s.bank_disks -= D.START_DISKS * n
+        s.log.append(LogEntry(f"Phoenicia for {n} players. {names[s.start]} is chosen to start.", round=1))
+        for i, pl in enumerate(players):
+            took = f"{pl.name} takes {D.START_DISKS} disks, a {D.PRESET_VALUE} card and a"
+            s.log.append(LogEntry(f"{took} production card from the deck.", i,
+                                  f"{took} {CARD_VALUES[pl.hand[1]]} card.", 1))
+        s.log.append(LogEntry("On display: " + ", ".join(DEV[c].name for c in s.display) + ".", round=1))
+        s.steps.append(StartRound())
+        return self.start(s)
 
     # -- results ------------------------------------------------------------------------
     def scores(self, s: PhoeniciaState) -> list[int]:
@@ -731,6 +953,93 @@ class PhoeniciaGame(Game):
 
     def rules_notes(self) -> str:
         return _rules_text()
+
+    # -- hidden information -------------------------------------------------------------
+    def determinize(self, state: PhoeniciaState, viewer: int | None, rng: random.Random) -> PhoeniciaState:
+        """A state ``viewer`` cannot tell from ``state``.
+
+        Resampled: the order within each development stack; the production
+        cards the viewer has not seen (the other players' hands, the deck, the
+        storage-limit discards of the others), dealt afresh by card id into the
+        same places, so every count stays; the other players' private log
+        lines (their values belong to the old deal); the random source.
+
+        Kept: everything public, the viewer's own cards and discards, and the
+        public commitments on the others' money.  A deal is drawn again (up to
+        ``DETERMINIZE_TRIES`` times) until every other player can still pay
+        what they owe (a payment under way) and every bid they made in the
+        running auction; if no such deal is found, the hands of the players
+        so bound keep their cards and only the rest is dealt afresh.  Bids of
+        earlier auctions are not used as bounds.  After the end the hands are
+        kept: money breaks ties in the public result.
+        """
+        out = self.clone(state)
+        for deck in out.dev_stacks:
+            cards = deck.take_all()
+            rng.shuffle(cards)
+            deck.add(cards)
+        n = len(out.players)
+        others = [q for q in range(n) if q != viewer] if out.steps else []
+        bounds = self._public_bounds(out, others)
+        deck_cards = out.prod_deck.take_all()
+        hidden_slots = [i for i, c in enumerate(out.prod_discard)
+                        if c in out.secret_discards and out.secret_discards[c] != viewer]
+        owners = [out.secret_discards.pop(out.prod_discard[i]) for i in hidden_slots]
+
+        def deal(dealt: list[int]) -> tuple[list[int], dict[int, list[int]], int, bool]:
+            """Shuffle the unseen cards; the hands of ``dealt`` come first, then the rest."""
+            pool = [c for q in dealt for c in out.players[q].hand] + deck_cards \
+                + [out.prod_discard[i] for i in hidden_slots]
+            rng.shuffle(pool)
+            hands = {}
+            at = 0
+            for q in dealt:
+                k = len(out.players[q].hand)
+                hands[q] = pool[at:at + k]
+                at += k
+            ok = all(sum(CARD_VALUES[c] for c in hands[q]) + out.players[q].disks >= b
+                     for q, b in bounds.items() if q in hands)
+            return pool, hands, at, ok
+
+        dealt = others
+        for _ in range(self.DETERMINIZE_TRIES if bounds else 1):
+            pool, hands, at, ok = deal(dealt)
+            if ok:
+                break
+        else:
+            dealt = [q for q in others if q not in bounds]
+            pool, hands, at, ok = deal(dealt)
+        for q, h in hands.items():
+            out.players[q].hand = h
+        rest = pool[at:]
+        for i, o in zip(hidden_slots, owners):
+            c = rest.pop()
+            out.prod_discard[i] = c
+            out.secret_discards[c] = o
+        out.prod_deck.add(rest)
+        hidden_from_viewer = set(range(n)) - {viewer}
+        for e in out.log:
+            if e.private_to in hidden_from_viewer and e.private_text:
+                e.private_text = None
+        out.rng = Rng(rng.randrange(2**32))
+        out._decision = None
+        return out
+
+    @staticmethod
+    def _public_bounds(s: PhoeniciaState, players: list[int]) -> dict[int, int]:
+        """The least money (cards + disks) each of ``players`` is publicly known
+        to hold now: a payment under way, and the bids of the running auction."""
+        out: dict[int, int] = {}
+        top = s.steps[-1] if s.steps else None
+        if isinstance(top, Pay) and top.player in players:
+            out[top.player] = top.due
+        elif isinstance(top, Bid):
+            for q in players:
+                if top.best[q]:
+                    need = top.best[q] - discount(s.players[q], top.card)
+                    if need > 0:
+                        out[q] = need
+        return out
 
     # -- views --------------------------------------------------------------------------
     def view(self, s: PhoeniciaState, viewer: int | None) -> dict:
@@ -764,36 +1073,37 @@ class PhoeniciaGame(Game):
                 "discounts": {t: discount(pl, t) for t in sorted({t for c in pl.cards for t in DEV[c].discount_on})},
                 "vp_bought": pl.vp_bought,
             })
+        phase = s.phase
+        over = phase == "over"
         a = s.auction
-        stacks = {k: 0 for k in D.STACKS}
-        for c in s.dev_deck:
-            stacks[DEV[c].stack] += 1
-        over = s.phase == "over"
+        pm = s.payment
+        bottom = s.steps[0] if s.steps else None
+        tools = bottom if isinstance(bottom, Tools) else None
         return {
             "game": "phoenicia",
             "round": s.round,
-            "phase": s.phase,
-            "step": s.step if s.phase == "turn" else None,
+            "phase": phase,
+            "step": s.step,
             "start": s.start,
             "active": s.active if not over else None,
-            "turn_order": [s.active] + list(s.to_act) if s.phase == "turn" else list(s.to_act),
+            "turn_order": [s.active] + list(s.to_act) if phase == "turn" else list(s.to_act),
             "viewer": viewer,
             "display": [{"slug": c, "name": DEV[c].name, "bid": DEV[c].bid, "stack": DEV[c].stack,
                          "type": DEV[c].type, "house": DEV[c].house, "text": card_text(DEV[c])}
                         for c in s.display],
-            "dev_deck": len(s.dev_deck),
-            "dev_deck_by_stack": stacks,
+            "dev_deck": s.dev_deck_size,
+            "dev_deck_by_stack": {k: len(s.dev_stacks[i]) for i, k in enumerate(D.STACKS)},
             "prod_deck": len(s.prod_deck),
             "prod_discard": len(s.prod_discard),
             "auction": None if a is None else {
                 "card": a.card, "opener": a.opener, "high": a.high, "high_bidder": a.high_bidder,
-                "active": list(a.active), "to_act": a.to_act},
-            "payment": None if s.payment is None else {
-                "player": s.payment.player, "due": s.payment.due, "total": s.payment.total,
-                "what": s.payment.what, "paid": list(s.payment.paid)},
-            "limits": list(s.limit_queue) if s.phase == "limits" else None,
-            "converted": s.converted,
-            "vp_bought_turn": s.vp_bought_turn,
+                "active": list(a.active), "to_act": a.player},
+            "payment": None if pm is None else {
+                "player": pm.player, "due": pm.due, "total": pm.total,
+                "what": pm.what, "paid": list(pm.paid)},
+            "limits": list(s.limit_queue) if phase == "limits" else None,
+            "converted": tools.converted if tools else False,
+            "vp_bought_turn": tools.vp_bought if tools else 0,
             "players": players,
             "log": [e.for_viewer(viewer) for e in s.log],
             "scores": self.scores(s) if over else None,
@@ -801,10 +1111,6 @@ class PhoeniciaGame(Game):
             "end_reason": s.end_reason or None,
             "n": n,
         }
-
-
-def _cost_text(cost: int) -> str:
-    return "free: tool disk" if cost == 0 else f"pay {cost}"
 
 
 def card_text(c: D.DevCard) -> str:
