@@ -38,7 +38,6 @@ class MState:
     _decision: Any = field(default=None, compare=False, repr=False)
 
 
-@dataclass
 class Pick(Step):
     kind = "pick"
 
@@ -62,7 +61,6 @@ class Pick(Step):
         g.maybe_end(s)
 
 
-@dataclass
 class Place(Step):
     card: int
     kind = "place"

@@ -5,9 +5,9 @@ The top step owns the moment: it names the player who decides, builds that
 decision's options and applies the one chosen.  This is TabletopGames'
 ``IExtendedSequence`` made small for Python:
 
-* :class:`Step` is a decision.  A subclass is a ``@dataclass`` (plain data, so
-  states compare equal and copy cheaply) and implements ``prompt``,
-  ``options`` and ``apply``.  Its ``player`` field *is* who acts: the engine
+* :class:`Step` is a decision.  A subclass declares its fields with
+  annotations, as a dataclass would (plain data, so states compare equal and
+  copy cheaply), and implements ``prompt``, ``options`` and ``apply``.  Its ``player`` field *is* who acts: the engine
   never reads "whose turn" from anywhere else.
 * :class:`Auto` is a procedure with no decision ("deal", "next bidder", "end of
   round").  After every choice the engine runs auto steps off the top of the
@@ -31,7 +31,7 @@ A worked example is in ``docs/engine.md``.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import MISSING, Field
 from typing import Any, ClassVar
 
 from .core import Decision, Game, IllegalMove, Option
@@ -64,9 +64,64 @@ def key_head(k: str) -> str:
     return k.split(KEY_SEP, 1)[0]
 
 
-@dataclass
-class Step:
-    """A pending decision of ``player``.  Subclasses are dataclasses."""
+class PlainData:
+    """Fields from annotations, with ``__init__``, ``==`` and ``repr``: what
+    ``@dataclass`` gives, without its code generation per class (about 0.7 ms
+    a class at import, and a game has dozens of steps; the menu imports every
+    game's rules for its title).  ``ClassVar`` annotations are not fields; a
+    default may be a ``dataclasses.field(default_factory=...)``."""
+
+    _fields: ClassVar[tuple[str, ...]] = ()
+    _defaults: ClassVar[dict[str, Any]] = {}
+
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        fields: list[str] = []
+        defaults: dict[str, Any] = {}
+        for klass in reversed(cls.__mro__):
+            own = klass.__dict__
+            for name, ann in own.get("__annotations__", {}).items():
+                if "ClassVar" in str(ann):
+                    continue
+                if name not in fields:
+                    fields.append(name)
+                if name in own:
+                    defaults[name] = own[name]
+        cls._fields = tuple(fields)
+        cls._defaults = defaults
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        fields = self._fields
+        if len(args) > len(fields):
+            raise TypeError(f"{type(self).__name__} takes {len(fields)} fields, got {len(args)}")
+        d = self.__dict__
+        for name, v in zip(fields, args):
+            d[name] = v
+        for name in fields[len(args):]:
+            if name in kwargs:
+                d[name] = kwargs.pop(name)
+                continue
+            if name not in self._defaults:
+                raise TypeError(f"{type(self).__name__} is missing the field {name!r}")
+            dv = self._defaults[name]
+            if isinstance(dv, Field):
+                dv = dv.default_factory() if dv.default_factory is not MISSING else dv.default
+            d[name] = dv
+        if kwargs:
+            raise TypeError(f"{type(self).__name__} has no field {next(iter(kwargs))!r}")
+
+    def __eq__(self, other: object) -> bool:
+        return type(self) is type(other) and self.__dict__ == other.__dict__
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, like a dataclass
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{f}={self.__dict__.get(f)!r}" for f in self._fields)
+        return f"{type(self).__name__}({inner})"
+
+
+class Step(PlainData):
+    """A pending decision of ``player``."""
 
     player: int
 
@@ -93,8 +148,7 @@ class Step:
         raise RuntimeError(f"{type(self).__name__} for player {self.player} offers no options")
 
 
-@dataclass
-class Auto:
+class Auto(PlainData):
     """A procedure on the stack: runs when it reaches the top, decides nothing."""
 
     def run(self, game: Any, s: Any) -> None:

@@ -3,7 +3,6 @@ with one fault each, so a green suite means something."""
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -42,7 +41,6 @@ class LeakyView(F.FakeCardGame):
         return v
 
 
-@dataclass
 class SloppyTurn(F.Turn):
     def apply(self, g, st, o):
         if o.key == "draw":  # draws without the Deck: no reveal counted

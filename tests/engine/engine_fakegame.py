@@ -46,7 +46,6 @@ class FakeState:
     _decision: Any = field(default=None, compare=False, repr=False)
 
 
-@dataclass
 class Turn(Step):
     """Pick a card, draw or end the turn."""
     kind = "play"
@@ -83,7 +82,6 @@ class Turn(Step):
         return None
 
 
-@dataclass
 class PlayCard(Step):
     card: int
     kind = "use"
@@ -107,7 +105,6 @@ class PlayCard(Step):
         return None
 
 
-@dataclass
 class NextTurn(Auto):
     def run(self, g, st):
         st.turn = (st.turn + 1) % len(st.names)

@@ -148,7 +148,7 @@ def _hide_check(s, viewer):
             assert line == e.text
             if e.private_text:
                 assert e.private_text != e.text
-    if viewer is None or viewer != top(s).player:
+    if viewer is None or top(s) is None or viewer != top(s).player:  # top is None once the game is over
         assert v["selected"] is None
     assert "rng" not in v and "Rng(" not in json.dumps(v)
     return v

@@ -153,7 +153,6 @@ def _attack_size(a: Species, an: set[str]) -> int:
 
 
 # -- the steps ------------------------------------------------------------------------
-@dataclass
 class EvoStep(Step):
     """An Evolution decision.  ``heads`` names the key heads it understands and
     the types of their parts, so ``why_illegal`` can read a refused key with
@@ -189,7 +188,6 @@ class EvoStep(Step):
         return None
 
 
-@dataclass
 class FeedFollowUp(EvoStep):
     """A question asked during a feeding turn about the player's species ``species``."""
 
@@ -200,7 +198,6 @@ class FeedFollowUp(EvoStep):
 
 
 # Phase 2 --------------------------------------------------------------------------
-@dataclass
 class FoodCard(EvoStep):
     kind = "food"
     heads = {"food": (int,)}
@@ -225,7 +222,6 @@ class FoodCard(EvoStep):
         return self._why_card(s, c)
 
 
-@dataclass
 class NextFoodTurn(Auto):
     def run(self, g, s):
         p = g._next_card_player(s, "has no cards and supplies no food.")
@@ -241,7 +237,6 @@ class NextFoodTurn(Auto):
 
 
 # Phase 3 --------------------------------------------------------------------------
-@dataclass
 class PlayTurn(EvoStep):
     kind = "play"
     heads = {"card": (int,), "done": ()}
@@ -269,7 +264,6 @@ class PlayTurn(EvoStep):
         return self._why_card(s, parts[0]) if head == "card" else None
 
 
-@dataclass
 class UseCard(EvoStep):
     card: int
     kind = "use"
@@ -341,7 +335,6 @@ class UseCard(EvoStep):
         return None
 
 
-@dataclass
 class ReplaceTrait(EvoStep):
     card: int
     species: int
@@ -391,7 +384,6 @@ class ReplaceTrait(EvoStep):
         return None
 
 
-@dataclass
 class NextPlayTurn(Auto):
     def run(self, g, s):
         p = g._next_card_player(s, "has no cards to play.")
@@ -399,7 +391,6 @@ class NextPlayTurn(Auto):
 
 
 # Phase 4 --------------------------------------------------------------------------
-@dataclass
 class StartFeeding(Auto):
     """Traits turned up (rule 16), food cards revealed (rule 17), grain traits (rule 18)."""
 
@@ -458,7 +449,6 @@ class StartFeeding(Auto):
         s.steps.append(FeedTurn(s.start))
 
 
-@dataclass
 class FeedTurn(EvoStep):
     """One feeding turn.  ``quiet`` counts the turns in a row, before this one,
     in which nobody fed (skipped or passed); a whole round of them ends the
@@ -523,7 +513,6 @@ class FeedTurn(EvoStep):
         return None
 
 
-@dataclass
 class IntelDiscard(FeedFollowUp):
     """An Intelligence herbivore: the card discarded for 2 plant food from the bank."""
 
@@ -549,7 +538,6 @@ class IntelDiscard(FeedFollowUp):
         return self._why_card(s, c)
 
 
-@dataclass
 class ChooseTarget(FeedFollowUp):
     kind = "target"
     heads = {"target": (int, int), "back": ()}
@@ -609,7 +597,6 @@ class ChooseTarget(FeedFollowUp):
         return None
 
 
-@dataclass
 class IgnoreTraits(FeedFollowUp):
     """An Intelligence carnivore attacks an opponent's species that has Horns:
     does one more discard ignore them?  The blocking traits (``blockers``) are
@@ -649,7 +636,6 @@ class IgnoreTraits(FeedFollowUp):
         return None
 
 
-@dataclass
 class AttackDiscard(FeedFollowUp):
     """One of the cards discarded for an Intelligence attack (``left`` to go)."""
 
@@ -679,7 +665,6 @@ class AttackDiscard(FeedFollowUp):
         return self._why_card(s, c)
 
 
-@dataclass
 class EndFeeding(Auto):
     """Rules 25-30: starvation, extinction, bags, the free species, then the
     end of the game or the next round."""
@@ -731,7 +716,6 @@ class EndFeeding(Auto):
         s.steps.append(StartRound())
 
 
-@dataclass
 class StartRound(Auto):
     """Phase 1: the deal (rule 8), then the food cards."""
 

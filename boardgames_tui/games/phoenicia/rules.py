@@ -319,7 +319,6 @@ class TurnStep(PhxStep):
         s.steps.append(NextTurn())         # limits wait for administration step d
 
 
-@dataclass
 class Auctions(TurnStep):
     """Step a: open auctions while the opening bid can be paid, or go on."""
 
@@ -367,7 +366,6 @@ class Auctions(TurnStep):
         return None
 
 
-@dataclass
 class Workers(TurnStep):
     """Step b: train, employ and move workers in any order, as often as paid for."""
 
@@ -447,7 +445,6 @@ class Workers(TurnStep):
         return None
 
 
-@dataclass
 class Tools(TurnStep):
     """Step c: tool disks, City Center VP, one card turned into disks; the turn ends here."""
 
@@ -517,7 +514,6 @@ class Tools(TurnStep):
         return None
 
 
-@dataclass
 class Bid(PhxStep):
     """One bidder's turn in an auction: raise or pass.  ``player`` is the bidder."""
 
@@ -589,7 +585,6 @@ class Bid(PhxStep):
         return None
 
 
-@dataclass
 class Pay(PhxStep):
     """The payer covers ``due`` with production cards one at a time, or with disks."""
 
@@ -656,7 +651,6 @@ class Pay(PhxStep):
         return "pay with a production card you hold, or with disks if they cover the rest"
 
 
-@dataclass
 class Discard(PhxStep):
     """More production cards than storehouses: the owner discards one (the value stays private)."""
 
@@ -689,7 +683,6 @@ class Discard(PhxStep):
 # Steps: procedures
 # ----------------------------------------------------------------------------------
 
-@dataclass
 class StartRound(Auto):
     def run(self, g, s):
         s.log.append(LogEntry(f"Round {s.round} begins; {s.names[s.start]} is the start player.", round=s.round))
@@ -697,7 +690,6 @@ class StartRound(Auto):
         s.steps.append(NextTurn())
 
 
-@dataclass
 class NextTurn(Auto):
     def run(self, g, s):
         if s.to_act:
@@ -708,7 +700,6 @@ class NextTurn(Auto):
             s.steps.append(Administration())
 
 
-@dataclass
 class WinAuction(Auto):
     card: str
     winner: int
@@ -731,7 +722,6 @@ class WinAuction(Auto):
         charge(s, self.winner, pay, c.name)
 
 
-@dataclass
 class Administration(Auto):
     """Administration steps a (end, start player), b (display) and c (income); d is Limits."""
 
@@ -774,7 +764,6 @@ class Administration(Auto):
         s.steps.append(Limits(clockwise(s.start, n)))
 
 
-@dataclass
 class Limits(Auto):
     """Administration step d: storage and treasury limits for each player of
     ``queue`` in turn (the only time they are checked).  A player over the

@@ -165,7 +165,6 @@ def _names_list(counts: list[int], names=PEOPLE_NAMES) -> str:
 # named to take a guest out of turn.
 
 # -- phase 1 -----------------------------------------------------------------------
-@dataclass
 class PickGuest(Step):
     """Take a displayed guest (or, once per round and not out of turn, draw one)."""
     by: int = -1
@@ -226,7 +225,6 @@ class PickGuest(Step):
         return None
 
 
-@dataclass
 class Place(Step):
     """Place a prince for the guest taken (or drawn) in a district of its island."""
     guest: int
@@ -275,7 +273,6 @@ class Place(Step):
         s.steps.append(Build(p, self.by, t if self.drawn else -1))
 
 
-@dataclass
 class Build(Step):
     """After a placement in phase 1: wonders and monuments, then ``done``.
     With nothing to build the step has no options and is skipped."""
@@ -310,7 +307,6 @@ class Build(Step):
         pass
 
 
-@dataclass
 class WonderPrince(Step):
     """Which prince of people ``len(picks)`` leaves for the wonder on ``island``."""
     island: int
@@ -340,7 +336,6 @@ class WonderPrince(Step):
         g._wonder_progress(s, self, self.picks + (o.value,))
 
 
-@dataclass
 class NamePlayer(Step):
     """After a bag draw: name the player who takes a guest out of turn."""
     kind: ClassVar[str] = "name"
@@ -363,13 +358,11 @@ class NamePlayer(Step):
             s.steps.append(EndPick(p))
 
 
-@dataclass
 class StartRound(Auto):
     def run(self, g, s):
         g._start_round(s)
 
 
-@dataclass
 class EndPick(Auto):
     """``player``'s pick of this go-around is over: on to the next pick."""
     player: int
@@ -380,7 +373,6 @@ class EndPick(Auto):
 
 
 # -- phase 2 -----------------------------------------------------------------------
-@dataclass
 class Discard(Step):
     """Discard one card face down; ``left`` cards are still to go."""
     left: int = 1
@@ -404,7 +396,6 @@ class Discard(Step):
             s.steps.append(Discard(p, self.left - 1))
 
 
-@dataclass
 class StartPlay(Auto):
     def run(self, g, s):
         s.phase = PHASE_CARDS
@@ -412,13 +403,11 @@ class StartPlay(Auto):
         g._next_card_turn(s)
 
 
-@dataclass
 class NextCardTurn(Auto):
     def run(self, g, s):
         g._next_card_turn(s)
 
 
-@dataclass
 class Play(Step):
     """A phase-2 turn: one action (or wonder, or monument) at a time, then ``done``."""
     kind: ClassVar[str] = "play"
@@ -463,7 +452,6 @@ class Play(Step):
                 f"(cards of that people, or another card with a privilege tile)")
 
 
-@dataclass
 class ActionStep(Step):
     """A card action under way: what has been chosen so far.  ``Back`` from
     any of its questions returns to the :class:`Play` step below."""
@@ -474,7 +462,6 @@ class ActionStep(Step):
     count: int = 0               # move: how many princes
 
 
-@dataclass
 class MoveFrom(ActionStep):
     kind: ClassVar[str] = "move_from"
     tag: ClassVar[str] = "move_from"
@@ -493,7 +480,6 @@ class MoveFrom(ActionStep):
             s.steps.append(MoveTo(self.player, self.action, self.people, o.value))
 
 
-@dataclass
 class MoveTo(ActionStep):
     kind: ClassVar[str] = "move_to"
     tag: ClassVar[str] = "move_to"
@@ -523,7 +509,6 @@ class MoveTo(ActionStep):
         return None
 
 
-@dataclass
 class MoveCount(ActionStep):
     kind: ClassVar[str] = "move_count"
     tag: ClassVar[str] = "move_count"
@@ -540,7 +525,6 @@ class MoveCount(ActionStep):
             g._pay(s, Pay(self.player, self.action, self.people, self.frm, self.to, o.value))
 
 
-@dataclass
 class Target(ActionStep):
     """Add / remove: the district with a monument of that people."""
     kind: ClassVar[str] = "target"
@@ -567,7 +551,6 @@ class Target(ActionStep):
             g._pay(s, Pay(self.player, self.action, self.people, to=o.value))
 
 
-@dataclass
 class Pay(ActionStep):
     """Which card pays next; asked only when there is a choice."""
     left: int = 1                # cards still to pay
@@ -594,7 +577,6 @@ class Pay(ActionStep):
 
 
 # -- phase 3 -----------------------------------------------------------------------
-@dataclass
 class ScoreRound(Auto):
     def run(self, g, s):
         g._score_phase(s)
