@@ -13,6 +13,8 @@ bot games (seeds 0..N-1), and the synthetic 5,000-choice "Marathon"
   run: the old way, the whole JSON file rewritten atomically with an fsync.
 * undo: ``Match.undo`` wherever the policy allows it (then the same choice is
   made again); baseline: the old way, a replay of the game from the seed.
+  Undo restores a snapshot taken before each human choice, so the snapshot's
+  cost (paid while choosing) is shown too.
 * load: ``AutosaveStore.load`` and ``save.load`` of the finished game (both
   replay every choice from the seed: the integrity check).
 
@@ -77,6 +79,7 @@ def measure(game: str, seed: int, keys: list[str], tmp: Path) -> dict:
     old_save_t: list[float] = []
     undo_t: list[float] = []
     old_undo_t: list[float] = []
+    snap_t: list[float] = []
     i = 0
     for k in keys:
         m.choose(k)
@@ -84,6 +87,10 @@ def measure(game: str, seed: int, keys: list[str], tmp: Path) -> dict:
         store.sync(m)
         sync_t.append(time.perf_counter() - t)
         i += 1
+        if i % 10 == 0:  # what undo costs up front: the snapshot taken before a human's choice
+            t = time.perf_counter()
+            m._snapshot()
+            snap_t.append(time.perf_counter() - t)
         if i % 50 == 0:  # the old autosave: rewrite the whole file with an fsync
             t = time.perf_counter()
             save.save(m, tmp / "old.json")
@@ -120,7 +127,7 @@ def measure(game: str, seed: int, keys: list[str], tmp: Path) -> dict:
         "choices": n, "autosave": med(sync_t), "autosave_p95": sorted(sync_t)[int(len(sync_t) * .95)],
         "autosave_first": med(sync_t[:tenth]), "autosave_last": med(sync_t[-tenth:]),
         "old_autosave": med(old_save_t), "undo": med(undo_t), "undo_max": max(undo_t or [0]),
-        "undos": len(undo_t), "old_undo": med(old_undo_t), "load_store": med(store_loads),
+        "undos": len(undo_t), "snapshot": med(snap_t), "old_undo": med(old_undo_t), "load_store": med(store_loads),
         "load_file": med(file_loads), "db_bytes": (tmp / f"{game}.db").stat().st_size
         + sum(p.stat().st_size for p in tmp.glob(f"{game}.db-*")),
     }
@@ -155,6 +162,7 @@ def main() -> None:
     line("undo median", "undo")
     line("undo max", "undo_max")
     line("undos measured", "undos", str)
+    line("snapshot per choice", "snapshot")
     line("old undo (replay)", "old_undo")
     line("load (autosave)", "load_store")
     line("load (JSON file)", "load_file")
