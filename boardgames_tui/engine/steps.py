@@ -89,8 +89,17 @@ class PlainData:
                     defaults[name] = own[name]
         cls._fields = tuple(fields)
         cls._defaults = defaults
+        if "__init__" not in cls.__dict__:
+            cls.__init__ = PlainData._first_init  # type: ignore[method-assign]
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def _first_init(self, *args: Any, **kwargs: Any) -> None:
+        """Compile this class's own ``__init__`` at its first use (as fast as
+        a dataclass's afterwards), then run it."""
+        cls = type(self)
+        cls.__init__ = _compiled_init(cls) or PlainData._generic_init  # type: ignore[method-assign]
+        cls.__init__(self, *args, **kwargs)
+
+    def _generic_init(self, *args: Any, **kwargs: Any) -> None:
         fields = self._fields
         if len(args) > len(fields):
             raise TypeError(f"{type(self).__name__} takes {len(fields)} fields, got {len(args)}")
@@ -118,6 +127,33 @@ class PlainData:
     def __repr__(self) -> str:
         inner = ", ".join(f"{f}={self.__dict__.get(f)!r}" for f in self._fields)
         return f"{type(self).__name__}({inner})"
+
+
+def _compiled_init(cls: type) -> Any:
+    """Source-generated ``__init__`` for ``cls``'s fields; None when the
+    fields cannot be written as a signature (a field without a default after
+    one with a default), and the generic one is used."""
+    params, body, env = [], [], {"_MISSING": MISSING}
+    seen_default = False
+    for f in cls._fields:
+        if f in cls._defaults:
+            seen_default = True
+            dv = cls._defaults[f]
+            if isinstance(dv, Field) and dv.default_factory is not MISSING:
+                env[f"_f_{f}"] = dv.default_factory
+                params.append(f"{f}=_MISSING")
+                body.append(f"    self.{f} = _f_{f}() if {f} is _MISSING else {f}")
+                continue
+            env[f"_d_{f}"] = dv.default if isinstance(dv, Field) else dv
+            params.append(f"{f}=_d_{f}")
+        elif seen_default:
+            return None
+        else:
+            params.append(f)
+        body.append(f"    self.{f} = {f}")
+    src = f"def __init__(self, {', '.join(params)}):\n" + ("\n".join(body) or "    pass")
+    exec(src, env)  # noqa: S102 - our own field names, as dataclasses does
+    return env["__init__"]
 
 
 class Step(PlainData):
