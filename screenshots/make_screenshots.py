@@ -18,8 +18,8 @@ SHOTS = [
     ["evolution", "--players", "3", "--seed", "2", "--choices", "103", "--out", "screenshots/evolution.svg"],
     ["evolution", "--players", "3", "--seed", "2", "--choices", "103", "--size", "80x24",
      "--out", "screenshots/evolution-80x24.svg"],
-    # Round 13, an auction in progress.
-    ["phoenicia", "--players", "3", "--seed", "12", "--choices", "200", "--out", "screenshots/phoenicia.svg"],
+    # Round 14, an auction in progress.
+    ["phoenicia", "--players", "3", "--seed", "12", "--choices", "196", "--out", "screenshots/phoenicia.svg"],
     # Round 3, phase 1: a prince to place on Fire.
     ["utopia", "--players", "2", "--seed", "7", "--choices", "80", "--out", "screenshots/utopia.svg"],
 ]
