@@ -513,17 +513,21 @@ class FeedTurn(EvoStep):
         return None
 
 
-class IntelDiscard(FeedFollowUp):
-    """An Intelligence herbivore: the card discarded for 2 plant food from the bank."""
+class HandDiscard(FeedFollowUp):
+    """A hand card discarded for Intelligence; subclasses say what it buys."""
 
     kind = "discard"
     heads = {"discard": (int,)}
 
-    def prompt(self, g, s):
-        return f"Discard a card: species {self.species + 1} takes 2 plant food (Intelligence)"
-
     def options(self, g, s):
         return g._hand_options(s.players[self.player], "discard")
+
+
+class IntelDiscard(HandDiscard):
+    """An Intelligence herbivore: the card discarded for 2 plant food from the bank."""
+
+    def prompt(self, g, s):
+        return f"Discard a card: species {self.species + 1} takes 2 plant food (Intelligence)"
 
     def apply(self, g, s, o):
         p = self.player
@@ -636,21 +640,16 @@ class IgnoreTraits(FeedFollowUp):
         return None
 
 
-class AttackDiscard(FeedFollowUp):
+class AttackDiscard(HandDiscard):
     """One of the cards discarded for an Intelligence attack (``left`` to go)."""
 
     owner: int
     target: int
     ignored: tuple[str, ...] = ()
     left: int = 1
-    kind = "discard"
-    heads = {"discard": (int,)}
 
     def prompt(self, g, s):
         return f"Discard a card for Intelligence ({self.left} more to discard)"
-
-    def options(self, g, s):
-        return g._hand_options(s.players[self.player], "discard")
 
     def apply(self, g, s, o):
         p = self.player
