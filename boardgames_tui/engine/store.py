@@ -54,6 +54,14 @@ def db_path() -> Path:
     return data_dir() / "autosave.db"
 
 
+def legacy_dir() -> Path:
+    """Where versions before the database wrote their JSON autosaves."""
+    return data_dir() / "autosave"
+
+
+LEGACY_PREFIX = "file:"
+
+
 @dataclass
 class SaveSummary:
     id: str
@@ -73,6 +81,8 @@ class AutosaveStore:
     def __init__(self, path: Path | None = None):
         self.path = Path(path) if path is not None else db_path()
         self._con: sqlite3.Connection | None = None
+        # Old JSON autosaves that could not be imported: file name -> reason.
+        self.legacy_refused: dict[str, str] = {}
 
     # -- the connection ---------------------------------------------------------
     def connect(self) -> sqlite3.Connection:
@@ -133,6 +143,12 @@ class AutosaveStore:
         m.journal_from = n
 
     def delete(self, match_id: str) -> None:
+        if match_id.startswith(LEGACY_PREFIX):
+            name = match_id[len(LEGACY_PREFIX):]
+            if name in self.legacy_refused:  # only names listed from that folder, never a path
+                (legacy_dir() / name).unlink(missing_ok=True)
+                del self.legacy_refused[name]
+            return
         con = self.connect()
         try:
             con.execute("BEGIN IMMEDIATE")
@@ -175,6 +191,10 @@ class AutosaveStore:
                 damaged = "its record is damaged"
             out.append(SaveSummary(str(mid), str(game), players, _int(rnd), _float(saved),
                                    bool(over), damaged))
+        for name, why in sorted(self.legacy_refused.items()):
+            p = legacy_dir() / name
+            if p.is_file():
+                out.append(SaveSummary(LEGACY_PREFIX + name, name, [], 0, p.stat().st_mtime, False, why))
         return out
 
     def load(self, match_id: str) -> Match:
@@ -245,10 +265,10 @@ def import_legacy(store: AutosaveStore) -> int:
     """Move format-1 JSON autosaves (the folder ``autosave/`` of earlier
     versions) into the database.  A file that loads is journalled under a new
     id and moved to ``autosave/imported/``; one that does not stays where it
-    is (Load a save file still reads it and says why it is refused)."""
+    is and is listed as damaged (with the reason), so it can be deleted."""
     from .save import load
 
-    folder = data_dir() / "autosave"
+    folder = legacy_dir()
     if not folder.is_dir():
         return 0
     done = 0
@@ -260,6 +280,8 @@ def import_legacy(store: AutosaveStore) -> int:
             dest.mkdir(exist_ok=True)
             p.replace(dest / p.name)
             done += 1
-        except (SaveError, StoreError, OSError):
+        except SaveError as e:
+            store.legacy_refused[p.name] = str(e)
+        except (StoreError, OSError):
             continue
     return done

@@ -121,9 +121,15 @@ def test_legacy_json_autosaves_are_imported(new_match):
     (folder / "broken.json").write_text("{")
     st = AutosaveStore()
     assert import_legacy(st) == 1
-    (only,) = st.summaries()
-    assert st.load(only.id).choices == ["end"]
+    good, bad = st.summaries()
+    assert st.load(good.id).choices == ["end"] and not good.damaged
     assert (folder / "imported" / "old.json").exists() and (folder / "broken.json").exists()
+    # the one that does not load is listed as damaged and can be deleted
+    assert bad.damaged and "not valid JSON" in bad.damaged
+    st.delete(bad.id)
+    assert not (folder / "broken.json").exists() and [s.id for s in st.summaries()] == [good.id]
+    st.delete("file:../autosave.db")  # not a listed name: nothing happens
+    assert db_path().exists()
 
 
 KILLER = textwrap.dedent("""
