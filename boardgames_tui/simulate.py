@@ -25,7 +25,7 @@ from .bots.random_bot import RandomBot
 from .engine.registry import get_game
 
 FINISHED, UNFINISHED, ERROR = "finished", "unfinished", "error"
-DEFAULT_MAX_CHOICES = 50_000
+from .engine.limits import DEFAULT_MAX_CHOICES  # noqa: E402,F401 - re-exported
 
 
 def bot_seed(game_seed: int, seat: int) -> int:

@@ -38,18 +38,22 @@ Multi-part and out-of-turn choices use the step stack of
 """
 from __future__ import annotations
 
-import copy
-import pickle
-import random
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
+
+if TYPE_CHECKING:
+    import random
 
 
 def fast_copy(obj: Any) -> Any:
     """A deep copy through an in-memory pickle, 3-5x faster than
     ``copy.deepcopy`` on our dataclass states.  The bytes never leave the
     process (save files are JSON); objects that cannot be pickled fall back
-    to ``deepcopy``."""
+    to ``deepcopy``.  (``pickle`` and ``copy`` are imported here, not at the
+    top: the menu should not pay for them at start-up.)"""
+    import copy
+    import pickle
+
     try:
         return pickle.loads(pickle.dumps(obj, pickle.HIGHEST_PROTOCOL))
     except (pickle.PicklingError, TypeError, AttributeError):
