@@ -6,7 +6,8 @@ import pytest
 
 from boardgames_tui.bots.random_bot import RandomBot
 from boardgames_tui.engine.session import Match, Seat
-from boardgames_tui.games.utopia.screen import CURSOR_MARK, TARGET_MARK, UCell, UtopiaBoard
+from boardgames_tui.games.utopia.screen import CURSOR_MARK, TARGET_MARK, UtopiaBoard
+from boardgames_tui.ui.widgets.map_canvas import DIRECTIONS, MapCanvas, MapRegion
 from boardgames_tui.ui.app import BoardgamesApp
 from boardgames_tui.ui.screens.game import GameScreen
 from boardgames_tui.ui.screens.scores import ScoreScreen
@@ -31,22 +32,40 @@ def advance(m: Match, until, bot_seed: int = 1) -> None:
 
 
 # -- driving the screen like a player ------------------------------------------------------
-async def move_cursor_to(pilot, board: UtopiaBoard, key: tuple) -> None:
-    """Arrow keys until the board cursor stands on the cell ``key``."""
-    def where(k):
-        for r, row in enumerate(board.rows()):
-            for c, (kk, _) in enumerate(row):
-                if kk == k:
-                    return r, c
-        raise AssertionError(f"{k} is not on the board")
+def key_path(canvas: MapCanvas, start, goal) -> list[str]:
+    """The shortest run of arrow keys that takes the map's cursor from region
+    ``start`` to region ``goal`` (the canvas's own directional moves)."""
+    seen = {start: []}
+    todo = [start]
+    while todo:
+        rid = todo.pop(0)
+        if rid == goal:
+            return seen[rid]
+        for direction in DIRECTIONS:
+            nxt = canvas.neighbour(rid, direction)
+            if nxt is not None and nxt not in seen:
+                seen[nxt] = seen[rid] + [direction]
+                todo.append(nxt)
+    raise AssertionError(f"{goal} cannot be reached from {start} with the arrow keys")
 
-    tr, tc = where(key)
-    for _ in range(60):
-        r, c = where(board._cursor)
-        if (r, c) == (tr, tc):
-            return
-        await pilot.press("down" if r < tr else "up" if r > tr else "right" if c < tc else "left")
-    raise AssertionError(f"the cursor did not reach {key}")
+
+async def move_cursor_to(pilot, board: UtopiaBoard, region_id) -> None:
+    """Arrow keys until the map's cursor stands on the region ``region_id``."""
+    canvas = board.canvas
+    for key in key_path(canvas, canvas.cursor, region_id):
+        await pilot.press(key)
+    assert canvas.cursor == region_id
+
+
+def head_line(canvas: MapCanvas, region: MapRegion) -> str:
+    """What the map shows on the first line of ``region`` (its mark and label)."""
+    b = region.bounds
+    return canvas._render_map_line(b.y).text[b.x:b.right]
+
+
+def region_mark(canvas: MapCanvas, region: MapRegion) -> str:
+    """The mark cell of a region: after the corner of a box, else its first cell."""
+    return head_line(canvas, region)[1 if region.box else 0]
 
 
 async def choose_on_board(pilot, screen: GameScreen, key: str) -> None:
@@ -56,8 +75,8 @@ async def choose_on_board(pilot, screen: GameScreen, key: str) -> None:
     board = screen.board
     board.focus()
     await settle(pilot)
-    cell_key = board._key_for_target(opt.target)
-    await move_cursor_to(pilot, board, cell_key)
+    region = board.canvas.region_for_target(opt.target)
+    await move_cursor_to(pilot, board, region.id)
     await settle(pilot, 1)
     await pilot.press("enter")
     await settle(pilot)
@@ -79,7 +98,8 @@ async def choose_in_list(pilot, screen: GameScreen, key: str) -> None:
 def screen_text(screen: GameScreen) -> str:
     parts = [str(o.label) for o in screen.picker.visible_options]
     parts += screen.log_widget.shown_lines
-    parts += [str(c.render()) for c in screen.board.query(UCell) if c.display]
+    for r in screen.board.canvas.regions:
+        parts += [str(r.label)] + [str(t) for t in r.text]
     return "\n".join(parts)
 
 
@@ -115,7 +135,7 @@ async def check_curtain(pilot, screen: GameScreen, d, want: bool) -> None:
     assert not screen.query_one("#body").display
     assert screen.picker.visible_options == []
     assert screen.board.last_view["viewer"] is None
-    assert not screen.board.query_one("#uto-hand-row").display
+    assert screen.board.canvas.region_for_target(("card", 0)) is None
     await pilot.press("enter")
     await settle(pilot)
     assert screen.curtain_for is None and screen.viewer == d.player
@@ -123,7 +143,7 @@ async def check_curtain(pilot, screen: GameScreen, d, want: bool) -> None:
     if m.view(d.player)["phase"] in ("discard", "cards"):
         hand = m.view(d.player)["players"][d.player]["hand"]
         assert screen.board._hand() == hand
-        assert screen.board.query_one("#uto-hand-row").display
+        assert screen.board.canvas.region_for_target(("card", 0)) is not None
 
 
 # -- phase 1 ----------------------------------------------------------------------------------
@@ -155,8 +175,8 @@ async def test_phase_one_with_three_humans_curtain_only_out_of_turn():
             board = screen.board
             for o in d.options:
                 if o.target and o.target[0] == "district":
-                    text = str(board._cell(o.target).render())
-                    assert text[0] in (TARGET_MARK, CURSOR_MARK)
+                    region = board.canvas.region_for_target(o.target)
+                    assert region_mark(board.canvas, region) in (TARGET_MARK, CURSOR_MARK)
             keys = d.keys()
             if d.kind == "guest" and "draw" in keys and not drew:
                 key = "draw"
@@ -255,30 +275,35 @@ async def test_cursor_moves_across_the_map_and_the_list_follows():
         await settle(pilot)
         screen = app.screen
         board = screen.board
+        canvas = board.canvas
         d = m.decision()
         assert {o.target for o in d.options if o.target} == {("district", i) for i in range(7)}
-        assert board._cursor == ("district", 0)  # the first legal target (E1)
+        assert canvas.cursor == ("district", 0)  # the first legal target (E1)
         board.focus()
         await settle(pilot)
+        assert app.focused is canvas
         await pilot.press("right")  # E1 -> E2
         await settle(pilot)
-        assert board._cursor == ("district", 1)
+        assert canvas.cursor == ("district", 1)
         assert screen.picker.highlighted_option().key == "district:E2"
         await pilot.press("down")  # E2 -> E5 (below it on the map)
         await settle(pilot)
-        assert board._cursor == ("district", 4)
+        assert canvas.cursor == ("district", 4)
         assert screen.picker.highlighted_option().key == "district:E5"
         await pilot.press("l")  # vi keys too: E5 -> E7
         await settle(pilot)
-        assert board._cursor == ("district", 6)
-        assert "E7" in str(board.query_one("#uto-info").render())
-        await pilot.press("j")  # E7 -> E6 (the row below has E6 only)
+        assert canvas.cursor == ("district", 6)
+        assert "E7" in str(board.query_one("#map-info").render())
+        await pilot.press("h", "j")  # back to E5, then E6 below it
         await settle(pilot)
-        assert board._cursor == ("district", 5)
-        # Down again: the Fire island is not a choice now.
+        assert canvas.cursor == ("district", 5)
+        # Down again: the Fire island's title (its wonder), not a choice now.
         await pilot.press("down")
         await settle(pilot)
-        assert board._cursor[0] == "island"
+        assert canvas.cursor == ("island", 1)
+        # The map scrolled to keep the cursor in view.
+        b = canvas.cursor_region.bounds
+        assert canvas.scroll_y <= b.y < canvas.scroll_y + canvas.size.height
         n = len(m.choices)
         await pilot.press("enter")
         await settle(pilot)
@@ -288,6 +313,28 @@ async def test_cursor_moves_across_the_map_and_the_list_follows():
         assert m.choices[n] == "district:E6"  # (then the bots go on)
 
 
+async def test_every_district_fits_at_80x24():
+    """Every district box lies inside the map's width (scrolling, never clipping)."""
+    m = uto_match(kinds=("human", "bot", "bot", "bot", "bot"), seed=6)
+    advance(m, lambda m: m.state.round >= 4 and m.decision().player == 0)
+    app = BoardgamesApp(m, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        canvas = app.screen.board.canvas
+        width = canvas.map_width
+        districts = [r for r in canvas.regions if r.id[0] == "district"]
+        assert len(districts) == 24
+        for r in districts:
+            assert r.bounds.right <= width, (r.id, r.bounds, width)
+            lines = [canvas._render_map_line(y).text[r.bounds.x:r.bounds.right]
+                     for y in range(r.bounds.y, r.bounds.bottom)]
+            name = m.view(0)["districts"][r.id[1]]["name"]
+            assert name in lines[0] and lines[-1][-1] in "╯┛╝", lines
+            for t in r.text:  # each line of princes is shown whole
+                assert str(t) in "\n".join(lines), (str(t), lines)
+        assert canvas.virtual_size.width <= width  # no horizontal scroll at all
+
+
 async def test_legal_targets_carry_a_symbol_and_the_hand_is_shown():
     m = uto_match(kinds=("human", "bot", "bot"), seed=8)
     advance(m, lambda m: m.decision().player == 0 and m.decision().kind == "play"
@@ -295,20 +342,21 @@ async def test_legal_targets_carry_a_symbol_and_the_hand_is_shown():
     app = BoardgamesApp(m, delay=0)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
-        board = app.screen.board
+        canvas = app.screen.board.canvas
         d = m.decision()
         targets = {o.target for o in d.options if o.target}
-        for cell in board.query(UCell):
-            text = str(cell.render())
-            hit = any(t in targets for t in cell.targets)
-            mark = text[:1] in (TARGET_MARK, CURSOR_MARK)
-            if cell.display and not cell.key[0] == "player":
-                assert mark == hit or (cell.key == board._cursor and mark), (cell.key, text)
+        for r in canvas.regions:
+            if not r.pickable or r.id[0] == "player":
+                continue
+            hit = any(t in targets for t in r.targets)
+            assert canvas.is_target(r) == hit
+            mark = region_mark(canvas, r) in (TARGET_MARK, CURSOR_MARK)
+            assert mark == hit or (r.id == canvas.cursor and mark), (r.id, head_line(canvas, r))
         hand = m.view(0)["players"][0]["hand"]
-        shown = {c.key[1]: str(c.render()) for c in board.query_one("#uto-hand-row").query(UCell)}
         for x, people in enumerate(("mayan", "persian", "egyptian", "greek", "chinese")):
-            assert shown[x].rstrip().endswith(str(hand[people])) or "★" in shown[x]
-        head = str(board.query_one("#uto-hand-head").render())
+            label = str(canvas.get_region(("card", x)).label)
+            assert label.rstrip().endswith(str(hand[people])) or "paid" in label, label
+        head = " ".join(str(t) for t in canvas.get_region("hand-head").text)
         assert "Hand of" in head and "Ada" in head and "privilege tiles" in head
 
 
@@ -317,12 +365,11 @@ async def test_two_players_close_the_water_island():
     app = BoardgamesApp(m)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        board = app.screen.board
-        water = board.query_one("#uto-island-water")
-        assert "closed" in str(water.border_title)
-        assert not water.query_one(".uto-districts").display
-        keys = [k for row in board.rows() for k, _ in row]
-        assert ("district", 19) not in keys and ("district", 0) in keys
+        canvas = app.screen.board.canvas
+        water = canvas.get_region(("island", 3))
+        assert "closed" in str(water.label)
+        assert canvas.region_for_target(("district", 19)) is None
+        assert canvas.region_for_target(("district", 0)) is not None
 
 
 async def test_mouse_clicks_pick_districts():
@@ -333,11 +380,13 @@ async def test_mouse_clicks_pick_districts():
         await settle(pilot)
         d = m.decision()
         target = [o for o in d.options if o.target][-1]
-        cell = app.screen.board._cell(target.target)
-        cell.scroll_visible(animate=False, immediate=True)
+        canvas = app.screen.board.canvas
+        region = canvas.region_for_target(target.target)
+        canvas.scroll_to_map_region(region.id)
         await settle(pilot)
+        b = region.bounds
         n = len(m.choices)
-        await pilot.click(cell)
+        await pilot.click(canvas, offset=(b.x + 2 - int(canvas.scroll_x), b.y + 1 - int(canvas.scroll_y)))
         await settle(pilot)
         assert m.choices[n] == target.key
 
@@ -355,5 +404,33 @@ async def test_utopia_bots_play_a_whole_game(players):
         await pilot.press("b")  # back to the final board
         await settle(pilot)
         assert isinstance(app.screen, GameScreen)
-        status = str(app.screen.board.query_one("#uto-status").render())
+        status = str(app.screen.board.query_one("#map-head").render())
         assert "game over" in status and "winner" in status
+
+
+async def test_a_board_move_repaints_only_the_two_districts():
+    """At 80x24 a cursor move between districts renders the lines of the two
+    districts only; every place on the map can be reached with the arrows."""
+    m = uto_match(kinds=("human", "bot", "bot"), seed=3)
+    advance(m, lambda m: m.decision().player == 0 and m.decision().kind == "place"
+            and m.state.steps[-1].guest // 5 == 0)
+    app = BoardgamesApp(m, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        canvas = app.screen.board.canvas
+        canvas.focus()
+        await settle(pilot)
+        assert canvas.cursor == ("district", 0)
+        for key, lines in (("right", 3), ("down", 6), ("left", 3)):
+            before = canvas.cursor_region.bounds
+            canvas.render_count = 0
+            y0 = canvas.scroll_y
+            await pilot.press(key)
+            await settle(pilot)
+            after = canvas.cursor_region.bounds
+            assert canvas.scroll_y == y0
+            assert canvas.render_count == len(set(range(before.y, before.bottom)) | set(range(after.y, after.bottom)))
+            assert canvas.render_count == lines
+        pickable = {r.id for r in canvas.regions if r.pickable}
+        for rid in pickable:
+            key_path(canvas, ("district", 0), rid)

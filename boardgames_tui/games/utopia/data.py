@@ -103,6 +103,18 @@ SEA_NEIGHBOURS: tuple[frozenset[int], ...] = tuple(
               if e.id != d.id and d.pier >= 0 and e.pier >= 0 and sectors_adjacent(d.pier, e.pier))
     for d in DISTRICTS)
 
+# -- where the districts are drawn (map layout only; PLACEHOLDER like the map) ----------------
+# Each island's districts in rows of ISLAND_MAP_COLS columns (None = sea).  Most
+# streets join districts that touch; a district missing here is drawn at the
+# end of its island.
+ISLAND_MAP_COLS = 3
+ISLAND_MAP: dict[str, tuple[tuple[str | None, ...], ...]] = {
+    "earth": (("E1", "E2", "E4"), ("E3", "E5", "E7"), (None, "E6", None)),
+    "fire": (("F1", "F2", "F3"), ("F6", "F5", "F4")),
+    "wind": (("W1", "W3", "W4"), ("W2", "W5", "W6")),
+    "water": (("A1", "A2", "A5"), (None, "A3", "A4")),
+}
+
 # -- components -------------------------------------------------------------------
 PRINCES_PER_PEOPLE = 8      # per player and people (40 princes per colour)
 BASES = 8                   # per player

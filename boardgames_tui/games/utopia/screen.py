@@ -1,5 +1,6 @@
 """The Utopia board: the islands as a map, the prestige scale, the score track
-in turn order, the guests on offer and the viewer's hand.
+in turn order, the guests on offer and the viewer's hand, all drawn on one
+:class:`~boardgames_tui.ui.widgets.map_canvas.MapCanvas`.
 
 It renders the Utopia ``view`` dict only (see docs/utopia-api.md); the fixed
 names of the map (islands, district names, where each district sits on its
@@ -13,13 +14,13 @@ Nothing rests on colour alone:
   ``C``hinese), written in bold, with a count after it (``G2`` = 2 Greek
   princes); the prestige scale spells the names out;
 * an island is its glyph and name (``▲ Earth``); a monument is ``▣`` with its
-  people and owner (``▣G ●A``); a wonder is ``✪``;
+  people and owner (``▣G ●A``); a wonder is ``✪``; a bridge ``═F6``;
 * what the current decision can aim at is marked ``◆`` (and a heavy border on
   districts), the cursor ``▶`` (a double border), a selection ``★``.
 
-Keys while the board has focus: arrows or h j k l move the cursor (across
-the map by position), Enter picks what is under it.  The line at the bottom
-describes the place under the cursor (neighbours, piers, every prince).
+Keys while the map has focus: arrows or h j k l move the cursor to the
+nearest place that way, Enter picks what is under it.  The line at the
+bottom describes the place under the cursor (neighbours, piers, every prince).
 """
 from __future__ import annotations
 
@@ -27,17 +28,17 @@ from typing import Any
 
 from rich.style import Style
 from rich.text import Text
-from textual import events
-from textual.app import ComposeResult
-from textual.containers import Container, Horizontal, Vertical
-from textual.widgets import Static
 
-from ...ui.theme import colour, seat_letter
-from ...ui.widgets.cursor_board import CURSOR_MARK, TARGET_MARK, CursorBoard, Pickable
-from .data import (
-    DISTRICTS, ISLAND_GLYPHS, ISLAND_NAMES, ISLANDS, PEOPLE_LETTERS, PEOPLE_NAMES, PEOPLES,
-    WIN_SCORE,
+from ...ui.theme import colour, seat_colour, seat_letter
+from ...ui.widgets.map_canvas import (
+    CURSOR_MARK, TARGET_MARK, MapBoard, MapRegion, wrap_text,
 )
+from .data import (
+    DISTRICTS, ISLAND_GLYPHS, ISLAND_MAP, ISLAND_MAP_COLS, ISLAND_NAMES, ISLANDS, PEOPLE_LETTERS,
+    PEOPLE_NAMES, PEOPLES, WIN_SCORE,
+)
+
+__all__ = ["UtopiaBoard", "CURSOR_MARK", "TARGET_MARK", "SELECTED_MARK", "island_grid"]
 
 SELECTED_MARK = "★"
 MONUMENT = "▣"
@@ -55,92 +56,23 @@ PHASES = {"guests": "phase 1: welcoming guests", "discard": "phase 2: discarding
 SHORT_PHASES = {"guests": "phase 1: guests", "discard": "phase 2: discards",
                 "cards": "phase 2: cards", "over": "game over"}
 
-# Where each district sits on its island (rows of three; None = sea).  The
-# placeholder map of data.py is drawn so that most streets join cells that
-# touch; a district missing here is added at the end of its island.
-ISLAND_GRID: dict[str, tuple[tuple[str | None, ...], ...]] = {
-    "earth": (("E1", "E2", "E4"), ("E3", "E5", "E7"), (None, "E6", None)),
-    "fire": (("F1", "F2", "F3"), ("F6", "F5", "F4")),
-    "wind": (("W1", "W3", "W4"), ("W2", "W5", "W6")),
-    "water": (("A1", "A2", "A5"), (None, "A3", "A4")),
-}
-GRID_COLS = 3
-WIDE_MAP = 66       # board width from which two islands stand side by side
-WIDE_TEXT = 58      # board width from which names are spelt out in full
+WIDE_TEXT = 58          # map width from which names are spelt out in full
+DISTRICT_MIN = 11       # a district box's width: at least "◆E1·2 S1" and a border
+DISTRICT_MAX = 18
+GUEST_INDENT = 9        # guests start after "▲ Earth "
 
 
 def island_grid(island: str) -> list[list[int | None]]:
-    """The district ids of ``island`` in rows of GRID_COLS (None = a gap)."""
+    """The district ids of ``island`` in rows of ISLAND_MAP_COLS (None = a gap)."""
     i = ISLAND_INDEX[island]
     rows = [[DISTRICT_INDEX.get(n) if n else None for n in row]
-            for row in ISLAND_GRID.get(island, ())]
+            for row in ISLAND_MAP.get(island, ())]
     placed = {d for row in rows for d in row if d is not None}
     rest = [d.id for d in DISTRICTS if d.island == i and d.id not in placed]
     while rest:
-        rows.append((rest[:GRID_COLS] + [None] * GRID_COLS)[:GRID_COLS])
-        rest = rest[GRID_COLS:]
+        rows.append((rest[:ISLAND_MAP_COLS] + [None] * ISLAND_MAP_COLS)[:ISLAND_MAP_COLS])
+        rest = rest[ISLAND_MAP_COLS:]
     return rows
-
-
-class Place(Pickable):
-    """A place the cursor can stand on: a district, an island (its wonder), a
-    guest, the bag, a place of the scale, a card of the hand or a player.
-
-    ``targets`` are the ``Option.target`` tuples it stands for (a hand card is
-    both ``("card", x)`` and ``("people", x)``); the first is its identity."""
-
-    targets: tuple[tuple, ...] = ()
-
-    @property
-    def key(self) -> tuple:
-        return self.targets[0]
-
-
-class IslandBox(Place, Vertical):
-    """An island: its districts, and its wonder in the frame's title."""
-
-    DEFAULT_CSS = """
-    IslandBox { height: auto; border: round $primary-lighten-1; border-title-style: bold; }
-    IslandBox.-closed { border: round $panel; }
-    IslandBox.-target { border: heavy $success; }
-    IslandBox.-cursor { border: double $accent; }
-    """
-
-    def __init__(self, island: int, **kw) -> None:
-        super().__init__(**kw)
-        self.targets = (("island", island),)
-
-
-class UCell(Place, Static):
-    """A cell of the board (see :class:`Place`)."""
-
-    DEFAULT_CSS = """
-    UCell { width: auto; height: 1; padding: 0 1 0 0; }
-    UCell.-target { text-style: bold; }
-    UCell.-cursor { background: $accent 45%; }
-    UCell.district { width: 1fr; height: auto; min-height: 2; padding: 0;
-                     border-top: round $panel-lighten-2; border-left: round $panel-lighten-2;
-                     border-title-color: $text; }
-    UCell.district.-target { border-top: heavy $success; border-left: heavy $success; }
-    UCell.district.-cursor { border-top: double $accent; border-left: double $accent;
-                             background: $accent 20%; }
-    UCell.district.-selected { border-top: double $warning; border-left: double $warning; }
-    UCell.district.-closed { color: $text-disabled; }
-    UCell.player { width: 1fr; height: auto; }
-    """
-
-    def __init__(self, targets: tuple[tuple, ...], **kw) -> None:
-        super().__init__("", **kw)
-        self.targets = targets
-        self._painted_width = -1
-
-    def on_resize(self, event: events.Resize) -> None:
-        # A district breaks its lines of princes at its width: draw it again.
-        if self.targets[0][0] == "district" and self.content_size.width != self._painted_width:
-            self._painted_width = self.content_size.width
-            board = next((a for a in self.ancestors if isinstance(a, UtopiaBoard)), None)
-            if board is not None:
-                board.paint_district(self)
 
 
 def princes_text(counts: dict) -> Text:
@@ -154,192 +86,36 @@ def princes_text(counts: dict) -> Text:
     return t
 
 
-class UtopiaBoard(CursorBoard):
-    DEFAULT_CSS = """
-    UtopiaBoard #uto-top { dock: top; height: auto; background: $primary-darken-3; padding: 0 1; }
-    UtopiaBoard #uto-info { dock: bottom; height: auto; max-height: 3; background: $primary-darken-3;
-                            padding: 0 1; }
-    UtopiaBoard .uto-row { height: auto; width: 1fr; }
-    UtopiaBoard .uto-label { width: auto; padding: 0 1 0 0; text-style: bold; }
-    UtopiaBoard .uto-head { height: auto; padding: 0 1; background: $panel; }
-    UtopiaBoard .uto-guest-label { width: 9; padding: 0 0 0 1; }
-    UtopiaBoard #uto-guests, UtopiaBoard #uto-hand, UtopiaBoard #uto-players { height: auto; }
-    UtopiaBoard #uto-hand-row { padding: 0 0 0 1; }
-    UtopiaBoard #uto-map { layout: grid; grid-size: 1; grid-gutter: 0 0; height: auto; grid-rows: auto; }
-    UtopiaBoard .uto-districts { layout: grid; grid-size: 3; grid-gutter: 0 0; height: auto;
-                                 grid-rows: auto; }
-    UtopiaBoard .uto-gap { height: 2; }
-    UtopiaBoard #uto-sea { height: auto; color: $text-muted; padding: 0 1; }
-    UtopiaBoard #uto-players > UCell { padding: 0 1 0 0; }
-    """
+class UtopiaBoard(MapBoard):
+    """Utopia's board: a :class:`MapBoard` whose regions are the scale's places,
+    the guests, the bag, the hand's cards, the islands (their wonders), the
+    districts and the players."""
 
     def __init__(self, **kw) -> None:
         super().__init__(**kw)
-        self._wide_map = False
-        self._width = 0
-        self._pickables: list[Place] = []
-
-    # -- layout ---------------------------------------------------------------------
-    def compose(self) -> ComposeResult:
-        with Vertical(id="uto-top"):
-            yield Static("", id="uto-status")
-            with Horizontal(classes="uto-row", id="uto-scale"):
-                yield Static("Scale", classes="uto-label", id="uto-scale-label")
-                for place in range(len(PEOPLES)):
-                    yield UCell((("scale", place),), classes="scale")
-            yield Static("", id="uto-order")
-        yield Static("", id="uto-info")
-        with Vertical(id="uto-guests"):
-            yield Static("", classes="uto-head", id="uto-guests-head")
-            for i, isl in enumerate(ISLANDS):
-                with Horizontal(classes="uto-row uto-guest-row", id=f"uto-guests-{isl}"):
-                    yield Static(f"{ISLAND_GLYPHS[i]} {ISLAND_NAMES[i]}", classes="uto-label uto-guest-label")
-                    for x in range(len(PEOPLES)):
-                        yield UCell((("guest", i, x),), classes="guest")
-            with Horizontal(classes="uto-row", id="uto-bag-row"):
-                yield Static("", classes="uto-label uto-guest-label")
-                yield UCell((("bag",),), classes="bag")
-        with Vertical(id="uto-hand"):
-            yield Static("", classes="uto-head", id="uto-hand-head")
-            with Horizontal(classes="uto-row", id="uto-hand-row"):
-                for x in range(len(PEOPLES)):
-                    yield UCell((("card", x), ("people", x)), classes="card")
-        with Container(id="uto-map"):
-            for i, isl in enumerate(ISLANDS):
-                with IslandBox(i, id=f"uto-island-{isl}"):
-                    with Container(classes="uto-districts"):
-                        for row in island_grid(isl):
-                            for d in row:
-                                if d is None:
-                                    yield Static("", classes="uto-gap")
-                                else:
-                                    yield UCell((("district", d),), classes="district")
-        yield Static("", id="uto-sea")
-        with Vertical(id="uto-players"):
-            yield Static("", classes="uto-head", id="uto-players-head")
-            for slot in range(5):
-                yield UCell((("player", slot),), classes="player")
-
-    def on_mount(self) -> None:
-        self._pickables = [w for w in self.query("*") if isinstance(w, Place)]
-
-    def on_resize(self, event: events.Resize) -> None:
-        width = event.size.width
-        wide = width >= WIDE_MAP
-        changed = wide != self._wide_map or (width >= WIDE_TEXT) != (self._width >= WIDE_TEXT)
-        self._width = width
-        if wide != self._wide_map:
-            self._wide_map = wide
-            self.query_one("#uto-map").styles.grid_size_columns = 2 if wide else 1
-        if changed and self._view is not None:
-            self._redraw()
+        self._width = self.DEFAULT_WIDTH
 
     @property
     def wide_text(self) -> bool:
         return self._width >= WIDE_TEXT
 
-    # -- cells and the cursor's rows ---------------------------------------------------
-    def _cells(self) -> list[Place]:
-        return self._pickables
+    # -- helpers over the view -----------------------------------------------------------
+    def _seat_colour(self, p: int) -> str:
+        return seat_colour(self._seats, p)
 
-    @staticmethod
-    def _shown(cell: Any) -> bool:
-        node = cell
-        while node is not None and not isinstance(node, UtopiaBoard):
-            if not node.display:
-                return False
-            node = node.parent
-        return True
+    def _player_name(self, p: int) -> str:
+        players = (self._view or {}).get("players", [])
+        return players[p]["name"] if p < len(players) else f"player {p + 1}"
 
-    def rows(self) -> list[list[tuple[tuple, float]]]:
-        """The cursor's rows, top to bottom: (cell key, horizontal place 0..1)."""
-        out: list[list[tuple[tuple, float]]] = []
+    def _viewer_player(self) -> dict | None:
+        v = self._view or {}
+        viewer, players = v.get("viewer"), v.get("players", [])
+        return players[viewer] if viewer is not None and 0 <= viewer < len(players) else None
 
-        def add(cells: list) -> None:
-            cells = [c for c in cells if self._shown(c)]
-            if cells:
-                out.append([(c.key, (i + 0.5) / len(cells)) for i, c in enumerate(cells)])
+    def _hand(self) -> dict | None:
+        me = self._viewer_player()
+        return me.get("hand") if me is not None else None
 
-        add(list(self.query_one("#uto-scale").query(UCell)))
-        for isl in ISLANDS:
-            add(list(self.query_one(f"#uto-guests-{isl}").query(UCell)))
-        add(list(self.query_one("#uto-bag-row").query(UCell)))
-        add(list(self.query_one("#uto-hand-row").query(UCell)))
-        per_line = 2 if self._wide_map else 1
-        islands = list(ISLANDS)
-        for start in range(0, len(islands), per_line):
-            line = islands[start:start + per_line]
-            add([self.query_one(f"#uto-island-{isl}") for isl in line])
-            grids = [island_grid(isl) for isl in line]
-            for r in range(max(len(g) for g in grids)):
-                row = []
-                for slot, g in enumerate(grids):
-                    if r >= len(g):
-                        continue
-                    for c, d in enumerate(g[r]):
-                        cell = self._cell(("district", d)) if d is not None else None
-                        if cell is not None and self._shown(cell):
-                            row.append((cell.key, (slot * GRID_COLS + c + 0.5) / (per_line * GRID_COLS)))
-                if row:
-                    out.append(row)
-        for c in self.query_one("#uto-players").query(UCell):
-            add([c])
-        return out
-
-    def _cursor_rows(self) -> list[list[tuple[tuple, float]]]:
-        return self.rows()  # already placed across the map: up/down go to the nearest cell
-
-    def _key_for_target(self, target: tuple | None, keys: list[tuple] | None = None) -> tuple | None:
-        """The key of the shown cell standing for ``target`` (a hand card stands for its people too)."""
-        if target is None:
-            return None
-        for c in self._pickables:
-            if target in c.targets and self._shown(c):
-                return c.key
-        return None
-
-    def _cell_target(self, cell: Any) -> tuple:
-        """What picking ``cell`` aims at now: its first target the decision offers."""
-        return next((t for t in cell.targets if t in self._targets), cell.key)
-
-    def _target_at(self, key: tuple | None) -> tuple | None:
-        cell = self._cell(key)
-        return self._cell_target(cell) if cell is not None else None
-
-    def _is_target(self, cell: Any) -> bool:
-        return any(t in self._targets for t in cell.targets)
-
-    def _is_target_key(self, key: tuple | None) -> bool:
-        cell = self._cell(key)
-        return cell is not None and self._is_target(cell)
-
-    def _cursor_on(self, cell: Any) -> bool:
-        return self._cursor_shown(cell.key)
-
-    # -- BoardWidget API ---------------------------------------------------------------
-    def _target_name(self, target: tuple) -> str:
-        kind = target[0] if target else ""
-        if kind == "district":
-            return DISTRICTS[target[1]].name
-        if kind == "island":
-            return f"the wonder of {ISLAND_NAMES[target[1]]}"
-        if kind in ("people", "card", "scale"):
-            name = PEOPLE_NAMES[target[1]]
-            return {"people": f"the {name} princes", "card": f"the {name} card",
-                    "scale": f"{name} on the prestige scale"}[kind]
-        if kind == "guest":
-            return f"the {PEOPLE_NAMES[target[2]]} guest for {ISLAND_NAMES[target[1]]}"
-        if kind == "player":
-            return self._player_name(target[1])
-        if kind == "bag":
-            return "the bag"
-        return super()._target_name(target)
-
-    def pick_cell(self, cell: Any) -> None:
-        if self._shown(cell):
-            super().pick_cell(cell)
-
-    # -- what is shown (structure) ---------------------------------------------------------
     def _seat(self, p: int, name: bool = False) -> Text:
         """``●A`` (or ``●A Ada``) in the seat's colour."""
         c = colour(self._seat_colour(p))
@@ -350,89 +126,299 @@ class UtopiaBoard(CursorBoard):
                 label += f" {players[p]['name']}"
         return Text(label, style=Style(color=c.hex, bold=True))
 
-    def _render_all(self) -> None:
-        """Which parts are shown and what each cell stands for; ``_mark_cells`` paints."""
-        v = self._view
-        if not v:
-            for box in ("#uto-guests", "#uto-hand"):
-                self.query_one(box).display = False
-            return
-        scale = v.get("scale", [])
-        for place, cell in enumerate(self.query_one("#uto-scale").query(UCell)):
-            x = PEOPLES.index(scale[place]) if place < len(scale) else place
-            cell.targets = (("scale", x),)
-        # guests on offer (phase 1)
-        guests = self.query_one("#uto-guests")
-        display = v.get("display", [])
-        guests.display = v.get("phase") == "guests" or bool(display)
-        counts = {(g["island"], g["people"]): g["count"] for g in display}
-        for isl in ISLANDS:
-            row = self.query_one(f"#uto-guests-{isl}")
-            cells = list(row.query(UCell))
-            for x, cell in enumerate(cells):
-                cell.display = counts.get((isl, PEOPLES[x]), 0) > 0
-            row.display = any(c.display for c in cells)
-        self.query_one("#uto-bag-row").display = ("bag",) in self._targets
-        # the hand (phase 2)
-        hand = self._hand()
-        self.query_one("#uto-hand").display = (v.get("phase") in ("discard", "cards")
-                                               or bool(hand and sum(hand.values())))
-        self.query_one("#uto-hand-row").display = hand is not None
-        # the islands
-        for i, w in enumerate(v.get("wonders", [])):
-            box = self.query_one(f"#uto-island-{ISLANDS[i]}")
-            box.set_class(not w.get("open", True), "-closed")
-            box.query_one(".uto-districts").display = w.get("open", True)
-        # the players, in turn order
-        order = v.get("order", list(range(len(v.get("players", [])))))
-        for slot, cell in enumerate(self.query_one("#uto-players").query(UCell)):
-            cell.display = slot < len(order)
-            if slot < len(order):
-                cell.targets = (("player", order[slot]),)
-
-    def _hand(self) -> dict | None:
-        me = self._viewer_player()
-        return me.get("hand") if me is not None else None
-
-    # -- painting ---------------------------------------------------------------------------
-    def _mark_cells(self) -> None:
-        v = self._view
-        sel = (v or {}).get("selected") or {}
-        for cell in self._pickables:
-            cell.set_class(self._is_target(cell), "-target")
-            cell.set_class(self._cursor_on(cell), "-cursor")
-            if cell.key[0] == "district":
-                cell.set_class(DISTRICTS[cell.key[1]].name in (sel.get("from"), sel.get("to")), "-selected")
-        if not v:
-            for c in self._pickables:
-                if isinstance(c, UCell):
-                    c.update("")
-            for sid in ("#uto-status", "#uto-order", "#uto-info", "#uto-sea", "#uto-players-head"):
-                self.query_one(sid, Static).update("")
-            return
-        self._paint_top(v)
-        if self.query_one("#uto-guests").display:
-            self._paint_guests(v)
-        if self.query_one("#uto-hand").display:
-            self._paint_hand(v)
-        self._paint_map(v)
-        self._paint_players(v)
-        self.query_one("#uto-info", Static).update(self._info_text())
-
-    def _inline(self, cell: Any, body: Text) -> Text:
-        """An inline cell's text: one mark (▶ cursor, else ◆ target, else a space) and the body."""
-        mark = CURSOR_MARK if self._cursor_on(cell) else TARGET_MARK if self._is_target(cell) else " "
-        t = Text(mark, style="bold")
-        t.append_text(body)
-        return t
-
     def _people(self, p: str) -> Text:
         """``Mayan`` (or ``May`` when narrow), the letter in bold."""
         t = Text(PEOPLE_LETTER[p], style="bold")
         t.append(PEOPLE_NAME[p][1:] if self.wide_text else PEOPLE_SHORT[p][1:])
         return t
 
-    def _paint_top(self, v: dict) -> None:
+    def _is_target(self, targets: tuple[tuple, ...]) -> bool:
+        return any(t in self._targets for t in targets)
+
+    # -- the map ---------------------------------------------------------------------------
+    def build_map(self, view: dict | None, width: int) -> list[MapRegion]:
+        self._width = width = max(width, 30)
+        v = view or {}
+        if not v:
+            return []
+        out: list[MapRegion] = []
+        y = self._map_scale(out, v, 0, width)
+        if v.get("phase") == "guests" or v.get("display"):
+            y = self._map_guests(out, v, y, width)
+        hand = self._hand()
+        if v.get("phase") in ("discard", "cards") or (hand and sum(hand.values())):
+            y = self._map_hand(out, v, y, width)
+        y = self._map_islands(out, v, y + 1, width)
+        y = self._map_text(out, "sea", self._sea_text(v), y, width)
+        self._map_players(out, v, y, width)
+        return out
+
+    @staticmethod
+    def _map_text(out: list, rid: Any, text: Text, y: int, width: int, style: str = "") -> int:
+        lines = wrap_text(text, width)
+        out.append(MapRegion.rect(rid, 0, y, width, len(lines), text=tuple(lines), pickable=False, style=style))
+        return y + len(lines)
+
+    @staticmethod
+    def _flow(out: list, items: list[tuple[Any, Text, tuple, dict]], x0: int, indent: int, y: int,
+              width: int) -> int:
+        """Places of one line each, left to right from ``x0``, wrapping to ``indent``;
+        returns the line after the last."""
+        x = x0
+        for rid, label, targets, kw in items:
+            w = 1 + label.cell_len
+            if x > indent and x + w > width:
+                x, y = indent, y + 1
+            out.append(MapRegion.rect(rid, x, y, w, 1, label=label, targets=targets, **kw))
+            x += w + 1
+        return y + 1
+
+    def _map_scale(self, out: list, v: dict, y: int, width: int) -> int:
+        label = Text("Prestige scale" if self.wide_text else "Scale", style="bold")
+        out.append(MapRegion.rect("scale-label", 0, y, label.cell_len, 1, label=label, pickable=False))
+        sel = v.get("selected") or {}
+        items = []
+        for place, p in enumerate(v.get("scale", [])):
+            x = PEOPLES.index(p)
+            body = Text(f"{place + 1} ")
+            body.append_text(self._people(p))
+            mark = SELECTED_MARK if sel.get("action") in ("raise", "lower") and sel.get("people") == p else ""
+            items.append((("scale", x), body, (("scale", x),), {"mark": mark}))
+        return self._flow(out, items, label.cell_len + 1, label.cell_len + 1, y, width)
+
+    def _map_guests(self, out: list, v: dict, y: int, width: int) -> int:
+        counts = {(g["island"], g["people"]): g["count"] for g in v.get("display", [])}
+        sel_guest = (v.get("selected") or {}).get("guest")
+        head = Text("Guests waiting: ", style="bold")
+        head.append(f"{sum(counts.values())} · bag {v.get('bag', 0)}")
+        y = self._map_text(out, "guests-head", head, y, width)
+        for i, isl in enumerate(ISLANDS):
+            items = []
+            for x, p in enumerate(PEOPLES):
+                n = counts.get((isl, p), 0)
+                if not n:
+                    continue
+                body = self._people(p)
+                if n > 1:
+                    body.append(f"×{n}")
+                mark = SELECTED_MARK if sel_guest == {"island": isl, "people": p} else ""
+                items.append((("guest", i, x), body, (("guest", i, x),), {"mark": mark}))
+            if items:
+                out.append(MapRegion.rect(("guest-island", i), 0, y, GUEST_INDENT - 1, 1,
+                                          label=f"{ISLAND_GLYPHS[i]} {ISLAND_NAMES[i]}", pickable=False))
+                y = self._flow(out, items, GUEST_INDENT, GUEST_INDENT, y, width)
+        if ("bag",) in self._targets:
+            label = Text(f"Draw from the bag ({v.get('bag', 0)})")
+            y = self._flow(out, [(("bag",), label, (("bag",),), {})], GUEST_INDENT, GUEST_INDENT, y, width)
+        return y
+
+    def _map_hand(self, out: list, v: dict, y: int, width: int) -> int:
+        hand = self._hand()
+        head = Text()
+        viewer = v.get("viewer")
+        if hand is None:
+            head.append("Hands are hidden", style="bold")
+        else:
+            pl = v["players"][viewer]
+            n = sum(hand.values())
+            head.append("Hand of ", style="bold")
+            head.append_text(self._seat(viewer, True))
+            head.append(f": {n} card{'s' if n != 1 else ''}", style="bold")
+            tiles = pl.get("privileges", 0)
+            head.append(f" · {'privilege tiles' if self.wide_text else 'tiles'} {tiles}")
+            due = pl.get("discard_due", 0)
+            if due:
+                head.append(f" · discard {due}", style="bold")
+        y = self._map_text(out, "hand-head", head, y, width)
+        if hand is None:
+            return y
+        sel = v.get("selected") or {}
+        paid = sel.get("paid") or []
+        items = []
+        for x, p in enumerate(PEOPLES):
+            n = hand.get(p, 0)
+            body = self._people(p)
+            body.append(f" {n}")
+            k = paid.count(p)
+            if k:
+                body.append(f" ✓{k} paid", style="italic")
+            targets = (("card", x), ("people", x))
+            mark = SELECTED_MARK if sel.get("action") in ("move", "add", "remove") and sel.get("people") == p else ""
+            style = "dim" if not n and not self._is_target(targets) else ""
+            items.append((("card", x), body, targets, {"mark": mark, "style": style}))
+        return self._flow(out, items, 1, 1, y, width)
+
+    def _island_title(self, i: int, w: dict, sel: dict, room: int) -> Text:
+        title = f"{ISLAND_GLYPHS[i]} {ISLAND_NAMES[i]}"
+        if not w.get("open", True):
+            forms = [" · closed (two players)", " · closed"]
+        elif w.get("owner") is None:
+            forms = [f" · {WONDER} wonder space free", f" · {WONDER} free"]
+        else:
+            c = colour(self._seat_colour(w["owner"]))
+            who = f"{c.symbol}{seat_letter(w['owner'])}"
+            bonus = w.get("bonus", 0)
+            forms = [f" · {WONDER} wonder of {who}: +{bonus} a monument", f" · {WONDER} of {who} +{bonus}/{MONUMENT}"]
+        tail = f" {SELECTED_MARK}" if sel.get("wonder") == ISLANDS[i] else ""
+        text = next((title + f + tail for f in forms if len(title + f + tail) <= room), title + forms[-1] + tail)
+        return Text(text, style="bold")
+
+    def _map_islands(self, out: list, v: dict, y: int, width: int) -> int:
+        """The islands, two a line when they fit: each a box (its wonder, picked
+        by its title) holding its districts' boxes."""
+        per_line = 2 if width >= 2 * (2 + ISLAND_MAP_COLS * DISTRICT_MIN) + 1 else 1
+        room = (width - (per_line - 1)) // per_line
+        dw = max(DISTRICT_MIN, min(DISTRICT_MAX, (room - 2) // ISLAND_MAP_COLS))
+        iw = 2 + ISLAND_MAP_COLS * dw
+        districts = {d["id"]: d for d in v.get("districts", [])}
+        wonders = v.get("wonders", [{}] * len(ISLANDS))
+        sel = v.get("selected") or {}
+        for start in range(0, len(ISLANDS), per_line):
+            line_h = 0
+            for slot, isl in enumerate(ISLANDS[start:start + per_line]):
+                i = ISLAND_INDEX[isl]
+                w = wonders[i] if i < len(wonders) else {}
+                x0 = slot * (iw + 1)
+                inner: list[MapRegion] = []
+                yy = y + 1
+                if not w.get("open", True):
+                    yy += 1
+                else:
+                    for row in island_grid(isl):
+                        boxes = {c: self._district_lines(districts[d], dw - 2) for c, d in enumerate(row)
+                                 if d is not None and d in districts}
+                        h = 2 + max((len(lines) for lines in boxes.values()), default=1)
+                        for c, lines in boxes.items():
+                            d = districts[row[c]]
+                            inner.append(self._district_region(d, lines, x0 + 1 + c * dw, yy, dw, h, sel))
+                        yy += h
+                height = yy + 1 - y
+                out.append(MapRegion.rect(
+                    ("island", i), x0, y, iw, height, label=self._island_title(i, w, sel, iw - 3),
+                    targets=(("island", i),), box=True, centre=(x0 + iw / 2, y),
+                    text=("closed",) if not w.get("open", True) else (),
+                    style="" if w.get("open", True) else "dim"))
+                out.extend(inner)
+                line_h = max(line_h, height)
+            y += line_h
+        return y
+
+    def _district_region(self, d: dict, lines: list[Text], x: int, y: int, w: int, h: int, sel: dict) -> MapRegion:
+        label = Text(f"{d['name']}·{d['value']}{self._district_extra(d)}", style="bold")
+        mark = SELECTED_MARK if d["name"] in (sel.get("from"), sel.get("to")) else ""
+        return MapRegion.rect(("district", d["id"]), x, y, w, h, label=label, text=tuple(lines),
+                              targets=(("district", d["id"]),), box=True, mark=mark,
+                              style="" if d.get("open", True) else "dim")
+
+    @staticmethod
+    def _district_extra(d: dict) -> str:
+        """`` S2`` for a pier on sea sector 2."""
+        return f" S{d['pier'] + 1}" if d.get("pier", -1) >= 0 else ""
+
+    def _district_lines(self, d: dict, width: int) -> list[Text]:
+        """The monument, each player's princes (a player's peoples go on under
+        the first when ``width`` is short) and the bridges, a line each."""
+        if not d.get("open", True):
+            return [Text("closed", style="dim")]
+        lines: list[Text] = []
+        mon = d.get("monument")
+        if mon:
+            m = Text(MONUMENT, style="bold")
+            m.append(PEOPLE_LETTER.get(mon["people"], "?"), style="bold")
+            m.append(" ")
+            m.append_text(self._seat(mon["owner"]))
+            lines.append(m)
+        room = max(2, width - 3)  # after "●A "
+        for p, counts in enumerate(d.get("princes", [])):
+            if not counts:
+                continue
+            parts = [f"{PEOPLE_LETTER[x]}{counts[x]}" for x in PEOPLES if counts.get(x)]
+            chunks: list[list[str]] = [[]]
+            for part in parts:
+                if chunks[-1] and len("".join(chunks[-1]) + part) > room:
+                    chunks.append([])
+                chunks[-1].append(part)
+            for i, chunk in enumerate(chunks):
+                line = self._seat(p) if i == 0 else Text("  ", style=self._seat(p).style)
+                line.append(" ")
+                for part in chunk:
+                    line.append(part[0], style="bold")
+                    line.append(part[1:])
+                lines.append(line)
+        bridges = [n for n in d.get("neighbours", []) if n[0] != d["name"][0]]
+        if bridges:
+            lines.append(Text("═" + " ═".join(bridges), style="bold"))
+        return lines or [Text("·", style="dim")]
+
+    def _sea_text(self, v: dict) -> Text:
+        sectors: dict[int, list[str]] = {}
+        bridges = []
+        for d in v.get("districts", []):
+            if d.get("pier", -1) >= 0 and d.get("open", True):
+                sectors.setdefault(d["pier"], []).append(d["name"])
+            bridges += [f"{d['name']}═{n}" for n in d.get("neighbours", [])
+                        if n[0] != d["name"][0] and d["name"] < n]
+        t = Text()
+        t.append("Sea ", style="bold")
+        t.append(" │ ".join(f"S{s + 1} {' '.join(sectors[s])}" for s in sorted(sectors)))
+        t.append(": a pier reaches its own and the next sector")
+        if bridges:
+            t.append(" · ")
+            t.append("Bridges ", style="bold")
+            t.append(" ".join(bridges))
+        return t
+
+    def _map_players(self, out: list, v: dict, y: int, width: int) -> int:
+        players = v.get("players", [])
+        order = v.get("order", list(range(len(players))))
+        phase = v.get("phase")
+        head = Text("Score track", style="bold")
+        head.append(f" in turn order · {WIN_SCORE} prestige ends the game" if self.wide_text
+                    else f" · turn order · {WIN_SCORE} ends it")
+        y = self._map_text(out, "players-head", head, y, width)
+        for slot, p in enumerate(order):
+            pl = players[p]
+            body = Text()
+            body.append(f"{slot + 1}. ")
+            body.append_text(self._seat(p, True))
+            body.append(f": {pl.get('score', 0)}", style="bold")
+            if v.get("viewer") == p:
+                body.append(" (you)")
+            notes = []
+            if p == v.get("actor") and v.get("out_of_turn"):
+                notes.append("◀ picks out of turn")
+            elif p == v.get("turn"):
+                notes.append("◀ turn")
+            elif pl.get("acted") and phase in ("guests", "cards"):
+                notes.append("✓ played" if phase == "cards" else "✓ picked")
+            if pl.get("discard_due"):
+                notes.append(f"discards {pl['discard_due']}")
+            if phase == "guests" and pl.get("drew_from_bag"):
+                notes.append("bag draw used")
+            if notes:
+                body.append(" " + " · ".join(notes), style="italic")
+            body.append("\nsupply ")
+            supply = pl.get("supply", {})
+            body.append_text(princes_text(supply) if any(supply.values()) else Text("none"))
+            body.append(f"  bases {pl.get('bases', 0)}  tiles {pl.get('privileges', 0)}")
+            if phase in ("discard", "cards"):
+                body.append(f"  cards {pl.get('hand_count', 0)}")
+            lines = wrap_text(body, width - 1)
+            out.append(MapRegion.rect(("player", p), 0, y, width, len(lines), label=lines[0],
+                                      text=tuple(lines[1:]), targets=(("player", p),)))
+            y += len(lines)
+        return y
+
+    def legend(self) -> list[tuple[str, str]]:
+        return [(SELECTED_MARK, "selected"), ("E1·2 S1", "district·value, pier in sea S1"),
+                (f"{MONUMENT}G ●A", "Greek monument of A"), ("●A M2G1", "A's princes: 2 Mayan, 1 Greek"),
+                ("═F6", "bridge to F6"), (WONDER, "wonder")]
+
+    # -- above and below the map --------------------------------------------------------------
+    def head_text(self, view: dict | None) -> Text:
+        v = view or {}
+        if not v:
+            return Text("")
         t = Text()
         t.append(f"Round {v.get('round', 0)}", style="bold")
         phase = v.get("phase", "")
@@ -446,22 +432,9 @@ class UtopiaBoard(CursorBoard):
         for w in v.get("winners") or []:
             t.append(" · winner ")
             t.append_text(self._seat(w, True))
-        self.query_one("#uto-status", Static).update(t)
-        self.query_one("#uto-scale-label", Static).update(
-            Text("Prestige scale" if self.wide_text else "Scale", style="bold"))
-        scale = v.get("scale", [])
-        sel = v.get("selected") or {}
-        for place, cell in enumerate(self.query_one("#uto-scale").query(UCell)):
-            if place >= len(scale):
-                cell.update("")
-                continue
-            p = scale[place]
-            body = Text(f"{place + 1} ")
-            body.append_text(self._people(p))
-            if sel.get("action") in ("raise", "lower") and sel.get("people") == p:
-                body.append(SELECTED_MARK, style="bold")
-            cell.update(self._inline(cell, body))
-        self.query_one("#uto-order", Static).update(self._order_text(v))
+        t.append("\n")
+        t.append_text(self._order_text(v))
+        return t
 
     def _order_text(self, v: dict) -> Text:
         players = v.get("players", [])
@@ -484,229 +457,40 @@ class UtopiaBoard(CursorBoard):
             return t
 
         full = build(True)
-        return full if full.cell_len <= max(20, self._width - 3) else build(False)
+        return full if full.cell_len <= max(20, self._width - 1) else build(False)
 
-    def _paint_guests(self, v: dict) -> None:
-        counts = {(g["island"], g["people"]): g["count"] for g in v.get("display", [])}
-        sel_guest = (v.get("selected") or {}).get("guest")
-        total = sum(counts.values())
-        head = Text("Guests waiting: ", style="bold")
-        head.append(f"{total} · bag {v.get('bag', 0)}")
-        self.query_one("#uto-guests-head", Static).update(head)
-        for i, isl in enumerate(ISLANDS):
-            for x, cell in enumerate(self.query_one(f"#uto-guests-{isl}").query(UCell)):
-                n = counts.get((isl, PEOPLES[x]), 0)
-                if not n:
-                    continue
-                body = self._people(PEOPLES[x])
-                if n > 1:
-                    body.append(f"×{n}")
-                if sel_guest == {"island": isl, "people": PEOPLES[x]}:
-                    body.append(SELECTED_MARK, style="bold")
-                cell.update(self._inline(cell, body))
-        bag = self.query_one("#uto-bag-row").query_one(UCell)
-        bag.update(self._inline(bag, Text(f"Draw from the bag ({v.get('bag', 0)})")))
+    def target_name(self, target: tuple) -> str:
+        kind = target[0] if target else ""
+        if kind == "district":
+            return DISTRICTS[target[1]].name
+        if kind == "island":
+            return f"the wonder of {ISLAND_NAMES[target[1]]}"
+        if kind in ("people", "card", "scale"):
+            name = PEOPLE_NAMES[target[1]]
+            return {"people": f"the {name} princes", "card": f"the {name} card",
+                    "scale": f"{name} on the prestige scale"}[kind]
+        if kind == "guest":
+            return f"the {PEOPLE_NAMES[target[2]]} guest for {ISLAND_NAMES[target[1]]}"
+        if kind == "player":
+            return self._player_name(target[1])
+        if kind == "bag":
+            return "the bag"
+        return super().target_name(target)
 
-    def _paint_hand(self, v: dict) -> None:
-        hand = self._hand()
-        head = Text()
-        viewer = v.get("viewer")
-        if hand is None:
-            head.append("Hands are hidden", style="bold")
-        else:
-            pl = v["players"][viewer]
-            n = sum(hand.values())
-            head.append("Hand of ", style="bold")
-            head.append_text(self._seat(viewer, True))
-            head.append(f": {n} card{'s' if n != 1 else ''}", style="bold")
-            tiles = pl.get("privileges", 0)
-            head.append(f" · {'privilege tiles' if self.wide_text else 'tiles'} {tiles}")
-            due = pl.get("discard_due", 0)
-            if due:
-                head.append(f" · discard {due}", style="bold")
-        self.query_one("#uto-hand-head", Static).update(head)
-        if hand is None:
-            return
-        sel = v.get("selected") or {}
-        paid = sel.get("paid") or []
-        for x, cell in enumerate(self.query_one("#uto-hand-row").query(UCell)):
-            p = PEOPLES[x]
-            n = hand.get(p, 0)
-            body = self._people(p)
-            body.append(f" {n}")
-            k = paid.count(p)
-            if k:
-                body.append(f" ✓{k} paid", style="italic")
-            if sel.get("action") in ("move", "add", "remove") and sel.get("people") == p:
-                body.append(SELECTED_MARK, style="bold")
-            if not n and not self._is_target(cell):
-                body.stylize("dim")
-            cell.update(self._inline(cell, body))
-
-    def _paint_map(self, v: dict) -> None:
-        sel = v.get("selected") or {}
-        for i, w in enumerate(v.get("wonders", [])):
-            box = self.query_one(f"#uto-island-{ISLANDS[i]}")
-            marks = self._marks(box.key)
-            title = f"{marks}{ISLAND_GLYPHS[i]} {ISLAND_NAMES[i]}"
-            if not w.get("open", True):
-                title += " · closed (two players)"
-            elif w.get("owner") is None:
-                title += f" · {WONDER} free" if self._wide_map else f" · {WONDER} wonder space free"
-            else:
-                c = colour(self._seat_colour(w["owner"]))
-                who = f"{c.symbol}{seat_letter(w['owner'])}"
-                bonus = w.get("bonus", 0)
-                title += (f" · {WONDER} of {who} +{bonus}/{MONUMENT}" if self._wide_map
-                          else f" · {WONDER} wonder of {who}: +{bonus} a monument")
-            if sel.get("wonder") == ISLANDS[i]:
-                title += f" {SELECTED_MARK}"
-            box.border_title = title
-        for d in v.get("districts", []):
-            cell = self._cell(("district", d["id"]))
-            if cell is not None:
-                self.paint_district(cell, d)
-        self.query_one("#uto-sea", Static).update(self._sea_text(v))
-
-    def paint_district(self, cell: UCell, d: dict | None = None) -> None:
-        """Draw one district cell (again when its width changed)."""
-        v = self._view
-        if not v:
-            return
-        if d is None:
-            d = v["districts"][cell.key[1]]
-        sel = v.get("selected") or {}
-        if self._cursor_on(cell):
-            mark = CURSOR_MARK
-        elif self._is_target(cell):
-            mark = TARGET_MARK
-        elif d["name"] in (sel.get("from"), sel.get("to")):
-            mark = SELECTED_MARK
-        else:
-            mark = " "
-        cell.update(self._district_text(d, mark, cell.content_size.width))
-        cell.set_class(not d.get("open", True), "-closed")
-        cell.border_title = f"{d['name']}·{d['value']}{self._district_extra(d)}"
-
-    @staticmethod
-    def _district_extra(d: dict) -> str:
-        """`` S2`` for a pier on sea sector 2."""
-        return f" S{d['pier'] + 1}" if d.get("pier", -1) >= 0 else ""
-
-    def _district_text(self, d: dict, mark: str, width: int = 0) -> Text:
-        """One mark (``▶`` cursor, ``◆`` target, ``★`` selected) starts the
-        first line; then the monument and each player's princes, a line each
-        (a player's peoples go on under the first when ``width`` is short)."""
-        first = Text(mark, style="bold")
-        if not d.get("open", True):
-            return first + Text("closed", style="dim")
-        lines: list[Text] = []
-        mon = d.get("monument")
-        if mon:
-            m = Text(MONUMENT, style="bold")
-            m.append(PEOPLE_LETTER.get(mon["people"], "?"), style="bold")
-            m.append(" ")
-            m.append_text(self._seat(mon["owner"]))
-            lines.append(m)
-        room = width - 1 - 3 if width > 4 else 99  # after the mark and "●A "
-        for p, counts in enumerate(d.get("princes", [])):
-            if not counts:
-                continue
-            parts = [f"{PEOPLE_LETTER[x]}{counts[x]}" for x in PEOPLES if counts.get(x)]
-            chunks: list[list[str]] = [[]]
-            for part in parts:
-                if chunks[-1] and len("".join(chunks[-1]) + part) > room:
-                    chunks.append([])
-                chunks[-1].append(part)
-            for i, chunk in enumerate(chunks):
-                line = self._seat(p) if i == 0 else Text("   ", style=self._seat(p).style)
-                if i == 0:
-                    line.append(" ")
-                for part in chunk:
-                    line.append(part[0], style="bold")
-                    line.append(part[1:])
-                lines.append(line)
-        if not lines:
-            return first + Text("·", style="dim")
-        pad = Text(" ")
-        return Text("\n").join([first + lines[0]] + [pad + line for line in lines[1:]])
-
-    def _sea_text(self, v: dict) -> Text:
-        sectors: dict[int, list[str]] = {}
-        bridges = []
-        for d in v.get("districts", []):
-            if d.get("pier", -1) >= 0 and d.get("open", True):
-                sectors.setdefault(d["pier"], []).append(d["name"])
-            bridges += [f"{d['name']}═{n}" for n in d.get("neighbours", [])
-                        if n[0] != d["name"][0] and d["name"] < n]
-        t = Text()
-        t.append("Sea ", style="bold")
-        t.append(" │ ".join(f"S{s + 1} {' '.join(sectors[s])}" for s in sorted(sectors)))
-        t.append(": a pier reaches its own and the next sector")
-        if bridges:
-            t.append(" · ")
-            t.append("Bridges ", style="bold")
-            t.append(" ".join(bridges))
-        t.append("\n")
-        t.append("Key ", style="bold")
-        t.append(f"E1·2 S1 district·value pier · {MONUMENT}G ●A Greek monument of A · "
-                 f"●A M2G1 A's princes: 2 Mayan, 1 Greek · {WONDER} wonder")
-        return t
-
-    def _paint_players(self, v: dict) -> None:
-        players = v.get("players", [])
-        order = v.get("order", list(range(len(players))))
-        phase = v.get("phase")
-        head = Text("Score track", style="bold")
-        head.append(f" in turn order · {WIN_SCORE} prestige ends the game" if self.wide_text
-                    else f" · turn order · {WIN_SCORE} ends it")
-        self.query_one("#uto-players-head", Static).update(head)
-        for slot, cell in enumerate(self.query_one("#uto-players").query(UCell)):
-            if slot >= len(order):
-                continue
-            p = order[slot]
-            pl = players[p]
-            body = Text()
-            body.append(f"{slot + 1}. ")
-            body.append_text(self._seat(p, True))
-            body.append(f": {pl.get('score', 0)}", style="bold")
-            if v.get("viewer") == p:
-                body.append(" (you)")
-            notes = []
-            if p == v.get("actor") and v.get("out_of_turn"):
-                notes.append("◀ picks out of turn")
-            elif p == v.get("turn"):
-                notes.append("◀ turn")
-            elif pl.get("acted") and phase in ("guests", "cards"):
-                notes.append("✓ played" if phase == "cards" else "✓ picked")
-            if pl.get("discard_due"):
-                notes.append(f"discards {pl['discard_due']}")
-            if phase == "guests" and pl.get("drew_from_bag"):
-                notes.append("bag draw used")
-            if notes:
-                body.append(" " + " · ".join(notes), style="italic")
-            body.append("  supply " if self.wide_text else "\n    supply ")
-            supply = pl.get("supply", {})
-            body.append_text(princes_text(supply) if any(supply.values()) else Text("none"))
-            body.append(f"  bases {pl.get('bases', 0)}  tiles {pl.get('privileges', 0)}")
-            if phase in ("discard", "cards"):
-                body.append(f"  cards {pl.get('hand_count', 0)}")
-            cell.update(self._inline(cell, body))
-
-    def _info_text(self) -> Text:
+    def info_text(self, region: MapRegion | None) -> Text:
         v = self._view or {}
-        cell = self._cell(self._cursor)
-        if not v or cell is None:
+        canvas = self.canvas
+        if not v or region is None or not region.targets:
             return Text("")
-        if not self._cursor_on(cell):
+        if not canvas.cursor_shown():
             t = Text("Board: ", style="bold")
             t.append(f"Tab here, then arrows or h j k l move {CURSOR_MARK}, Enter picks; "
                      f"{TARGET_MARK} = a choice now")
             return t
-        key = cell.key
+        key = region.targets[0]
         t = Text()
         if self._targets:
-            if self._is_target(cell):
+            if canvas.is_target(region):
                 t.append(f"{TARGET_MARK} Enter picks: ", style="bold")
             else:
                 t.append("Not a choice now: ", style="dim")
@@ -769,11 +553,3 @@ class UtopiaBoard(CursorBoard):
             t.append(f": {pl.get('score', 0)} prestige, {pl.get('rank', 0) + 1}. in turn order")
         return t
 
-    def _scroll_to_cursor(self, deferred: bool = False) -> None:
-        cell = self._cell(self._cursor)
-        if cell is None or not self._shown(cell):
-            return
-        if deferred:
-            self.scroll_to_widget(cell, animate=False, center=True, immediate=False)
-        else:
-            self.scroll_to_widget(cell, animate=False)

@@ -4,6 +4,7 @@ from .board import BoardWidget, GenericBoard
 from .curtain import Curtain
 from .cursor_board import CursorBoard, Pickable
 from .log import GameLog
+from .map_canvas import MapBoard, MapCanvas, MapRegion
 from .options import OptionPicker
 from .scores import ScoreTable, score_table
 
