@@ -20,7 +20,7 @@ from pathlib import Path
 
 from . import __version__
 from .engine.registry import GAMES, UnknownGame, game_info, get_game
-from .simulate import DEFAULT_MAX_CHOICES
+from .engine.limits import DEFAULT_MAX_CHOICES
 
 PROG = "boardgames-tui"
 # Default seat colours, in the order of the UI's palette (boardgames_tui/ui/theme.py).
@@ -260,6 +260,19 @@ def cmd_resume(args) -> int:
     return run_app(m)
 
 
+def cmd_web(args) -> int:
+    from . import web
+
+    if not 1 <= args.port <= 65535:
+        raise CliError(f"--port must be 1 to 65535, not {args.port}")
+    try:
+        return web.serve(args.host, args.port, args.public_url)
+    except ImportError as e:
+        raise CliError(f"the web server needs textual-serve ({e}); reinstall boardgames-tui") from None
+    except OSError as e:
+        raise CliError(f"cannot serve on {args.host}:{args.port}: {e.strerror or e}") from None
+
+
 def play_random(m, choices: int, seed: int) -> int:
     """Let seeded random bots make up to ``choices`` choices; returns how many were made."""
     from .bots.base import ask
@@ -284,18 +297,36 @@ def _menu_screenshot(out: Path, size: tuple[int, int]) -> int:
     with tempfile.TemporaryDirectory(prefix="bgt-shot-") as data:
         os.environ["BOARDGAMES_TUI_DATA"] = data
         from .ui.app import save_menu_screenshot
-        path = save_menu_screenshot(out, size=size)
+        try:
+            path = save_menu_screenshot(out, size=size)
+        except OSError as e:
+            raise CliError(_write_error(out, e)) from None
     print(f"wrote {path}")
     return 0
 
 
-def cmd_screenshot(args) -> int:
-    size = _size(args.size)
-    out = Path(args.out)
+def _write_error(out: Path, e: OSError) -> str:
+    return f"--out: cannot write {out} ({e.strerror or e.__class__.__name__})"
+
+
+def _check_out(out: Path, given: str) -> None:
+    """Refuse an --out that cannot be written, before any work is done."""
+    if out.is_dir():
+        raise CliError(f"--out: {given} is a folder; give an .svg file name")
     if out.suffix.lower() != ".svg":
-        raise CliError(f"--out must name an .svg file, not '{args.out}'")
+        raise CliError(f"--out must name an .svg file, not '{given}'")
     if not out.parent.is_dir():
         raise CliError(f"--out: folder {out.parent} does not exist")
+    if out.exists() and not out.is_file():
+        raise CliError(f"--out: {given} is not a regular file")
+    if not os.access(out.parent, os.W_OK | os.X_OK) or (out.exists() and not os.access(out, os.W_OK)):
+        raise CliError(f"--out: cannot write {given} (permission denied)")
+
+
+def cmd_screenshot(args) -> int:
+    size = _size(args.size)
+    out = Path(args.out).expanduser()
+    _check_out(out, args.out)
     if args.game.lower() == "menu":
         return _menu_screenshot(out, size)
     name = _game(args.game)
@@ -308,7 +339,10 @@ def cmd_screenshot(args) -> int:
     m.created = 0.0
     made = play_random(m, args.choices, args.seed)
     from .ui.app import save_screenshot
-    path = save_screenshot(m, out, size=size)
+    try:
+        path = save_screenshot(m, out, size=size)
+    except OSError as e:
+        raise CliError(_write_error(out, e)) from None
     over = " (the game is over)" if m.is_over() else ""
     print(f"wrote {path} after {made} choices{over}")
     return 0
@@ -372,6 +406,15 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("resume", help="continue a saved game (default: the newest unfinished autosave)")
     s.add_argument("file", nargs="?", metavar="FILE", help="a save file")
     s.set_defaults(func=cmd_resume)
+
+    s = sub.add_parser("web", help="play in a web browser: serve the app over HTTP (textual-serve)")
+    s.add_argument("--host", default="localhost", metavar="H",
+                   help="the address to listen on (default localhost; 0.0.0.0 for every interface)")
+    s.add_argument("--port", type=int, default=8000, metavar="P", help="the port (default 8000)")
+    s.add_argument("--public-url", metavar="URL",
+                   help="the address browsers use to reach the server, if not http://H:P "
+                        "(e.g. behind a proxy)")
+    s.set_defaults(func=cmd_web)
 
     s = sub.add_parser("screenshot", help="write an SVG of the position after N random-bot choices "
                                           "(GAME 'menu': the main menu)")

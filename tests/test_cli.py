@@ -199,3 +199,28 @@ def test_resume_refuses_a_fifo_at_once(tmp_path):
     r = subprocess.run([sys.executable, "-m", "boardgames_tui", "resume", str(p)],
                        capture_output=True, text=True, timeout=20)
     assert r.returncode == 2 and "not a regular file" in r.stderr
+
+
+def test_screenshot_out_a_folder_is_one_line_and_exit_2(tmp_path):
+    (tmp_path / "shots.svg").mkdir()
+    assert_usage_error(cli("screenshot", "menu", "--out", str(tmp_path)), "is a folder")
+    assert_usage_error(cli("screenshot", "evolution", "--out", str(tmp_path / "shots.svg")),
+                       "is a folder")
+
+
+def test_screenshot_out_unwritable_is_one_line_and_exit_2(tmp_path):
+    if hasattr(os, "geteuid") and os.geteuid() != 0:
+        locked = tmp_path / "locked"
+        locked.mkdir()
+        locked.chmod(0o500)
+        try:
+            assert_usage_error(cli("screenshot", "menu", "--out", str(locked / "m.svg")),
+                               "cannot write")
+        finally:
+            locked.chmod(0o700)
+    elif os.path.isdir("/proc/self"):
+        # root may write anywhere but /proc takes no new files
+        assert_usage_error(cli("screenshot", "menu", "--out", "/proc/self/bgt-test.svg"),
+                           "cannot write")
+    else:
+        pytest.skip("no unwritable folder to try")

@@ -294,3 +294,182 @@ def from_json(data: object, source: str = "save file") -> Match:
 def load(path: Path | str) -> Match:
     path = Path(path)
     return from_json(read_json(path), path.name)
+
+
+# -- paths typed in the Save and Load dialogs, and the Load list --------------------------
+SUFFIX = ".json"
+HEADER_LIMIT = 1024 * 1024   # the Load list reads the details of files up to this size
+LIST_LIMIT = 200             # ... and of at most this many files, the newest,
+LIST_BUDGET = 8 * 1024 * 1024  # ... reading at most this many bytes in all
+
+
+def check_typed_name(text: str) -> None:
+    """Refuse NUL and other control characters (a paste can carry them)."""
+    for ch in text:
+        if ch == "\0" or ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0:
+            raise SaveError("the name holds a control character; type it without")
+
+
+def typed_path(text: str) -> Path:
+    """The path a person typed: ``~`` expanded, and a bare name (no folder
+    part) placed in :func:`saves_dir`.  No suffix is added here."""
+    check_typed_name(text)
+    text = text.strip()
+    if not text:
+        raise SaveError("type a file name first")
+    seps = {os.sep, os.altsep} - {None}
+    if text.startswith("~"):
+        p = Path(os.path.expanduser(text))
+    elif any(s in text for s in seps):
+        p = Path(text)
+    else:
+        p = saves_dir() / text
+    return p
+
+
+def _shown(p: Path) -> str:
+    """A path short enough for the dialogs' one-line messages."""
+    text = str(p)
+    return text if len(text) <= 36 else p.name
+
+
+def _refuse_special(p: Path) -> None:
+    """Refuse a folder, a device, a FIFO or a socket as a save target."""
+    try:
+        st = os.stat(p)
+    except FileNotFoundError:
+        return
+    except NotADirectoryError:
+        raise SaveError("a part of the folder is a file, not a folder") from None
+    except OSError as e:
+        raise SaveError(f"{_shown(p)}: cannot be checked ({e.strerror or e.__class__.__name__})") from None
+    if stat.S_ISDIR(st.st_mode):
+        raise SaveError(f"{_shown(p)} is a folder; type a file name")
+    if not stat.S_ISREG(st.st_mode):
+        raise SaveError(f"{_shown(p)} is a device or a pipe; refused")
+
+
+def save_target(text: str) -> Path:
+    """Where the Save dialog writes for ``text``: :func:`typed_path` with
+    ``.json`` added when missing.  A folder, a device or a FIFO is refused
+    (before and after adding the suffix), so is a parent that is not a folder.
+    Whether the file exists (and needs a confirmation) is the caller's question."""
+    text_s = text.strip()
+    p = typed_path(text)
+    if text_s.endswith(os.sep) or (os.altsep and text_s.endswith(os.altsep)):
+        raise SaveError(f"{text_s} names a folder; add a file name")
+    _refuse_special(p)
+    if p.suffix.lower() != SUFFIX:
+        p = p.with_name(p.name + SUFFIX)
+        _refuse_special(p)
+    for parent in p.parents:
+        if parent.exists():
+            if not parent.is_dir():
+                raise SaveError(f"{_shown(parent)} is not a folder")
+            break
+    return p
+
+
+def load_target(text: str) -> Path:
+    """The file the Load dialog reads for ``text``: :func:`typed_path`, with
+    ``.json`` added when the name as typed does not exist but that one does."""
+    p = typed_path(text)
+    if p.suffix.lower() != SUFFIX and not os.path.lexists(p):
+        q = p.with_name(p.name + SUFFIX)
+        if os.path.lexists(q):
+            return q
+    return p
+
+
+class SaveFileInfo:
+    """One file of the saves folder for the Load list.  ``damaged`` says why
+    its header cannot be read; ``note`` why it was not read (too large)."""
+
+    __slots__ = ("path", "mtime", "size", "game", "players", "round", "over", "saved",
+                 "damaged", "note")
+
+    def __init__(self, path: Path, mtime: float, size: int) -> None:
+        self.path, self.mtime, self.size = path, mtime, size
+        self.game = ""
+        self.players: list[str] = []
+        self.round: int | None = None
+        self.over = False
+        self.saved = mtime
+        self.damaged = ""
+        self.note = ""
+
+    def __repr__(self) -> str:  # pragma: no cover - debugging aid
+        return f"SaveFileInfo({self.path.name!r}, game={self.game!r}, damaged={self.damaged!r})"
+
+
+def _clean(text: str, width: int = 40) -> str:
+    text = "".join(ch if ch.isprintable() else "?" for ch in text).strip()
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def read_header(path: Path, mtime: float = 0.0, size: int = 0) -> SaveFileInfo:
+    """What the Load list shows of one file, read through :func:`read_bytes`
+    and :func:`parse_json` with a :data:`HEADER_LIMIT`.  Never raises."""
+    info = SaveFileInfo(path, mtime, size)
+    if size > HEADER_LIMIT:
+        info.note = f"{size / 1_048_576:.1f} MB, details not read"
+        return info
+    try:
+        data = parse_json(read_bytes(path, HEADER_LIMIT), path.name)
+    except SaveError as e:
+        why = str(e).removeprefix(f"{path}: ").removeprefix(f"{path.name} ")
+        info.damaged = why.removeprefix("is ")
+        return info
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        info.damaged = "not a boardgames-tui save file"
+        return info
+    game, players = data.get("game"), data.get("players")
+    if not isinstance(game, str) or not game.strip():
+        info.damaged = "it names no game"
+        return info
+    info.game = _clean(game)
+    if not (isinstance(players, list) and players
+            and all(isinstance(p, dict) and isinstance(p.get("name"), str) for p in players)):
+        info.damaged = "its players are damaged"
+        return info
+    info.players = [_clean(p["name"], 24) for p in players[:12]]
+    rnd, saved = data.get("round"), data.get("saved")
+    if _is_int(rnd) and 0 <= rnd < 10**9:
+        info.round = rnd
+    info.over = data.get("over") is True
+    if _is_number(saved) and saved > 0:
+        info.saved = float(saved)
+    return info
+
+
+def list_save_files(folder: Path | None = None, limit: int = LIST_LIMIT) -> list[SaveFileInfo]:
+    """The ``*.json`` files of the saves folder (regular files only), newest
+    first, with what their headers say.  A missing folder lists nothing."""
+    folder = saves_dir() if folder is None else Path(folder)
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return []
+    found = []
+    for e in entries:
+        if e.name.startswith(".") or not e.name.lower().endswith(SUFFIX):
+            continue
+        try:
+            if not e.is_file():       # folders, FIFOs, devices, broken links
+                continue
+            st = e.stat()
+        except OSError:
+            continue
+        found.append((st.st_mtime, e.name, st.st_size))
+    found.sort(reverse=True)
+    out, budget = [], LIST_BUDGET
+    for mtime, name, size in found[:limit]:
+        if size > budget:   # the list stays quick: the rest are listed without details
+            info = SaveFileInfo(folder / name, mtime, size)
+            info.note = "details not read"
+        else:
+            budget -= size
+            info = read_header(folder / name, mtime, size)
+        out.append(info)
+    out.sort(key=lambda i: (i.saved, i.mtime), reverse=True)
+    return out

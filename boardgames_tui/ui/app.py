@@ -10,7 +10,9 @@ from pathlib import Path
 from typing import Iterable
 
 from textual import events
-from textual.app import App, SystemCommand
+from textual._context import active_message_pump
+from textual.app import App, ScreenStackError, SystemCommand
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.screen import Screen
 
@@ -23,6 +25,9 @@ from .screens.menu import MenuScreen
 # The game screen (and through it the help screen's Markdown renderer) is
 # imported when a game opens, not at start-up: it keeps the menu's start-up
 # within 1.3x of a bare Textual app (bench/startup.py).
+
+
+HOLD_POLL = 0.01  # seconds between looks at a screen still being built (keys wait for it)
 
 
 class BoardgamesApp(App[None]):
@@ -38,6 +43,71 @@ class BoardgamesApp(App[None]):
         self.demo = demo
         self.delay = delay
         self.screenshot = screenshot
+        self._held_keys: list[events.Key] = []
+
+    # -- keys typed ahead -------------------------------------------------------------
+    # A paste, key repeat or a laggy SSH link delivers keys faster than screens
+    # open and close.  Three guards keep such bursts from raising:
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, (events.Key, events.Paste, events.MouseEvent)):
+            # 1. Keys after a quit would open screens while the app takes its
+            #    screens down (``q n`` on the menu): they are dropped.
+            if self.closing:
+                self._held_keys.clear()
+                return
+            # 2. Keys for a screen still being built wait until it is mounted:
+            #    a binding run earlier finds none of its widgets (Ctrl+S on
+            #    the new-game form just opened), and the keys are meant for
+            #    its fields anyway.  The order of the keys is kept.
+            if isinstance(event, events.Key) and (self._held_keys or not self._screen_ready()):
+                self._held_keys.append(event)
+                if len(self._held_keys) == 1:
+                    self.set_timer(HOLD_POLL, self._release_keys)
+                return
+        await super().on_event(event)
+
+    def _screen_ready(self) -> bool:
+        try:
+            return self.screen.is_mounted
+        except ScreenStackError:
+            return False
+
+    async def _release_keys(self) -> None:
+        while self._held_keys:
+            if self.closing:
+                self._held_keys.clear()
+                return
+            if not self._screen_ready():
+                self.set_timer(HOLD_POLL, self._release_keys)
+                return
+            await super().on_event(self._held_keys.pop(0))
+
+    @property
+    def closing(self) -> bool:
+        """The app is quitting: screens still mounting find their widgets gone."""
+        return self._exit or not self._running
+
+    def pop_screen(self) -> AwaitComplete:
+        # 3. A dialog dismissed twice (``s Enter Enter``: the second Enter was
+        #    already queued for the dialog) would pop the screen beneath it, or
+        #    raise.  Refused: a pop asked for by a screen that is already off
+        #    the stack, and a pop that would leave no screen of ours (the stack
+        #    is Textual's blank default screen, then the menu, form or game).
+        #    A screen still being built is popped once it is mounted (its
+        #    widgets would otherwise mount on a removed screen and raise).
+        caller = active_message_pump.get(None)
+        stack = self.screen_stack
+        if len(stack) <= 2 or (isinstance(caller, Screen) and caller not in stack):
+            self.log.warning(f"pop_screen ignored (asked by {caller!r})")
+            return AwaitComplete.nothing()
+        top = stack[-1]
+        if not top.is_mounted:
+            def later() -> None:
+                if not self.closing and self.screen_stack and self.screen_stack[-1] is top:
+                    self.pop_screen()
+            self.set_timer(HOLD_POLL, later)
+            return AwaitComplete.nothing()
+        return super().pop_screen()
 
     # -- navigation -------------------------------------------------------------------
     def on_mount(self) -> None:
@@ -56,8 +126,16 @@ class BoardgamesApp(App[None]):
         self.call_after_refresh(self.check_size)
 
     def _reset_to(self, screen: Screen) -> None:
+        if self.closing:
+            return
+        if not self._screen_ready():
+            # The screen on top is still being built (two Enters on the menu
+            # open the form twice): replace it once it is mounted, not under
+            # its widgets' feet.
+            self.set_timer(HOLD_POLL, lambda: self._reset_to(screen))
+            return
         while len(self.screen_stack) > 2:
-            self.pop_screen()
+            App.pop_screen(self)  # not the guard above: it may refuse a screen that just left
         if len(self.screen_stack) == 2:
             self.switch_screen(screen)
         else:

@@ -1,6 +1,8 @@
-"""Small modal dialogs: confirm, ask for a path, the too-small notice."""
+"""Small modal dialogs: confirm, save to and load from a file, the too-small notice."""
 from __future__ import annotations
 
+import os
+from pathlib import Path
 from typing import Callable
 
 from rich.text import Text
@@ -9,36 +11,62 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Input, Static
+from textual.widgets import Input, OptionList, Static
+from textual.widgets.option_list import Option
 
 
-class ConfirmScreen(ModalScreen[bool]):
-    """``question`` — y/Enter yes, n/Escape no."""
+class _Once:
+    """Dismiss a modal screen once, and only while it is the top screen: a key
+    typed ahead must not pop the screen beneath (``dismiss`` pops the top)."""
+
+    _dismissed = False
+
+    def close(self, result=None) -> None:
+        if self._dismissed or self.app.screen is not self:  # type: ignore[attr-defined]
+            return
+        self._dismissed = True
+        self.dismiss(result)  # type: ignore[attr-defined]
+
+
+class ConfirmScreen(_Once, ModalScreen[bool]):
+    """``question`` — y/Enter yes, n/Escape no.  With ``enter_yes=False``
+    (replace a file, delete a game) only ``y`` says yes: Enter typed ahead
+    does nothing."""
 
     BINDINGS = [
-        Binding("y,enter", "answer(True)", "Yes"),
+        Binding("y", "answer(True)", "Yes"),
+        Binding("enter", "enter", "Yes", show=False),
         Binding("n,escape", "answer(False)", "No"),
     ]
 
-    def __init__(self, question: str) -> None:
+    def __init__(self, question: str, enter_yes: bool = True, yes: str = "yes", no: str = "no") -> None:
         super().__init__()
         self.question = question
+        self.enter_yes = enter_yes
+        self.yes, self.no = yes, no
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(Text(self.question), classes="dialog-title")
-            yield Static("[b]y[/b] / Enter: yes    [b]n[/b] / Esc: no", classes="dialog-help")
+            enter = " / Enter" if self.enter_yes else ""
+            yield Static(Text.from_markup(f"[b]y[/b]{enter}: {self.yes}    [b]n[/b] / Esc: {self.no}"),
+                         classes="dialog-help")
+
+    def action_enter(self) -> None:
+        if self.enter_yes:
+            self.close(True)
 
     def action_answer(self, yes: bool) -> None:
-        self.dismiss(yes)
+        self.close(yes)
 
 
-class PathScreen(ModalScreen[object]):
+class PathScreen(_Once, ModalScreen[object]):
     """Ask for a file path.  ``act(path)`` is tried on Enter: it returns the
     result to dismiss with, or raises an exception whose one-line message is
     shown under the field (the dialog stays open)."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    placeholder = "path to a .json file"
 
     def __init__(self, title: str, default: str, act: Callable[[str], object],
                  errors: tuple[type[BaseException], ...] = (Exception,)) -> None:
@@ -51,7 +79,7 @@ class PathScreen(ModalScreen[object]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(self.title_text, classes="dialog-title")
-            yield Input(value=self.default, placeholder="path to a .json file", id="path")
+            yield Input(value=self.default, placeholder=self.placeholder, id="path")
             yield Static("", id="path-error", classes="error")
             yield Static("Enter: OK    Esc: cancel", classes="dialog-help")
 
@@ -59,24 +87,207 @@ class PathScreen(ModalScreen[object]):
         inp = self.query_one("#path", Input)
         if self.app.is_headless:
             inp.cursor_blink = False
-        inp.focus()
+        self.focus_first()
+
+    def focus_first(self) -> None:
+        self.query_one("#path", Input).focus()
+
+    def show_error(self, message: str) -> None:
+        line = message.splitlines()[0] if message else "refused"
+        self.query_one("#path-error", Static).update(Text(line))
 
     @on(Input.Submitted, "#path")
     def _submit(self, event: Input.Submitted) -> None:
-        path = event.value.strip()
-        err = self.query_one("#path-error", Static)
-        if not path:
-            err.update("Type a path first.")
+        event.stop()
+        if self._dismissed:
             return
+        path = event.value.strip()
+        if not path:
+            self.show_error("Type a path first.")
+            return
+        self.show_error("")
+        self.submit(path)
+
+    def submit(self, path: str) -> None:
         try:
             result = self.act(path)
         except self.errors as e:  # shown, not raised
-            err.update(Text(str(e).splitlines()[0] if str(e) else e.__class__.__name__))
+            self.show_error(str(e) or e.__class__.__name__)
             return
-        self.dismiss(result)
+        self.close(result)
 
     def action_cancel(self) -> None:
-        self.dismiss(None)
+        self.close(None)
+
+
+def _write_error(path: Path, e: OSError) -> str:
+    shown = str(path) if len(str(path)) <= 36 else path.name
+    return f"{shown}: cannot be written ({e.strerror or e.__class__.__name__})"
+
+
+class SaveScreen(PathScreen):
+    """Save to a file.  A bare name goes to the saves folder, ``~`` is
+    expanded, ``.json`` is added; a folder, a device, a FIFO or a name with a
+    control character is refused in the dialog; an existing file is replaced
+    only after a ``y``.  ``write(path)`` writes; the dialog dismisses with the
+    path written."""
+
+    placeholder = "a name, or a path (~ works)"
+
+    def __init__(self, default: str, write: Callable[[Path], object],
+                 title: str = "Save the game to a file") -> None:
+        super().__init__(title, default, self._no_act)
+        self.write = write
+
+    @staticmethod
+    def _no_act(path: str) -> object:  # pragma: no cover - submit() is overridden
+        raise NotImplementedError
+
+    def compose(self) -> ComposeResult:
+        from ...engine import save as saves
+
+        with Vertical(classes="dialog"):
+            yield Static(self.title_text, classes="dialog-title")
+            yield Input(value=self.default, placeholder=self.placeholder, id="path")
+            yield Static("", id="path-error", classes="error")
+            yield Static(Text(f"A name without a folder goes to {saves.saves_dir()}"),
+                         classes="dialog-note")
+            yield Static("Enter: save    Esc: cancel", classes="dialog-help")
+
+    def submit(self, text: str) -> None:
+        from ...engine import save as saves
+
+        try:
+            path = saves.save_target(text)
+        except saves.SaveError as e:
+            self.show_error(str(e))
+            return
+        if os.path.lexists(path):
+            def answer(yes: bool | None) -> None:
+                if yes:
+                    self._write(path)
+                elif self.is_mounted:
+                    self.query_one("#path", Input).focus()
+
+            self.app.push_screen(ConfirmScreen(f"{path} exists. Replace it?", enter_yes=False,
+                                               yes="replace it", no="keep it"), answer)
+            return
+        self._write(path)
+
+    def _write(self, path: Path) -> None:
+        if self._dismissed:
+            return
+        try:
+            self.write(path)
+        except OSError as e:
+            self.show_error(_write_error(path, e))
+            return
+        self.close(path)
+
+
+class LoadScreen(PathScreen):
+    """Load a save file: the files of the saves folder, newest first (game,
+    players and date from their headers; damaged ones say so), or a typed
+    path.  ``load(path)`` returns the result (a match) or raises ``errors``."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    placeholder = "or type a name or a path (~ works)"
+
+    def __init__(self, load: Callable[[Path], object],
+                 errors: tuple[type[BaseException], ...] = (Exception,),
+                 title: str = "Load a save file") -> None:
+        super().__init__(title, "", self._no_act, errors)
+        self.load = load
+
+    @staticmethod
+    def _no_act(path: str) -> object:  # pragma: no cover - submit() is overridden
+        raise NotImplementedError
+
+    def compose(self) -> ComposeResult:
+        from ...engine import save as saves
+
+        self.files = saves.list_save_files()
+        folder = saves.saves_dir()
+        with Vertical(classes="dialog", id="load-dialog"):
+            yield Static(self.title_text, classes="dialog-title")
+            if self.files:
+                yield Static(Text(f"Files in {folder}, newest first:"), classes="dialog-note")
+                lst = FileList(id="files")
+                lst.add_options([Option(file_line(f), id=f"file:{i}") for i, f in enumerate(self.files)])
+                yield lst
+            else:
+                yield Static(Text(f"No save files in {folder} yet."), classes="dialog-note")
+            yield Input(value=self.default, placeholder=self.placeholder, id="path")
+            yield Static("", id="path-error", classes="error")
+            keys = "↑↓ file · Enter: load · Tab: list/path · Esc: cancel" if self.files \
+                else "Enter: load    Esc: cancel"
+            yield Static(keys, classes="dialog-help")
+
+    def focus_first(self) -> None:
+        if self.files:
+            lst = self.query_one("#files", OptionList)
+            lst.highlighted = 0
+            lst.focus()
+        else:
+            self.query_one("#path", Input).focus()
+
+    @on(OptionList.OptionSelected, "#files")
+    def _file_chosen(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if self._dismissed:
+            return
+        i = int((event.option.id or "file:0").split(":")[1])
+        self.show_error("")
+        self._load(self.files[i].path)
+
+    def submit(self, text: str) -> None:
+        from ...engine import save as saves
+
+        try:
+            path = saves.load_target(text)
+        except saves.SaveError as e:
+            self.show_error(str(e))
+            return
+        self._load(path)
+
+    def _load(self, path: Path) -> None:
+        try:
+            result = self.load(path)
+        except self.errors as e:  # shown, not raised
+            self.show_error(str(e) or e.__class__.__name__)
+            return
+        self.close(result)
+
+
+class FileList(OptionList):
+    BINDINGS = [
+        Binding("j", "cursor_down", "Down", show=False),
+        Binding("k", "cursor_up", "Up", show=False),
+    ]
+
+
+def file_line(f) -> Text:
+    """Two lines of the Load list for a :class:`~boardgames_tui.engine.save.SaveFileInfo`."""
+    import time
+
+    from .saves import game_title, players_text
+
+    t = Text(no_wrap=True, overflow="ellipsis")
+    t.append(f.path.name, style="bold")
+    t.append(f"  {time.strftime('%Y-%m-%d %H:%M', time.localtime(f.saved))}", style="dim")
+    t.append("\n  ")
+    if f.damaged:
+        t.append(f"damaged: {f.damaged}", style="italic")
+    elif f.note:
+        t.append(f.note, style="italic")
+    else:
+        rest = f" · round {f.round}" if f.round is not None else ""
+        rest += " · finished" if f.over else ""
+        title = game_title(f.game)
+        t.append(title)
+        t.append(" · " + players_text(f.players, 62 - len(title) - len(rest)))
+        t.append(rest)
+    return t
 
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24

@@ -19,6 +19,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -36,6 +37,16 @@ from .scores import ScoreScreen
 BOT_BATCH = 2000  # bot choices made in one go when the delay is 0
 
 
+def prompt_text(prompt: str, name: str) -> str:
+    """The decision's prompt as shown under the banner, which already names
+    the player: a leading ``"<name>: "`` (Utopia's prompts) is left out."""
+    p = prompt.strip()
+    if name and p.startswith(f"{name}: "):
+        p = p[len(name) + 2:].lstrip()
+        p = p[:1].upper() + p[1:]
+    return p
+
+
 class GameScreen(Screen[None]):
     BINDINGS = [
         Binding("u", "undo", "Undo"),
@@ -44,7 +55,9 @@ class GameScreen(Screen[None]):
         Binding("L", "log", "Log", show=False),
         Binding("s", "save", "Save"),
         Binding("q", "menu", "Menu"),
-        Binding("slash", "filter", "Filter", key_display="/"),
+        # Priority: runs as the key arrives, so the keys typed after it go
+        # into the filter even when they come in the same burst.
+        Binding("slash", "filter", "Filter", key_display="/", priority=True),
         Binding("escape", "escape", "All options", show=False),
         Binding("enter", "enter", show=False),
     ]
@@ -94,7 +107,12 @@ class GameScreen(Screen[None]):
         return self.query_one(GameLog)
 
     def on_mount(self) -> None:
-        self.query_one("#curtain").display = False
+        try:
+            self.query_one("#curtain").display = False
+        except NoMatches:
+            if getattr(self.app, "closing", False):
+                return  # taken down before it mounted: the app is quitting
+            raise
         if self.app.is_headless:
             self.picker.filter_input.cursor_blink = False
         self.refresh_position()
@@ -148,7 +166,7 @@ class GameScreen(Screen[None]):
         if self.is_bot(d.player) and not self.frozen:
             self._set_curtain(None)
             banner.show_turn(d.player, seat.name, seat.colour, bot=True, status=status)
-            prompt.update(Text(f"{seat.name} (bot): {d.prompt}"))
+            prompt.update(Text(prompt_text(d.prompt, seat.name), style="italic"))
             self._show(m.view(self.viewer), None)
             self.picker.set_options([], message=f"Waiting for {seat.name} (bot)…")
             self._schedule_bot()
@@ -162,7 +180,7 @@ class GameScreen(Screen[None]):
             prompt.update(Text(f"Pass the keyboard to {who.name} and press Enter."))
             self._show(m.view(None), None)
             self.picker.set_options([], message="")
-            self._set_curtain(self.curtain_for, d.prompt)
+            self._set_curtain(self.curtain_for, prompt_text(d.prompt, who.name))
             return
         self._set_curtain(None)
         if d.private or m.open_info or self.frozen or d.player == self.viewer:
@@ -177,7 +195,7 @@ class GameScreen(Screen[None]):
             self.viewer = None
         banner.show_turn(d.player, seat.name, seat.colour, status=status,
                          bot=self.is_bot(d.player))
-        prompt.update(Text(d.prompt, style="bold"))
+        prompt.update(Text(prompt_text(d.prompt, seat.name), style="bold"))
         keep = self.picker.highlighted_option()
         self.picker.set_options(d.options)
         if keep is not None and self._shown_viewer == shown:
@@ -267,7 +285,8 @@ class GameScreen(Screen[None]):
         if token != self._bot_token:
             return
         self._bot_pending = False
-        if not self.is_current or not self.is_mounted or too_small(self.app):
+        if (not self.is_current or not self.is_mounted or too_small(self.app)
+                or getattr(self.app, "closing", False)):
             return  # resumes via on_screen_resume
         moves = BOT_BATCH if self.delay <= 0 else 1
         changed = False
@@ -363,17 +382,15 @@ class GameScreen(Screen[None]):
             self.picker.choice_list.focus()
 
     def action_save(self) -> None:
-        default = saves.saves_dir() / f"{self.match.match_id}.json"
-
-        def do_save(path: str):
-            return saves.save(self.match, path)
+        from .dialogs import SaveScreen
 
         def done(result) -> None:
             if result is not None:
                 self.notify(f"Saved to {result}", markup=False)
 
-        self.app.push_screen(PathScreen("Save the game to a file", str(default), do_save,
-                                        (OSError,)), done)
+        # a bare name: the dialog puts it in the saves folder
+        self.app.push_screen(SaveScreen(f"{self.match.match_id}.json",
+                                        lambda path: saves.save(self.match, path)), done)
 
     def action_menu(self) -> None:
         def done(yes: bool | None) -> None:

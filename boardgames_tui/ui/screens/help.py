@@ -1,11 +1,24 @@
-"""Rules notes of the game plus the list of keys."""
+"""Rules notes of the game plus the list of keys.
+
+The text is Markdown, rendered once per process for each width it is shown
+at (``rendered_lines``) and drawn line by line from that cache, so the screen
+opens at once, also the second time and on a slow link.  (Textual's Markdown
+widget builds a widget per block: about 2 s for a game's rules.)
+"""
 from __future__ import annotations
 
+from functools import lru_cache
+
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.segment import Segment
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
+from textual.geometry import Size
 from textual.screen import Screen
-from textual.widgets import Footer, Markdown, Static
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+from textual.widgets import Footer, Static
 
 KEYS_MD = """\
 ## Keys
@@ -37,6 +50,56 @@ pass the keyboard; nothing of the next hand is drawn until Enter is pressed.
 """
 
 
+@lru_cache(maxsize=32)
+def rendered_lines(text: str, width: int) -> tuple[Strip, ...]:
+    """``text`` (Markdown) rendered ``width`` cells wide, one Strip a line."""
+    width = max(20, width)
+    console = Console(width=width, color_system="truecolor", force_terminal=True,
+                      legacy_windows=False, emoji=False)
+    lines = console.render_lines(Markdown(text, hyperlinks=False), console.options.update_width(width),
+                                 pad=True, new_lines=False)
+    return tuple(Strip(Segment.simplify(line), width) for line in lines)
+
+
+class RulesView(ScrollView, can_focus=True):
+    """The keys and the rules notes, drawn from ``rendered_lines``."""
+
+    DEFAULT_CSS = """
+    RulesView { height: 1fr; overflow-x: hidden; overflow-y: scroll; }
+    """
+
+    def __init__(self, text: str, **kw) -> None:
+        super().__init__(**kw)
+        self.text = text
+        self._lines: tuple[Strip, ...] = ()
+
+    def on_resize(self) -> None:
+        self._layout_text()
+
+    def on_mount(self) -> None:
+        self._layout_text()
+
+    def _layout_text(self) -> None:
+        # The text is taller than the screen: leave room for the vertical
+        # scrollbar from the start (else the lines are cut on the right).
+        width = self.content_region.width - self.styles.scrollbar_size_vertical
+        if width <= 0:
+            return
+        self._lines = rendered_lines(self.text, width)
+        self.virtual_size = Size(width, len(self._lines))
+        self.refresh()
+
+    def render_line(self, y: int) -> Strip:
+        i = y + self.scroll_offset.y
+        if 0 <= i < len(self._lines):
+            return self._lines[i].apply_style(self.rich_style)
+        return Strip.blank(self.virtual_size.width, self.rich_style)
+
+    @property
+    def line_count(self) -> int:
+        return len(self._lines)
+
+
 class HelpScreen(Screen[None]):
     BINDINGS = [
         Binding("escape,q,question_mark", "app.pop_screen", "Back"),
@@ -51,15 +114,14 @@ class HelpScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(f" {self.title_text}: rules and keys (Esc to go back)", classes="screen-title")
-        with VerticalScroll(id="help-scroll"):
-            yield Markdown(KEYS_MD, id="help-keys")
-            if self.notes.strip():
-                yield Markdown(self.notes, id="help-notes")
+        text = KEYS_MD + ("\n---\n\n" + self.notes if self.notes.strip() else "")
+        yield RulesView(text, id="help-scroll")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#help-scroll").focus()
+        for view in self.query("#help-scroll"):  # none if taken down before it mounted
+            view.focus()
 
     def action_scroll(self, step: int) -> None:
-        s = self.query_one("#help-scroll", VerticalScroll)
+        s = self.query_one("#help-scroll", RulesView)
         s.scroll_relative(y=step * 2, animate=False)

@@ -1,7 +1,11 @@
-"""The main menu: new game per registered game, Continue, Load file, Quit."""
-from __future__ import annotations
+"""The main menu: New game (one line per game), Continue (the five latest
+autosaves, then "All saved games…"), Load a save file, Quit.
 
-import time
+At 80x24 everything fits without scrolling whatever the number of autosaves
+(up to four games): each entry is one line, and the line under the list
+describes the highlighted entry (a game's blurb, an autosave's players).
+"""
+from __future__ import annotations
 
 from rich.text import Text
 from textual import on
@@ -14,8 +18,13 @@ from textual.widgets.option_list import Option
 
 from ... import __version__
 from ...engine import save as saves
-from ...engine.store import SaveSummary, StoreError, default_store
 from ...engine.registry import GAMES, GameEntry
+from ...engine.store import SaveSummary, StoreError, default_store
+from .saves import details, summary_line
+
+__all__ = ["MenuScreen", "playable_games", "summary_line", "CONTINUE_SHOWN"]
+
+CONTINUE_SHOWN = 5   # the latest autosaves listed under Continue
 
 
 def playable_games() -> list[GameEntry]:
@@ -31,25 +40,6 @@ def playable_games() -> list[GameEntry]:
     return out
 
 
-def summary_line(s: SaveSummary) -> Text:
-    try:
-        title = GAMES[s.game].title
-    except Exception:  # noqa: BLE001 - unknown or broken game: show its name
-        title = s.game
-    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(s.saved))
-    t = Text()
-    t.append(f"{title}", style="bold")
-    if s.damaged:
-        t.append(f" · damaged ({s.damaged}) · Enter deletes it", style="italic")
-        t.append(f" · {when}", style="dim")
-        return t
-    t.append(f" · {', '.join(s.players)} · round {s.round}")
-    if s.over:
-        t.append(" · finished", style="italic")
-    t.append(f" · {when}", style="dim")
-    return t
-
-
 class MenuList(OptionList):
     BINDINGS = [
         Binding("j", "cursor_down", "Down", show=False),
@@ -61,19 +51,22 @@ class MenuScreen(Screen[None]):
     BINDINGS = [
         Binding("n", "new_first", "New game", show=False),
         Binding("c", "continue_first", "Continue newest", show=False),
+        Binding("a", "all_saves", "All saved games"),
         Binding("o", "load", "Load file"),
         Binding("q", "app.quit", "Quit"),
     ]
 
     def compose(self) -> ComposeResult:
         t = Text()
-        t.append("\nboardgames-tui", style="bold")
+        t.append("boardgames-tui", style="bold")
         t.append(f" · v{__version__}\n", style="dim")
         t.append("heavy board games, hot-seat, in the terminal", style="italic")
         yield Static(t, id="menu-title")
         with Vertical(id="menu-box"):
             yield MenuList(id="menu")
-        yield Static("↑↓/jk move · Enter choose · o load file · q quit", id="menu-help")
+        yield Static("", id="menu-about")
+        yield Static("↑↓/jk move · Enter choose · a all saved games · o load file · q quit",
+                     id="menu-help")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -84,6 +77,8 @@ class MenuScreen(Screen[None]):
         self.rebuild()
 
     def rebuild(self) -> None:
+        if not self.query(MenuList):   # not composed, or being torn down
+            return
         # A damaged autosave, or a damaged database, never stops the menu.
         self._store_error = ""
         try:
@@ -94,23 +89,27 @@ class MenuScreen(Screen[None]):
         lst = self.query_one(MenuList)
         keep = lst.highlighted
         lst.clear_options()
+        # the list's inner width: the screen less the box's padding, border and scrollbar
+        width = max(self.app.size.width - 9, 40)
         items: list = [Option(Text("New game", style="bold underline"), id="h-new", disabled=True)]
+        pad = max((len(info.title) for info in self._games), default=0)
         for info in self._games:
-            t = Text()
-            t.append(info.title, style="bold")
-            t.append(f"  ({info.min_players}–{info.max_players} players)\n", style="dim")
-            t.append(info.blurb)
+            t = Text(no_wrap=True, overflow="ellipsis")
+            t.append(info.title.ljust(pad), style="bold")
+            t.append(f"  {info.min_players}–{info.max_players} players", style="dim")
             items.append(Option(t, id=f"new:{info.name}"))
         if not self._games:
             items.append(Option("(no game installed)", id="h-none", disabled=True))
         items.append(None)
         items.append(Option(Text("Continue", style="bold underline"), id="h-cont", disabled=True))
         if self._store_error:
-            items.append(Option(Text(f"{self._store_error}. Enter moves it aside and starts a new one.",
-                                     style="italic"), id="store-damaged"))
+            items.append(Option(Text(f"The autosave database is damaged. Enter moves it aside "
+                                     "and starts a new one.", style="italic"), id="store-damaged"))
         elif self._saves:
-            for i, s in enumerate(self._saves):
-                items.append(Option(summary_line(s), id=f"continue:{i}"))
+            for i, s in enumerate(self._saves[:CONTINUE_SHOWN]):
+                items.append(Option(summary_line(s, width), id=f"continue:{i}"))
+            items.append(Option(Text(f"All saved games… ({len(self._saves)})", style="bold"),
+                                id="all-saves"))
         else:
             items.append(Option(Text("No autosaved games yet", style="dim"), id="h-nosave", disabled=True))
         items.append(None)
@@ -121,14 +120,44 @@ class MenuScreen(Screen[None]):
             lst.highlighted = keep
         else:
             lst.highlighted = 1
+        self._show_about()
+
+    def _show_about(self) -> None:
+        lst = self.query_one(MenuList)
+        opt = lst.highlighted_option
+        oid = (opt.id if opt is not None else "") or ""
+        about: Text | str = ""
+        if oid.startswith("new:"):
+            info = GAMES.get(oid[4:])
+            about = Text(info.blurb) if info is not None else ""
+        elif oid.startswith("continue:"):
+            about = details(self._saves[int(oid.split(":")[1])])
+        elif oid == "store-damaged":
+            about = Text(self._store_error)
+        elif oid == "all-saves":
+            about = "Every autosaved game: open one or delete one."
+        elif oid == "load":
+            about = Text(f"Open a save file (those written with s during a game are in "
+                         f"{saves.saves_dir()}).")
+        elif oid == "quit":
+            about = "Leave boardgames-tui. Games in progress are autosaved."
+        self.query_one("#menu-about", Static).update(about)
+
+    @on(OptionList.OptionHighlighted, "#menu")
+    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self._show_about()
 
     @on(OptionList.OptionSelected, "#menu")
     def _selected(self, event: OptionList.OptionSelected) -> None:
+        if not self.app.screen is self:
+            return
         oid = event.option.id or ""
         if oid.startswith("new:"):
             self.app.show_new_game(oid[4:])  # type: ignore[attr-defined]
         elif oid.startswith("continue:"):
             self.open_autosave(int(oid.split(":")[1]))
+        elif oid == "all-saves":
+            self.action_all_saves()
         elif oid == "store-damaged":
             self.move_store_aside()
         elif oid == "load":
@@ -137,29 +166,12 @@ class MenuScreen(Screen[None]):
             self.app.exit()
 
     def open_autosave(self, i: int) -> None:
-        s = self._saves[i]
-        if s.damaged:
-            self.offer_delete(s, s.damaged)
-            return
-        try:
-            m = default_store().load(s.id)
-        except (saves.SaveError, StoreError) as e:
-            self.offer_delete(s, str(e))
-            return
-        self.app.open_match(m)  # type: ignore[attr-defined]
+        from .saves import open_autosave
+        open_autosave(self, self._saves[i], self.rebuild)
 
     def offer_delete(self, s: SaveSummary, why: str) -> None:
-        from .dialogs import ConfirmScreen
-
-        def done(yes: bool | None) -> None:
-            if yes:
-                try:
-                    default_store().delete(s.id)
-                except StoreError as e:
-                    self.notify(str(e), severity="error", markup=False)
-                self.rebuild()
-
-        self.app.push_screen(ConfirmScreen(f"This autosave cannot be continued: {why}. Delete it?"), done)
+        from .saves import offer_delete
+        offer_delete(self, s, self.rebuild, why=why)
 
     def move_store_aside(self) -> None:
         try:
@@ -171,21 +183,31 @@ class MenuScreen(Screen[None]):
         self.rebuild()
 
     def action_new_first(self) -> None:
-        if self._games:
+        if self._games and self.app.screen is self:
             self.app.show_new_game(self._games[0].name)  # type: ignore[attr-defined]
 
     def action_continue_first(self) -> None:
+        if not self.app.screen is self:
+            return
         for i, s in enumerate(self._saves):
             if not s.damaged:
                 self.open_autosave(i)
                 return
 
+    def action_all_saves(self) -> None:
+        from .saves import SavedGamesScreen
+
+        if self.app.screen is self:
+            self.app.push_screen(SavedGamesScreen())
+
     def action_load(self) -> None:
-        from .dialogs import PathScreen
+        from .dialogs import LoadScreen
+
+        if not self.app.screen is self:
+            return
 
         def done(m) -> None:
             if m is not None:
                 self.app.open_match(m)  # type: ignore[attr-defined]
 
-        self.app.push_screen(PathScreen("Load a save file", str(saves.data_dir() / "saves") + "/",
-                                        saves.load, (saves.SaveError, OSError)), done)
+        self.app.push_screen(LoadScreen(saves.load, (saves.SaveError, OSError)), done)

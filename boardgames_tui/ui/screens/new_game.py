@@ -6,6 +6,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
@@ -102,7 +103,12 @@ class NewGameScreen(Screen[None]):
         if self.app.is_headless:
             for inp in self.query(Input):
                 inp.cursor_blink = False
-        self._sync_rows()
+        try:
+            self._sync_rows()
+        except NoMatches:
+            if getattr(self.app, "closing", False):
+                return  # taken down before it mounted: the app is quitting
+            raise
         self.query_one("#players", Input).focus()
 
     # -- helpers ------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from textual.app import ComposeResult
 from textual.actions import SkipAction
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.dom import NoScreen
 from textual.message import Message
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option as ListOption
@@ -120,6 +121,10 @@ class OptionPicker(Vertical):
         inp = self.filter_input
         with inp.prevent(Input.Changed):
             inp.value = ""
+        if inp.has_focus:
+            # A new decision (after a choice made through the filter): letters
+            # are commands again (``u`` undoes), not filter text.
+            self._focus_now(self.choice_list)
         inp.disabled = not self._all
         self._rebuild()
 
@@ -186,11 +191,20 @@ class OptionPicker(Vertical):
         if o is not None:
             self.post_message(self.Chosen(o.key))
 
+    def _focus_now(self, widget) -> None:
+        """Focus ``widget`` at once: ``Widget.focus`` waits behind the keys
+        already queued, which would then go to the old focus (``/per`` typed
+        fast would leave ``per`` out of the filter)."""
+        try:
+            self.screen.set_focus(widget)
+        except NoScreen:  # being taken down: the usual way
+            widget.focus()
+
     def focus_filter(self) -> None:
         inp = self.filter_input
         if not inp.disabled:
             inp.can_focus = True
-            inp.focus()
+            self._focus_now(inp)
 
     def leave_filter(self) -> None:
         inp = self.filter_input
@@ -198,7 +212,7 @@ class OptionPicker(Vertical):
             with inp.prevent(Input.Changed):
                 inp.value = ""
             self._rebuild()
-        self.choice_list.focus()
+        self._focus_now(self.choice_list)
 
     def clear_filter_and_restriction(self) -> bool:
         """Escape: drop the filter and the restriction; True if anything changed."""

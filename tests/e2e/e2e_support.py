@@ -1,0 +1,117 @@
+"""Helpers for the end-to-end tests: free ports, finding system programs,
+waiting with a deadline, and ending every process a test started."""
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+IN_CI = os.environ.get("CI", "").lower() not in ("", "0", "false", "no")
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on right now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for_port(port: int, timeout: float, proc: subprocess.Popen | None = None,
+                  log: Path | None = None) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc is not None and proc.poll() is not None:
+            raise AssertionError(f"the server exited with {proc.returncode} before listening\n"
+                                 + (log.read_text(errors="replace")[-3000:] if log else ""))
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return
+        except OSError:
+            time.sleep(0.1)
+    raise AssertionError(f"nothing listens on 127.0.0.1:{port} after {timeout} s\n"
+                         + (log.read_text(errors="replace")[-3000:] if log else ""))
+
+
+def require_program(*candidates: str, what: str, install: str) -> str:
+    """The first of ``candidates`` (a name on PATH or an absolute path) that
+    exists.  Outside CI a missing program skips the test with the reason; in
+    CI (CI=true) it is a failure, since .ci/run installs it."""
+    for c in candidates:
+        found = shutil.which(c) if "/" not in c else (c if os.access(c, os.X_OK) else None)
+        if found:
+            return found
+    msg = f"{what} not found (looked for {', '.join(candidates)}); install it with: {install}"
+    if IN_CI:
+        pytest.fail(msg + " (.ci/run should have installed it)", pytrace=False)
+    pytest.skip(msg)
+
+
+def kill_group(proc: subprocess.Popen | None, grace: float = 3.0) -> None:
+    """End a process started with ``start_new_session=True`` and its whole
+    process group: SIGTERM, then SIGKILL after ``grace`` seconds."""
+    if proc is None:
+        return
+    try:
+        pgid = os.getpgid(proc.pid)
+    except ProcessLookupError:
+        pgid = None
+    if pgid is not None and pgid != os.getpgid(0):
+        for sig in (signal.SIGTERM, signal.SIGKILL):
+            try:
+                os.killpg(pgid, sig)
+            except ProcessLookupError:
+                break
+            try:
+                proc.wait(timeout=grace)
+                break
+            except subprocess.TimeoutExpired:
+                continue
+    if proc.poll() is None:
+        proc.kill()
+    try:
+        proc.wait(timeout=grace)
+    except subprocess.TimeoutExpired:
+        pass
+
+
+def kill_marked(marker: str) -> list[int]:
+    """SIGKILL every process (but this one) whose command line or initial
+    environment contains ``marker``: the strays of a test, such as an app
+    that a server started in a session of its own.  Returns their pids."""
+    me = os.getpid()
+    killed = []
+    needle = marker.encode()
+    for d in Path("/proc").iterdir():
+        if not d.name.isdigit() or int(d.name) == me:
+            continue
+        try:
+            blob = (d / "cmdline").read_bytes() + b"\0" + (d / "environ").read_bytes()
+        except OSError:
+            continue
+        if needle in blob:
+            try:
+                os.kill(int(d.name), signal.SIGKILL)
+                killed.append(int(d.name))
+            except ProcessLookupError:
+                pass
+    return killed
+
+
+def wait_until(predicate, timeout: float, what: str, interval: float = 0.1, detail=None):
+    """Call ``predicate`` until it returns something truthy; fail after ``timeout`` s."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = predicate()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            extra = detail() if detail is not None else ""
+            raise AssertionError(f"timed out after {timeout} s waiting for {what}\n{extra}")
+        time.sleep(interval)
+

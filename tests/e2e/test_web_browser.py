@@ -1,0 +1,166 @@
+"""`boardgames-tui web` end to end: a real server, a real browser.
+
+The server is started through the console script with a PATH that does not
+contain the virtual environment (a venv that is not activated), on a free
+loopback port.  Debian's Chromium, headless, loads the page and is driven over
+the DevTools protocol: it reaches the menu, starts Evolution, passes the
+curtain and makes a choice, with real key events.
+
+textual-serve's page draws the terminal with xterm.js on a canvas and keeps
+its ``Terminal`` in a closure.  A script run before the page's own (through
+``Page.addScriptToEvaluateOnNewDocument``) notes the object whose
+``terminal`` property is set while it has a ``websocket_url``, which is
+textual-serve's terminal session, so the test reads xterm's own screen buffer
+(``terminal.buffer.active``) as text.  The choice is then checked in the
+autosave database.
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+from e2e_support import free_port, kill_group, kill_marked, require_program, wait_for_port, wait_until
+
+from e2e_cdp import Browser  # websocket-client, from the test extra
+
+from boardgames_tui.engine.session import Match
+from boardgames_tui.engine.store import AutosaveStore
+
+HOOK = r"""
+(() => {
+  Object.defineProperty(Object.prototype, "terminal", {
+    configurable: true,
+    set(value) {
+      Object.defineProperty(this, "terminal",
+        {value, writable: true, configurable: true, enumerable: true});
+      if (value && this.websocket_url !== undefined && "buffer" in value) {
+        window.__bgtTerminal = value;
+      }
+    },
+  });
+})();
+"""
+
+SCREEN = r"""
+(() => {
+  const t = window.__bgtTerminal;
+  if (!t) return null;
+  const b = t.buffer.active, lines = [];
+  for (let y = 0; y < t.rows; y++) {
+    const line = b.getLine(b.viewportY + y);
+    lines.push(line ? line.translateToString(true) : "");
+  }
+  return lines.join("\n");
+})()
+"""
+
+STEP_TIMEOUT = 30.0
+
+
+@pytest.fixture
+def chromium() -> str:
+    return require_program("chromium", "chromium-browser", "google-chrome",
+                           what="Chromium", install="apt-get install -y chromium")
+
+
+def test_play_in_a_browser(chromium, tmp_path):
+    t0 = time.monotonic()
+    data = tmp_path / "data"
+    marker = f"bgt-e2e-web-{uuid.uuid4().hex}"
+    port = free_port()
+    script = Path(sys.executable).parent / "boardgames-tui"
+    assert script.exists(), f"no console script at {script}"
+    env = {k: v for k, v in os.environ.items() if k not in ("VIRTUAL_ENV", "PYTHONPATH")}
+    env.update(PATH="/usr/bin:/bin", BOARDGAMES_TUI_DATA=str(data), BGT_E2E_MARKER=marker,
+               TERM="xterm-256color")
+    server_log = tmp_path / "server.log"
+    server = browser = None
+    screen = ""
+
+    def read_screen() -> str:
+        nonlocal screen
+        screen = browser.evaluate(SCREEN) or ""
+        return screen
+
+    def wait_screen(*texts: str, what: str) -> str:
+        return wait_until(lambda: all(t in read_screen() for t in texts) and screen,
+                          STEP_TIMEOUT, what, interval=0.2,
+                          detail=lambda: f"the browser's terminal shows:\n{screen}\n"
+                                         f"server log:\n{server_log.read_text(errors='replace')[-2000:]}")
+
+    try:
+        with open(server_log, "wb") as log:
+            server = subprocess.Popen([str(script), "web", "--host", "127.0.0.1", "--port", str(port)],
+                                      cwd=tmp_path, env=env, stdin=subprocess.DEVNULL, stdout=log,
+                                      stderr=subprocess.STDOUT, start_new_session=True)
+        wait_for_port(port, 20, server, server_log)
+
+        profile = tmp_path / "chromium-profile"
+        profile.mkdir()
+        browser = Browser(chromium, profile, tmp_path / "chromium.log")
+        browser.call("Page.enable")
+        browser.call("Page.addScriptToEvaluateOnNewDocument", source=HOOK)
+        browser.call("Page.navigate", url=f"http://127.0.0.1:{port}/")
+
+        # the menu, in xterm's buffer
+        wait_screen("boardgames-tui", "New game", "Evolution", what="the main menu")
+        assert browser.evaluate("document.title") == "boardgames-tui"
+        browser.evaluate("window.__bgtTerminal.focus(), true")
+
+        # New game -> Evolution (the first game) -> Ctrl+S starts it
+        browser.press("Enter")
+        wait_screen("New game: Evolution", "Start", what="the new-game form")
+        browser.press("s", ctrl=True)
+        wait_screen("Pass the keyboard to", "Press Enter when ready", what="the first curtain")
+        browser.press("Enter")
+        wait_screen("Options (", "Choose a card to supply food", what="the first decision")
+
+        # the second option: Down, Enter; the curtain for the next player follows
+        browser.press("ArrowDown")
+        time.sleep(0.3)
+        browser.press("Enter")
+        wait_screen("Pass the keyboard to", what="the curtain after the choice")
+        browser.screenshot(tmp_path / "after-choice.png")
+
+        store = AutosaveStore(data / "autosave.db")
+        try:
+            newest = wait_until(lambda: (s := store.newest()) is not None and s, 10, "the autosave")
+            m = store.load(newest.id)
+        finally:
+            store.close()
+        assert m.game.name == "evolution" and len(m.history) == 1, m.history
+        first = Match.new(m.game.name, m.seats, m.seed, m.options).decision()
+        assert m.history[0].key == first.options[1].key, (m.history[0], first.options)
+        next_name = m.seats[m.decision().player].name
+        assert next_name in screen, screen
+    finally:
+        if browser is not None:
+            browser.close()
+        kill_group(server)
+        kill_marked(marker)  # the app processes the server started
+    took = time.monotonic() - t0
+    print(f"browser e2e took {took:.1f} s")
+
+
+def test_each_session_runs_this_interpreter():
+    import shlex
+
+    from boardgames_tui import web
+    assert web.app_command() == f"{shlex.quote(sys.executable)} -m boardgames_tui"
+    assert web.public_url_for("127.0.0.1", 8123, None) is None  # textual-serve's own http://H:P
+    assert web.public_url_for("0.0.0.0", 8123, "https://games.example/") == "https://games.example"
+    assert web.public_url_for("0.0.0.0", 8123, None).endswith(":8123")
+
+
+@pytest.mark.parametrize("argv", [["web", "--port", "0"], ["web", "--port", "70000"]])
+def test_web_bad_port_is_one_line_and_exit_2(argv, capsys):
+    from boardgames_tui import cli
+    assert cli.main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--port" in err, err
