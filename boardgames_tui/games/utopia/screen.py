@@ -483,6 +483,8 @@ class UtopiaBoard(MapBoard):
         if not v or region is None or not region.targets:
             return Text("")
         if not canvas.cursor_shown():
+            if not self._targets:  # the board takes no input now (a bot's turn, a demo, the end)
+                return Text("")
             t = Text("Board: ", style="bold")
             t.append(f"Tab here, then arrows or h j k l move {CURSOR_MARK}, Enter picks; "
                      f"{TARGET_MARK} = a choice now")

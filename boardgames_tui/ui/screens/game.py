@@ -31,7 +31,7 @@ from ...engine.session import Match
 from ...engine.store import StoreError, default_store
 from ..boards import board_class
 from ..widgets import BoardWidget, Curtain, GameLog, OptionPicker, TurnBanner
-from .dialogs import ConfirmScreen, PathScreen, too_small
+from .dialogs import ConfirmScreen, too_small
 from .scores import ScoreScreen
 
 BOT_BATCH = 2000  # bot choices made in one go when the delay is 0
