@@ -29,7 +29,8 @@ from typing import Any
 from rich.style import Style
 from rich.text import Text
 
-from ...ui.theme import colour, seat_colour, seat_letter
+from ...ui.theme import colour, seat_letter
+from ...ui.widgets.board import SeatViewHelpers
 from ...ui.widgets.map_canvas import (
     CURSOR_MARK, TARGET_MARK, MapBoard, MapRegion, wrap_text,
 )
@@ -86,7 +87,7 @@ def princes_text(counts: dict) -> Text:
     return t
 
 
-class UtopiaBoard(MapBoard):
+class UtopiaBoard(SeatViewHelpers, MapBoard):
     """Utopia's board: a :class:`MapBoard` whose regions are the scale's places,
     the guests, the bag, the hand's cards, the islands (their wonders), the
     districts and the players."""
@@ -100,18 +101,6 @@ class UtopiaBoard(MapBoard):
         return self._width >= WIDE_TEXT
 
     # -- helpers over the view -----------------------------------------------------------
-    def _seat_colour(self, p: int) -> str:
-        return seat_colour(self._seats, p)
-
-    def _player_name(self, p: int) -> str:
-        players = (self._view or {}).get("players", [])
-        return players[p]["name"] if p < len(players) else f"player {p + 1}"
-
-    def _viewer_player(self) -> dict | None:
-        v = self._view or {}
-        viewer, players = v.get("viewer"), v.get("players", [])
-        return players[viewer] if viewer is not None and 0 <= viewer < len(players) else None
-
     def _hand(self) -> dict | None:
         me = self._viewer_player()
         return me.get("hand") if me is not None else None

@@ -17,6 +17,28 @@ from textual.message import Message
 from textual.widgets import Static
 
 
+class SeatViewHelpers:
+    """Helpers over a board's last view (``_view``) and seats (``_seats``),
+    shared by the cursor boards and the map boards."""
+
+    _view: dict | None
+    _seats: list[Any]
+
+    def _seat_colour(self, p: int) -> str:
+        from ..theme import seat_colour
+        return seat_colour(self._seats, p)
+
+    def _player_name(self, p: int) -> str:
+        players = (self._view or {}).get("players", [])
+        return players[p]["name"] if p < len(players) else f"player {p + 1}"
+
+    def _viewer_player(self) -> dict | None:
+        """The viewer's own entry of the view's players (None: a public view)."""
+        v = self._view or {}
+        viewer, players = v.get("viewer"), v.get("players", [])
+        return players[viewer] if viewer is not None and 0 <= viewer < len(players) else None
+
+
 class BoardWidget(VerticalScroll):
     """Base class of every game's board.  Subclasses implement :meth:`show`."""
 

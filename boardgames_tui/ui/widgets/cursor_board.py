@@ -14,8 +14,7 @@ from typing import Any, Iterable
 from textual import events
 from textual.binding import Binding
 
-from ..theme import seat_colour
-from .board import BoardWidget
+from .board import BoardWidget, SeatViewHelpers
 
 TARGET_MARK = "◆"
 CURSOR_MARK = "▶"
@@ -40,7 +39,7 @@ class Pickable:
             board.pick_cell(self)
 
 
-class CursorBoard(BoardWidget):
+class CursorBoard(SeatViewHelpers, BoardWidget):
     """A board supplies :meth:`rows`, :meth:`_cells`, :meth:`_render_all`
     (what each cell shows), :meth:`_mark_cells` (cursor and target marks) and
     :meth:`_scroll_to_cursor`; this class moves the cursor and picks."""
@@ -199,17 +198,3 @@ class CursorBoard(BoardWidget):
 
     def on_blur(self) -> None:
         self._mark_cells()
-
-    # -- view helpers ---------------------------------------------------------------------
-    def _seat_colour(self, p: int) -> str:
-        return seat_colour(self._seats, p)
-
-    def _player_name(self, p: int) -> str:
-        players = (self._view or {}).get("players", [])
-        return players[p]["name"] if p < len(players) else f"player {p + 1}"
-
-    def _viewer_player(self) -> dict | None:
-        """The viewer's own entry of the view's players (None: a public view)."""
-        v = self._view or {}
-        viewer, players = v.get("viewer"), v.get("players", [])
-        return players[viewer] if viewer is not None and 0 <= viewer < len(players) else None
