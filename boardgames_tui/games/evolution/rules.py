@@ -960,17 +960,16 @@ class EvolutionGame(StepGame):
             return []
         return [c for c in s.players[o].species[j].traits if TRAIT_OF[c] == HORNS]
 
-    def _targets(self, s: EvolutionState, p: int, i: int,
-                 names: list[list[set[str]]]) -> list[tuple[int, int, list[str]]]:
-        """Legal targets of carnivore ``i`` of player ``p``: (owner, index,
-        traits to ignore by Intelligence).  Own species only when no opponent
-        species can be attacked without discards (reference row 8)."""
+    def _iter_targets(self, s: EvolutionState, p: int, i: int, names: list[list[set[str]]]):
+        """Legal targets of carnivore ``i`` of player ``p``, one at a time:
+        (owner, index, traits to ignore by Intelligence).  Own species only
+        when no opponent species can be attacked without discards (reference
+        row 8).  A generator, so ``_prey`` can stop at the first free one."""
         a = s.players[p].species[i]
         an = names[p][i]
         eff = _attack_size(a, an)
         can_ignore = len(s.players[p].hand) if INTELLIGENCE in an else 0
         n = len(s.players)
-        out: list[tuple[int, int, list[str]]] = []
         free = False
         for k in range(1, n):
             o = (p + k) % n
@@ -981,45 +980,28 @@ class EvolutionGame(StepGame):
                     continue
                 bl = self._blockers(a, an, eff, row, rn, j)
                 if len(bl) <= can_ignore:
-                    out.append((o, j, bl))
                     if not bl:
                         free = True
+                    yield o, j, bl
         if not free:
             row = s.players[p].species
             rn = names[p]
             for j in range(len(row)):
-                if j == i or eff <= row[j].size:
-                    continue
-                if not self._blockers(a, an, eff, row, rn, j):
-                    out.append((p, j, []))
-        return out
+                if j != i and eff > row[j].size and not self._blockers(a, an, eff, row, rn, j):
+                    yield p, j, []
+
+    def _targets(self, s: EvolutionState, p: int, i: int,
+                 names: list[list[set[str]]]) -> list[tuple[int, int, list[str]]]:
+        return list(self._iter_targets(s, p, i, names))
 
     def _prey(self, s: EvolutionState, p: int, i: int, names: list[list[set[str]]]) -> tuple[bool, bool]:
         """(any legal target, a target that needs no Intelligence discard) for
-        carnivore ``i`` of player ``p``; the same targets as ``_targets``."""
-        a = s.players[p].species[i]
-        an = names[p][i]
-        eff = _attack_size(a, an)
-        can_ignore = len(s.players[p].hand) if INTELLIGENCE in an else 0
-        n = len(s.players)
+        carnivore ``i`` of player ``p``."""
         some = False
-        for k in range(1, n):
-            o = (p + k) % n
-            row = s.players[o].species
-            rn = names[o]
-            for j in range(len(row)):
-                if eff <= row[j].size:
-                    continue
-                bl = self._blockers(a, an, eff, row, rn, j)
-                if not bl:
-                    return True, True
-                if len(bl) <= can_ignore:
-                    some = True
-        row = s.players[p].species
-        rn = names[p]
-        for j in range(len(row)):
-            if j != i and eff > row[j].size and not self._blockers(a, an, eff, row, rn, j):
+        for _o, _j, bl in self._iter_targets(s, p, i, names):
+            if not bl:
                 return True, True
+            some = True
         return some, False
 
     def _feed_options(self, s: EvolutionState, p: int) -> list[Option]:
