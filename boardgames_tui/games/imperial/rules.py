@@ -1,0 +1,1585 @@
+"""Imperial (Mac Gerdts, 2006; the 3rd edition with the Swiss bank): the rules layer.
+
+The state is plain data (:class:`ImperialState`); :data:`GAME` is the stateless
+:class:`ImperialGame`, a :class:`~boardgames_tui.engine.steps.StepGame`.  The
+rules follow ``shared/rules/imperial.md`` (the German seed, with the reference
+filling what the seed leaves open); every choice made beyond both is written
+down in ``RULES.md`` beside this module.
+
+Players are investors; the six powers (``data.POWERS``) take turns in the
+fixed order AH, IT, FR, GB, GE, RU.  Every decision of a power is taken by its
+government (``state.gov[power]``, the player holding the largest sum of its
+bonds); out-of-turn decisions belong to others: Swiss-bank holders force a
+stop on the Investor space and invest, the investor-card holder invests, a
+power whose units a mover joins may demand a battle.  The step's ``player`` is
+the only source of who acts.
+
+How a power's turn runs (all on the step stack):
+
+* :class:`NextTurn` finds the next power with a government, pushes
+  :class:`EndTurn` and the power's :class:`Rondel` decision.
+* :class:`Rondel` picks the space (or opens :class:`Donate`).  A move that
+  passes the Investor space first asks the Swiss banks (:class:`AskForce` ->
+  :class:`Force`).  Then the space's action: :class:`FactorySite`,
+  production (automatic), :class:`Import`, the maneuver
+  (:class:`Maneuver` -> :class:`Destination` -> :class:`Arrive` ->
+  :class:`Contest` / :class:`Declare` / :class:`AskDemands` -> :class:`Demand`,
+  and :class:`EndManeuver` for the flags), the Investor space
+  (:class:`InvestorSpace`: interest, then :class:`InvestorRound` with
+  :class:`Invest` -> :class:`BuyBond` decisions and :class:`FinishInvestorRound`)
+  or taxation (automatic; it may end the game).
+* :class:`EndTurn` runs the investor steps 2-3 after a pass over Investor
+  (or, without the investor card, the investment round after every turn) and
+  then the next turn.
+
+Imperial has no hidden information: views are the full public state and no
+decision is private.  There is no randomness after set-up (the flag cards, or
+the experienced opening's first buyer, are drawn with ``state.rng``).
+
+Performance: the state is flat lists of small ints; options that never change
+are built once at import; army destinations are a small breadth-first search
+over precomputed adjacency.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, ClassVar
+
+from ...engine.core import GameOption, LogEntry, Option
+from ...engine.rng import Rng
+from ...engine.steps import Auto, Step, StepGame, key, parse_key
+from . import data as D
+from .data import (
+    ARMY_LIMIT, BOND_COSTS, BOND_INTEREST, DESTROY_ARMIES, FACTORY_COST, FLAG_REGIONS, FLAGS_PER_POWER,
+    FLEET_LIMIT, HOME_PROVINCES, IMPORT_COST, IMPORT_MAX, INVESTOR, INVESTOR_BONUS, IS_HOME, IS_SEA,
+    IS_SHIPYARD, LAND_NEIGHBOURS, N_BONDS, N_POWERS, N_REGIONS, N_SPACES, OWNER, PORT_SEA, POWER_NAMES,
+    POWERS, RAIL_NEIGHBOURS, REGION_KEYS, REGION_NAMES, RONDEL, RONDEL_NAMES, SEA_NEIGHBOURS,
+    WIN_POWER_POINTS,
+)
+
+ARMY, FLEET = "army", "fleet"
+FLEETS_PHASE, ARMIES_PHASE = "fleets", "armies"
+_POWERS = range(N_POWERS)
+_REGIONS = range(N_REGIONS)
+_BONDS = range(N_BONDS)
+_PN = POWER_NAMES
+_RN = REGION_NAMES
+_RK = REGION_KEYS
+
+# Options that never change, built once.  ``value`` is what a step's ``apply`` reads.
+_BACK = Option("back", "Back")
+_PICK = {
+    ARMY: tuple(Option(key("army", _RK[r]), f"Army in {_RN[r]}", ("region", r), r) for r in _REGIONS),
+    FLEET: tuple(Option(key("fleet", _RK[r]), f"Fleet {'in the harbour of' if IS_HOME[r] else 'in'} {_RN[r]}",
+                        ("region", r), r) for r in _REGIONS),
+}
+_DEST = tuple(Option(key("to", _RK[r]), _RN[r], ("region", r), (r, ())) for r in _REGIONS)
+_FACTORY_OPT = tuple(Option(key("factory", _RK[r]),
+                            f"{'Shipyard' if IS_SHIPYARD[r] else 'Armaments factory'} in {_RN[r]} ({FACTORY_COST}M)",
+                            ("region", r), r) for r in _REGIONS)
+_NO_FACTORY = Option("none", "Build no factory")
+_IMPORT_OPT = {
+    ARMY: tuple(Option(key("army", _RK[r]), f"Army in {_RN[r]} ({IMPORT_COST}M)", ("region", r), (ARMY, r))
+                for r in _REGIONS),
+    FLEET: tuple(Option(key("fleet", _RK[r]), f"Fleet in {_RN[r]} ({IMPORT_COST}M)", ("region", r), (FLEET, r))
+                 for r in _REGIONS),
+}
+_IMPORT_DONE = Option("done", "Import nothing more")
+_FLEETS_DONE = Option("done", "Fleets done: go on to the armies", None, "done")
+_ARMIES_DONE = Option("done", "End the maneuver", None, "done")
+_PEACE = Option("peace", "No battle: stay side by side")
+_HOSTILE = Option("hostile", "Hostile (standing): blocks the province")
+_FRIENDLY = Option("friendly", "Friendly (lying down): no effect")
+_DEMAND = Option("battle", "Battle: both units are removed")
+_ALLOW = Option("allow", "No battle: let it stay")
+_FORCE = Option("force", "Force a stop on the Investor space")
+_DECLINE = Option("decline", "Invest nothing")
+_OPENING_PASS = Option("pass", "Pass (buy no bond of this power)")
+_INVEST_POWER = tuple(Option(key("invest", POWERS[p]), f"{_PN[p]} bonds", ("power", p), p) for p in _POWERS)
+
+
+def _bond_label(p: int, b: int) -> str:
+    return f"{_PN[p]} {BOND_COSTS[b]}M bond ({BOND_INTEREST[b]}M interest)"
+
+
+_BUY_OPT = tuple(tuple(Option(key("buy", BOND_COSTS[b]), f"Buy the {_bond_label(p, b)} for {BOND_COSTS[b]}M",
+                              ("bond", p, b), (b, -1)) for b in _BONDS) for p in _POWERS)
+_TRADE_OPT = tuple(tuple(tuple(
+    Option(key("trade", BOND_COSTS[b], BOND_COSTS[o]),
+           f"Trade your {BOND_COSTS[o]}M bond in for the {_bond_label(p, b)}, paying {BOND_COSTS[b] - BOND_COSTS[o]}M",
+           ("bond", p, b), (b, o)) if o < b else None
+    for o in _BONDS) for b in _BONDS) for p in _POWERS)
+_OPENING_OPT = tuple(tuple(Option(key("buy", BOND_COSTS[b]), f"Buy the {_bond_label(p, b)} for {BOND_COSTS[b]}M",
+                                  ("bond", p, b), b) for b in _BONDS) for p in _POWERS)
+
+
+def _passes(frm: int, steps: int) -> bool:
+    """Does a move of ``steps`` spaces from ``frm`` pass over (not land on) the Investor space?"""
+    return any((frm + i) % N_SPACES == INVESTOR for i in range(1, steps))
+
+
+def _rondel_label(t: int, steps: int, cost: int, first: bool) -> str:
+    if first:
+        return f"{RONDEL_NAMES[t]} (first placement, free)"
+    how = f"{steps} space{'s' if steps > 1 else ''}"
+    pay = f"{cost}M from your own cash" if cost else "free"
+    return f"{RONDEL_NAMES[t]} ({how}, {pay})"
+
+
+# _RONDEL_OPT[frm][t]: the option for moving from space ``frm`` (-1: first placement) to ``t``.
+_RONDEL_OPT: dict[int, dict[int, Option]] = {}
+for _frm in range(-1, N_SPACES):
+    _row = {}
+    for _t in range(N_SPACES):
+        if _frm < 0:
+            _row[_t] = Option(key("space", RONDEL[_t]), _rondel_label(_t, 0, 0, True), ("rondel", _t),
+                              (_t, 0, 0, False))
+            continue
+        _steps = (_t - _frm) % N_SPACES
+        if not 1 <= _steps <= D.MAX_STEPS:
+            continue
+        _cost = D.step_cost(_steps)
+        _pass = _passes(_frm, _steps)
+        _label = _rondel_label(_t, _steps, _cost, False) + (" - passes the Investor space" if _pass else "")
+        _row[_t] = Option(key("space", RONDEL[_t]), _label, ("rondel", _t), (_t, _steps, _cost, _pass))
+    _RONDEL_OPT[_frm] = _row
+_DONATE = Option("donate", "Pay money of your own into the treasury first")
+
+
+@dataclass
+class ImperialState:
+    names: list[str]
+    options: dict
+    rng: Rng
+    cash: list[int]                 # per player
+    bonds: list[list[int]]          # bonds[power][bond] = holding player, -1 = in the supply
+    treasury: list[int]             # per power
+    gov: list[int]                  # per power: the governing player, -1 = none
+    swiss: list[bool]               # per player: holds a Swiss bank (governs nothing)
+    investor_card: int              # the holder (-1 in the variant without the card)
+    rondel: list[int]               # per power: its space, -1 = not yet placed
+    power_points: list[int]
+    tax_chart: list[int]            # per power: tax-chart space 0..10
+    factory: list[bool]             # per region: a factory stands in its city
+    flags: list[int]                # per region: the power whose flag is there, -1 = none
+    armies: list[list[int]]         # armies[region][power]
+    fleets: list[list[int]]         # fleets[region][power] (in a home province: in its harbour)
+    hostile: list[list[bool]]       # hostile[region][power]: that power's armies there stand hostile
+    turn_power: int = -1            # the power whose turn it is
+    round: int = 0
+    turns: int = 0                  # power turns played
+    passed_investor: bool = False   # this turn's move passed over the Investor space
+    moved_kind: str = FLEET         # maneuver: the kind of unit ``moved`` counts (fleets, then armies)
+    moved: list[int] = field(default_factory=lambda: [0] * N_REGIONS)         # maneuver: units that moved in
+    convoy_used: list[int] = field(default_factory=lambda: [0] * N_REGIONS)   # maneuver: fleets that carried
+    flipped: list[bool] = field(default_factory=lambda: [False] * N_REGIONS)  # maneuver: status changed
+    opening_start: int = -1         # experienced opening: the first buyer
+    opening_bought: int = 0         # experienced opening: bonds bought so far
+    end_reason: str = ""
+    steps: list = field(default_factory=list)
+    log: list[LogEntry] = field(default_factory=list)
+    _decision: Any = field(default=None, compare=False, repr=False)
+
+    @property
+    def n(self) -> int:
+        return len(self.names)
+
+    @property
+    def card_variant(self) -> bool:
+        """True with the investor card (the standard game)."""
+        return self.options.get("investor_card", "yes") == "yes"
+
+
+def _plural(k: int, word: str) -> str:
+    return f"{k} {word}{'' if k == 1 else 's'}"
+
+
+# ============================================================================ steps
+class PowerStep(Step):
+    """A decision of ``player`` for ``power``."""
+    power: int
+    private: ClassVar[bool] = False
+
+
+# -- the turn ----------------------------------------------------------------------------------------
+class NextTurn(Auto):
+    def run(self, g, s):
+        g._next_turn(s)
+
+
+class EndTurn(Auto):
+    power: int
+
+    def run(self, g, s):
+        g._end_turn(s, self.power)
+
+
+class Rondel(PowerStep):
+    kind: ClassVar[str] = "rondel"
+
+    def prompt(self, g, s):
+        return f"{_PN[self.power]}: choose a rondel space"
+
+    def options(self, g, s):
+        row = _RONDEL_OPT[s.rondel[self.power]]
+        cash = s.cash[self.player]
+        opts = [o for o in row.values() if o.value[2] <= cash]
+        if cash > 0:
+            opts.append(_DONATE)
+        return opts
+
+    def apply(self, g, s, o):
+        if o.key == "donate":
+            s.steps.append(self)
+            s.steps.append(Donate(self.player, self.power))
+            return
+        t, steps, cost, passes = o.value
+        p = self.power
+        if passes and s.card_variant and g._force_candidates(s, p):
+            s.steps.append(AskForce(p, t, steps, cost, 0))
+        else:
+            g._move(s, p, t, steps, cost, passes)
+
+    def why_illegal(self, g, s, k):
+        head, name = parse_key(k, str)
+        if head != "space" or name not in D.RONDEL_INDEX:
+            return None
+        t = D.RONDEL_INDEX[name]
+        cur = s.rondel[self.power]
+        if cur < 0:
+            return None
+        steps = (t - cur) % N_SPACES
+        if steps == 0:
+            return "the marker may not stay where it is"
+        if steps > D.MAX_STEPS:
+            return f"the marker moves at most {D.MAX_STEPS} spaces"
+        return f"moving {steps} spaces costs {D.step_cost(steps)}M of your own cash; you have {s.cash[self.player]}M"
+
+
+class Donate(PowerStep):
+    """Pay own money into the treasury of the power (the seed: always allowed)."""
+    kind: ClassVar[str] = "donate"
+
+    def prompt(self, g, s):
+        return f"{_PN[self.power]}: how much of your own money goes into its treasury?"
+
+    def options(self, g, s):
+        cash = s.cash[self.player]
+        amounts = sorted({*range(1, min(cash, 10) + 1), *(x for x in (15, 20, 25, 30, 40, 50) if x <= cash), cash})
+        opts = [Option(key("donate", a), f"Pay {a}M into the treasury", None, a) for a in amounts if a > 0]
+        opts.append(_BACK)
+        return opts
+
+    def apply(self, g, s, o):
+        if o.key == "back":
+            return
+        a = o.value
+        s.cash[self.player] -= a
+        s.treasury[self.power] += a
+        g._log(s, f"{s.names[self.player]} pays {a}M of their own money into {_PN[self.power]}'s treasury "
+                  f"(now {s.treasury[self.power]}M).")
+
+
+class AskForce(Auto):
+    """A move passes over Investor: ask the Swiss banks (from the card holder on) one by one."""
+    power: int
+    target: int
+    distance: int
+    cost: int
+    index: int
+
+    def run(self, g, s):
+        cands = g._force_candidates(s, self.power)
+        if self.index < len(cands):
+            s.steps.append(Force(cands[self.index], self.power, self.target, self.distance, self.cost, self.index))
+        else:
+            g._move(s, self.power, self.target, self.distance, self.cost, True)
+
+
+class Force(PowerStep):
+    """A Swiss-bank holder may force ``power`` to stop on the Investor space."""
+    target: int
+    distance: int
+    cost: int
+    index: int
+    kind: ClassVar[str] = "force"
+
+    def prompt(self, g, s):
+        return (f"Swiss bank: {_PN[self.power]} wants to pass the Investor space on its way to "
+                f"{RONDEL_NAMES[self.target]}. Force it to stop on Investor?")
+
+    def options(self, g, s):
+        return [Option(_FORCE.key, _FORCE.label, ("rondel", INVESTOR)),
+                Option("allow", f"Let {_PN[self.power]} move on to {RONDEL_NAMES[self.target]}",
+                       ("rondel", self.target))]
+
+    def apply(self, g, s, o):
+        if o.key == "force":
+            g._log(s, f"{s.names[self.player]} (Swiss bank) forces {_PN[self.power]} to stop on the Investor space.")
+            g._move(s, self.power, INVESTOR, 0, 0, False, forced=True)
+        else:
+            s.steps.append(AskForce(self.power, self.target, self.distance, self.cost, self.index + 1))
+
+
+# -- factory and import -------------------------------------------------------------------------------
+class FactorySite(PowerStep):
+    kind: ClassVar[str] = "factory"
+
+    def prompt(self, g, s):
+        return (f"{_PN[self.power]}: build a factory ({FACTORY_COST}M from the treasury, "
+                f"{s.treasury[self.power]}M there)")
+
+    def options(self, g, s):
+        p = self.power
+        short = FACTORY_COST - s.treasury[p]
+        if short > 0 and s.cash[self.player] < short:
+            return []
+        opts = []
+        for r in HOME_PROVINCES[p]:
+            if not s.factory[r] and not g.blocked(s, r):
+                o = _FACTORY_OPT[r]
+                if short > 0:
+                    o = Option(o.key, f"{o.label[:-5]} ({s.treasury[p]}M from the treasury + "
+                                      f"{short}M of your own cash)", o.target, r)
+                opts.append(o)
+        if opts:
+            opts.append(_NO_FACTORY)
+        return opts
+
+    def apply(self, g, s, o):
+        p = self.power
+        if o.key == "none":
+            g._log(s, f"{_PN[p]} builds no factory.")
+            return
+        r = o.value
+        short = max(0, FACTORY_COST - s.treasury[p])
+        s.cash[self.player] -= short
+        s.treasury[p] -= FACTORY_COST - short
+        s.factory[r] = True
+        extra = f" ({short}M paid by {s.names[self.player]})" if short else ""
+        g._log(s, f"{_PN[p]} builds {'a shipyard' if IS_SHIPYARD[r] else 'an armaments factory'} in {_RN[r]}{extra}.")
+
+    def on_empty(self, g, s):
+        g._log(s, f"{_PN[self.power]} cannot build a factory (no free city without hostile armies, "
+                  f"or not enough money).")
+
+
+class Import(PowerStep):
+    left: int = IMPORT_MAX
+    kind: ClassVar[str] = "import"
+
+    def prompt(self, g, s):
+        return f"{_PN[self.power]}: import a unit ({self.left} left, {IMPORT_COST}M each from the treasury)"
+
+    def options(self, g, s):
+        p = self.power
+        own = s.treasury[p] >= IMPORT_COST
+        if not own and s.cash[self.player] < IMPORT_COST:
+            return []
+        armies_ok = g.unit_count(s, p, ARMY) < ARMY_LIMIT[p]
+        fleets_ok = g.unit_count(s, p, FLEET) < FLEET_LIMIT[p]
+        opts = []
+        for r in HOME_PROVINCES[p]:
+            if g.blocked(s, r):
+                continue
+            if armies_ok:
+                opts.append(_IMPORT_OPT[ARMY][r])
+            if fleets_ok and IS_SHIPYARD[r]:
+                opts.append(_IMPORT_OPT[FLEET][r])
+        if not opts:
+            return []
+        if not own:
+            opts = [Option(o.key, f"{o.label[:-5]} ({IMPORT_COST}M of your own cash: the treasury is empty)",
+                           o.target, o.value) for o in opts]
+        opts.append(_IMPORT_DONE)
+        return opts
+
+    def apply(self, g, s, o):
+        p = self.power
+        if o.key == "done":
+            return
+        kind, r = o.value
+        if s.treasury[p] >= IMPORT_COST:
+            s.treasury[p] -= IMPORT_COST
+            extra = ""
+        else:
+            s.cash[self.player] -= IMPORT_COST
+            extra = f" ({s.names[self.player]} pays)"
+        (s.armies if kind == ARMY else s.fleets)[r][p] += 1
+        g._log(s, f"{_PN[p]} imports {'an army' if kind == ARMY else 'a fleet'} in {_RN[r]}{extra}.")
+        if self.left > 1:
+            s.steps.append(Import(self.player, p, self.left - 1))
+
+    def on_empty(self, g, s):
+        if self.left == IMPORT_MAX:
+            g._log(s, f"{_PN[self.power]} can import nothing.")
+
+    def why_illegal(self, g, s, k):
+        head, name = parse_key(k, str)
+        r = D.REGION_INDEX.get(name, -1)
+        if head not in (ARMY, FLEET) or r < 0:
+            return None
+        if OWNER[r] != self.power:
+            return f"units are imported only into {_PN[self.power]}'s home provinces"
+        if head == FLEET and not IS_SHIPYARD[r]:
+            return "fleets are imported only into port provinces (light-blue cities)"
+        if g.blocked(s, r):
+            return f"hostile foreign armies stand in {_RN[r]}"
+        return f"{_PN[self.power]} has no {head} left in its supply"
+
+
+# -- maneuver -----------------------------------------------------------------------------------------
+class Maneuver(PowerStep):
+    """Pick a unit to move (fleets first, then armies), a battle, a change of status, or end."""
+    phase: str = FLEETS_PHASE
+    kind: ClassVar[str] = "maneuver"
+
+    def prompt(self, g, s):
+        if self.phase == FLEETS_PHASE:
+            return f"{_PN[self.power]}: maneuver - move a fleet, or go on to the armies"
+        return f"{_PN[self.power]}: maneuver - move an army, or end the maneuver"
+
+    def why_illegal(self, g, s, k):
+        head = k.split(":", 1)[0]
+        if head == ARMY and self.phase == FLEETS_PHASE:
+            return "fleets move first: end the fleet moves before moving armies"
+        if head in (ARMY, FLEET):
+            return f"no {head} of {_PN[self.power]} there is left to move (each unit moves once per maneuver)"
+        if head == "destroy":
+            return ("a factory is destroyed by 3 of your armies in its province with none of its owner's units "
+                    "there, and never its owner's last factory without hostile armies")
+        if head == "hostile":
+            return "that province holds its owner's last unoccupied factory, or your armies there changed already"
+        return None
+
+    def options(self, g, s):
+        opts = g._maneuver_options(s, self.power, self.phase)
+        return opts if len(opts) > 1 else []  # nothing but "done": the phase passes by itself
+
+    def on_empty(self, g, s):
+        self._done(g, s)
+
+    def _done(self, g, s):
+        if self.phase == FLEETS_PHASE:
+            g._reset_moved(s, ARMY)
+            s.steps.append(Maneuver(self.player, self.power, ARMIES_PHASE))
+
+    def apply(self, g, s, o):
+        p = self.power
+        v = o.value
+        if o.key == "done":
+            self._done(g, s)
+            return
+        s.steps.append(self)
+        if isinstance(v, int):  # a unit to move
+            s.steps.append(Destination(self.player, p, ARMY if self.phase == ARMIES_PHASE else FLEET, v))
+            return
+        what = v[0]
+        if what == "attack":
+            _, r, q, my_kind, their_kind = v
+            g._battle(s, r, p, my_kind, q, their_kind)
+        elif what == "status":
+            _, r, hostile = v
+            s.hostile[r][p] = hostile
+            s.flipped[r] = True
+            g._log(s, f"{_PN[p]}'s armies in {_RN[r]} are now {'hostile' if hostile else 'friendly'}.")
+            if hostile:
+                s.steps.append(AskDemands(p, r, ARMY, 0))
+        elif what == "destroy":
+            g._destroy_factory(s, p, v[1])
+
+
+class Destination(PowerStep):
+    unit: str
+    frm: int
+    kind: ClassVar[str] = "destination"
+
+    def prompt(self, g, s):
+        return f"{_PN[self.power]}: move the {self.unit} from {_RN[self.frm]} where?"
+
+    def options(self, g, s):
+        opts = g._destination_options(s, self.power, self.unit, self.frm)
+        opts.append(_BACK)
+        return opts
+
+    def apply(self, g, s, o):
+        if o.key == "back":
+            return  # the Maneuver step below decides again
+        to, path = o.value
+        g._move_unit(s, self.power, self.unit, self.frm, to, path)
+        s.steps.append(Arrive(self.power, to, self.unit))
+
+    def why_illegal(self, g, s, k):
+        if k.startswith("to:"):
+            if self.unit == FLEET:
+                return ("a fleet moves to a neighbouring sea; from a harbour only into its own sea, "
+                        "and never back to land")
+            return ("an army moves to a neighbouring land region, by railway through its own home provinces, "
+                    "or by sea across regions each holding a fleet of its power (one army per fleet)")
+        return None
+
+
+class Arrive(Auto):
+    """A unit of ``power`` has just entered region ``r``: battles, hostility, demands."""
+    power: int
+    r: int
+    unit: str
+
+    def run(self, g, s):
+        p = self.power
+        if g._foes(s, p, self.r, self.unit):
+            s.steps.append(Contest(s.gov[p], p, self.r, self.unit))
+        else:
+            s.steps.append(AfterPeace(p, self.r, self.unit))
+
+
+class Contest(PowerStep):
+    """The mover decides: battle one of the foreign units here, or stay in peace."""
+    r: int
+    unit: str
+    kind: ClassVar[str] = "battle"
+
+    def prompt(self, g, s):
+        return f"{_PN[self.power]}: your {self.unit} entered {_RN[self.r]}, where foreign units stand. Battle?"
+
+    def options(self, g, s):
+        opts = [Option(key("battle", POWERS[q], k), f"Battle {_PN[q]}'s {k} (both are removed)",
+                       ("region", self.r), (q, k))
+                for q, k in g._foes(s, self.power, self.r, self.unit)]
+        opts.append(Option(_PEACE.key, _PEACE.label, ("region", self.r)))
+        return opts
+
+    def apply(self, g, s, o):
+        if o.key == "peace":
+            s.steps.append(AfterPeace(self.power, self.r, self.unit))
+            return
+        q, k = o.value
+        g._battle(s, self.r, self.power, self.unit, q, k)
+
+
+class AfterPeace(Auto):
+    """The unit stays: an army entering a foreign home province is declared hostile or friendly;
+    then the other powers here may demand a battle."""
+    power: int
+    r: int
+    unit: str
+
+    def run(self, g, s):
+        p, r = self.power, self.r
+        s.steps.append(AskDemands(p, r, self.unit, 0))
+        o = OWNER[r]
+        if self.unit == ARMY and o >= 0 and o != p and s.armies[r][p] == 1:
+            if g.protected(s, r, p):
+                s.hostile[r][p] = False
+                g._log(s, f"{_RN[r]} holds {_PN[o]}'s last unoccupied factory: {_PN[p]}'s army stays friendly.")
+            else:
+                s.steps.append(Declare(s.gov[p], p, r))
+
+
+class Declare(PowerStep):
+    r: int
+    kind: ClassVar[str] = "declare"
+
+    def prompt(self, g, s):
+        return f"{_PN[self.power]}: your army entered {_RN[self.r]} ({_PN[OWNER[self.r]]}). Hostile or friendly?"
+
+    def options(self, g, s):
+        t = ("region", self.r)
+        return [Option(_HOSTILE.key, _HOSTILE.label, t), Option(_FRIENDLY.key, _FRIENDLY.label, t)]
+
+    def apply(self, g, s, o):
+        hostile = o.key == "hostile"
+        s.hostile[self.r][self.power] = hostile
+        g._log(s, f"{_PN[self.power]}'s army in {_RN[self.r]} is {'hostile' if hostile else 'friendly'}.")
+
+
+class AskDemands(Auto):
+    """Ask the other powers with units here, in turn order after the mover, whether they demand a
+    battle against the unit that just arrived (or turned hostile)."""
+    power: int
+    r: int
+    unit: str
+    start: int
+
+    def run(self, g, s):
+        p, r = self.power, self.r
+        if not (s.armies if self.unit == ARMY else s.fleets)[r][p]:
+            return  # the unit is gone
+        for i in range(self.start, N_POWERS - 1):
+            q = (p + 1 + i) % N_POWERS
+            if s.gov[q] >= 0 and g._defender_kind(s, q, r, self.unit) is not None:
+                s.steps.append(Demand(s.gov[q], q, p, r, self.unit, i))
+                return
+
+
+class Demand(PowerStep):
+    """``power`` (not the active one) may demand a battle against ``mover``'s unit in ``r``."""
+    mover: int
+    r: int
+    unit: str
+    index: int
+    kind: ClassVar[str] = "demand"
+
+    def prompt(self, g, s):
+        return (f"{_PN[self.power]}: {_PN[self.mover]}'s {self.unit} stands with your units in {_RN[self.r]}. "
+                f"Demand a battle?")
+
+    def options(self, g, s):
+        t = ("region", self.r)
+        return [Option(_DEMAND.key, _DEMAND.label, t), Option(_ALLOW.key, _ALLOW.label, t)]
+
+    def apply(self, g, s, o):
+        if o.key == "allow":
+            s.steps.append(AskDemands(self.mover, self.r, self.unit, self.index + 1))
+            return
+        k = g._defender_kind(s, self.power, self.r, self.unit)
+        g._battle(s, self.r, self.mover, self.unit, self.power, k, demanded=True)
+
+
+class EndManeuver(Auto):
+    power: int
+
+    def run(self, g, s):
+        g._place_flags(s)
+        g._reset_moved(s, FLEET)
+        s.convoy_used = [0] * N_REGIONS
+        s.flipped = [False] * N_REGIONS
+
+
+# -- investor -----------------------------------------------------------------------------------------
+class InvestorSpace(Auto):
+    """Landing on Investor: interest, then (with the investor card) the investment round."""
+    power: int
+
+    def run(self, g, s):
+        g._pay_interest(s, self.power)
+        if s.card_variant:
+            s.steps.append(InvestorRound(self.power))
+
+
+class InvestorRound(Auto):
+    """Investor steps 2-3: the card holder takes 2M and may invest, then every Swiss bank once."""
+    power: int
+
+    def run(self, g, s):
+        h = s.investor_card
+        s.cash[h] += INVESTOR_BONUS
+        g._log(s, f"{s.names[h]} holds the investor card and takes {INVESTOR_BONUS}M from the bank "
+                  f"({s.cash[h]}M).")
+        queue = [h] + [q for q in g.seat_order(s, h)[1:] if s.swiss[q]]
+        s.steps.append(FinishInvestorRound(self.power))
+        for q in reversed(queue):
+            s.steps.append(Invest(q, self.power, "card" if q == h else "swiss"))
+
+
+class FinishInvestorRound(Auto):
+    power: int
+
+    def run(self, g, s):
+        h = s.investor_card
+        g._check_governments(s, h)
+        s.investor_card = (h + 1) % s.n
+        g._log(s, f"The investor card passes to {s.names[s.investor_card]}.")
+
+
+class AfterTurnInvest(Auto):
+    """Without the investor card: after a power's turn its government, then every other player in seat
+    order, may invest once."""
+    power: int
+
+    def run(self, g, s):
+        first = s.gov[self.power]
+        s.steps.append(FinishAfterTurn(self.power))
+        for q in reversed(g.seat_order(s, first)):
+            s.steps.append(Invest(q, self.power, "after"))
+
+
+class FinishAfterTurn(Auto):
+    power: int
+
+    def run(self, g, s):
+        g._check_governments(s, max(s.gov[self.power], 0))
+
+
+class Invest(PowerStep):
+    """Invest once: choose the power whose bond to buy or upgrade, or invest nothing.  ``power`` is the
+    power whose turn it is; ``role`` is "card", "swiss" or "after" (the variant without the card)."""
+    role: str
+    kind: ClassVar[str] = "invest"
+
+    def prompt(self, g, s):
+        who = {"card": f"Investor card ({_PN[self.power]}'s turn)", "swiss": f"Swiss bank ({_PN[self.power]}'s turn)",
+               "after": f"After {_PN[self.power]}'s turn"}[self.role]
+        return f"{who}: buy or upgrade a bond, or invest nothing ({s.cash[self.player]}M in cash)"
+
+    def options(self, g, s):
+        opts = [_INVEST_POWER[p] for p in g.investable_powers(s, self.player, self.power, self.role)
+                if g._bond_choices(s, self.player, p)]
+        if not opts:
+            return []
+        opts.append(_DECLINE)
+        return opts
+
+    def apply(self, g, s, o):
+        if o.key == "decline":
+            g._log(s, f"{s.names[self.player]} invests nothing.")
+            return
+        s.steps.append(BuyBond(self.player, self.power, o.value, self.role))
+
+    def on_empty(self, g, s):
+        if self.role != "after":
+            g._log(s, f"{s.names[self.player]} cannot afford any bond.")
+
+
+class BuyBond(PowerStep):
+    """Which bond of ``bond_power`` (a new one, or a trade-in of a held one paying the difference)."""
+    bond_power: int
+    role: str
+    kind: ClassVar[str] = "bond"
+
+    def prompt(self, g, s):
+        return f"Invest in {_PN[self.bond_power]}: which bond? ({s.cash[self.player]}M in cash)"
+
+    def options(self, g, s):
+        opts = g._bond_choices(s, self.player, self.bond_power)
+        opts.append(_BACK)
+        return opts
+
+    def why_illegal(self, g, s, k):
+        if k.startswith(("buy:", "trade:")):
+            return (f"that bond of {_PN[self.bond_power]} is held by a player, is not dearer than the one traded "
+                    f"in, or costs more than your {s.cash[self.player]}M")
+        return None
+
+    def apply(self, g, s, o):
+        if o.key == "back":
+            s.steps.append(Invest(self.player, self.power, self.role))
+            return
+        b, old = o.value
+        g._buy_bond(s, self.player, self.bond_power, b, old)
+
+
+# -- experienced opening -----------------------------------------------------------------------------
+class OpeningNext(Auto):
+    index: int
+
+    def run(self, g, s):
+        g._opening_next(s, self.index)
+
+
+class OpeningBuy(PowerStep):
+    index: int
+    kind: ClassVar[str] = "opening"
+
+    def prompt(self, g, s):
+        return f"Opening ({_PN[self.power]}): buy one of its bonds, or pass ({s.cash[self.player]}M in cash)"
+
+    def options(self, g, s):
+        p = self.power
+        cash = s.cash[self.player]
+        row = s.bonds[p]
+        opts = [_OPENING_OPT[p][b] for b in _BONDS if row[b] < 0 and BOND_COSTS[b] <= cash]
+        last = self.index == N_POWERS * s.n - 1
+        if not (last and s.opening_bought == 0 and opts):
+            opts.append(_OPENING_PASS)
+        return opts
+
+    def apply(self, g, s, o):
+        p, q = self.power, self.player
+        if o.key == "pass":
+            g._log(s, f"Opening: {s.names[q]} buys no {_PN[p]} bond.")
+        else:
+            b = o.value
+            g._buy_bond(s, q, p, b, -1, quiet=True)
+            s.opening_bought += 1
+            g._log(s, f"Opening: {s.names[q]} buys the {_bond_label(p, b)} ({s.cash[q]}M left).")
+            cur = s.gov[p]
+            if cur != q and (cur < 0 or g.holding(s, q, p) > g.holding(s, cur, p)):
+                s.gov[p] = q
+        s.steps.append(OpeningNext(self.index + 1))
+
+
+# ============================================================================ the game
+class ImperialGame(StepGame):
+    name = "imperial"
+    title = "Imperial"
+    min_players = 2
+    max_players = 6
+    description = ("Invest in the six great powers of 1914 Europe: whoever holds the most of a power's bonds "
+                   "governs it on the rondel. Score interest times power (2-6 players).")
+    rules_version = "1"
+    game_options = (
+        GameOption("opening", "Opening", ("standard", "experienced"), "standard",
+                   "standard: flag cards deal each player a 9M and a 2M bond; experienced: more cash, and the "
+                   "players buy bonds power by power"),
+        GameOption("investor_card", "Investor card", ("yes", "no"), "yes",
+                   "no: the variant without the investor card - after each power's turn its government, then "
+                   "every other player, may invest"),
+    )
+    # Imperial has no hidden information: nothing is ever revealed after set-up.
+    hidden_information = False
+
+    # ------------------------------------------------------------------ setup
+    def new_game(self, names: list[str], seed: int, options: dict[str, str] | None = None) -> ImperialState:
+        return self.new_game_dealt(names, seed, options)
+
+    def new_game_dealt(self, names: list[str], seed: int, options: dict[str, str] | None = None,
+                       cards: list[int] | None = None) -> ImperialState:
+        """A new game; ``cards`` (tests only) fixes the flag card dealt to each seat instead of a random deal
+        (with 2 or 3 players: the card of the dealt powers AH, IT (and FR) per seat)."""
+        opts = self.options_with_defaults(options)
+        n = len(names)
+        self.check_player_count(n, opts)
+        rng = Rng(seed)
+        s = ImperialState(
+            names=list(names), options=opts, rng=rng, cash=[0] * n,
+            bonds=[[-1] * N_BONDS for _ in _POWERS], treasury=[0] * N_POWERS, gov=[-1] * N_POWERS,
+            swiss=[False] * n, investor_card=-1, rondel=[-1] * N_POWERS, power_points=[0] * N_POWERS,
+            tax_chart=[0] * N_POWERS, factory=[r.start_factory for r in D.REGIONS], flags=[-1] * N_REGIONS,
+            armies=[[0] * N_POWERS for _ in _REGIONS], fleets=[[0] * N_POWERS for _ in _REGIONS],
+            hostile=[[False] * N_POWERS for _ in _REGIONS],
+        )
+        if opts["opening"] == "experienced":
+            s.cash = [D.EXPERIENCED_CASH[n]] * n
+            s.opening_start = rng.randrange(n)
+            self._log(s, f"Experienced opening: every player starts with {D.EXPERIENCED_CASH[n]}M. "
+                         f"{names[s.opening_start]} is the first to buy.")
+            s.steps.append(OpeningNext(0))
+        else:
+            self._standard_setup(s, cards)
+            s.steps.append(NextTurn())
+        return self.start(s)
+
+    def _standard_setup(self, s: ImperialState, cards: list[int] | None) -> None:
+        n = s.n
+        s.cash = [D.START_CASH[n]] * n
+        if n <= 3:
+            dealt = list(D.DEALT_CARDS[n])
+        else:
+            dealt = list(_POWERS)
+        if cards is None:
+            s.rng.shuffle(dealt)
+            dealt = dealt[:n]
+        else:
+            dealt = list(cards)
+        holder = [-1] * N_POWERS
+        for q, p in enumerate(dealt):
+            holder[p] = q
+            for extra in D.EXTRA_CARDS.get(n, {}).get(p, ()):
+                holder[extra] = q
+        for p in _POWERS:
+            q = holder[p]
+            if q < 0:
+                continue
+            for bp, b in D.FLAG_CARD_BONDS[p]:
+                self._buy_bond(s, q, bp, b, -1, quiet=True)
+        for q in range(n):
+            cards_q = [p for p in _POWERS if holder[p] == q]
+            bonds_q = [f"{POWERS[p]} {BOND_COSTS[b]}M" for p in _POWERS for b in _BONDS if s.bonds[p][b] == q]
+            self._log(s, f"{s.names[q]} takes the flag card{'s' if len(cards_q) > 1 else ''} of "
+                         f"{', '.join(_PN[p] for p in cards_q)} and buys the bonds {', '.join(bonds_q)} "
+                         f"({s.cash[q]}M left).")
+        # Governments: the card holders; an undealt card goes to the player holding its 2M bond.
+        for p in _POWERS:
+            s.gov[p] = holder[p] if holder[p] >= 0 else s.bonds[p][D.BOND_BY_COST[2]]
+            if holder[p] < 0:
+                if s.gov[p] >= 0:
+                    self._log(s, f"The undealt flag card of {_PN[p]} goes to {s.names[s.gov[p]]}, "
+                                 f"who holds its 2M bond.")
+                else:
+                    self._log(s, f"Nobody holds a bond of {_PN[p]}: it has no government and skips its turns.")
+        self._finish_setup(s)
+
+    def _finish_setup(self, s: ImperialState) -> None:
+        s.swiss = [q not in s.gov for q in range(s.n)]
+        for q in range(s.n):
+            if s.swiss[q]:
+                self._log(s, f"{s.names[q]} governs no power and holds a Swiss bank.")
+        if s.card_variant:
+            first = next((p for p in _POWERS if s.gov[p] >= 0), None)
+            s.investor_card = (s.gov[first] + 1) % s.n if first is not None else 0
+            self._log(s, f"{s.names[s.investor_card]} takes the investor card.")
+
+    def _opening_next(self, s: ImperialState, index: int) -> None:
+        n = s.n
+        if index >= N_POWERS * n:
+            self._log(s, "The opening is over. Governments: " + ", ".join(
+                f"{_PN[p]} {s.names[s.gov[p]] if s.gov[p] >= 0 else 'none'}" for p in _POWERS) + ".")
+            self._finish_setup(s)
+            s.steps.append(NextTurn())
+            return
+        p, i = divmod(index, n)
+        q = (s.opening_start + p + i) % n
+        s.steps.append(OpeningBuy(q, p, index))
+
+    # ------------------------------------------------------------------ helpers
+    def _log(self, s: ImperialState, text: str) -> None:
+        s.log.append(LogEntry(text, None, None, s.round))
+
+    @staticmethod
+    def seat_order(s: ImperialState, first: int) -> list[int]:
+        n = s.n
+        return [(first + i) % n for i in range(n)]
+
+    @staticmethod
+    def holding(s: ImperialState, q: int, p: int) -> int:
+        """The sum of the costs of player ``q``'s bonds of power ``p`` (their credit in it)."""
+        row = s.bonds[p]
+        return sum(BOND_COSTS[b] for b in _BONDS if row[b] == q)
+
+    @staticmethod
+    def interest_due(s: ImperialState, p: int) -> int:
+        row = s.bonds[p]
+        return sum(BOND_INTEREST[b] for b in _BONDS if row[b] >= 0)
+
+    @staticmethod
+    def blocked(s: ImperialState, r: int) -> bool:
+        """A home province with a hostile foreign army in it (no production, import, factory, tax or rail)."""
+        o = OWNER[r]
+        a = s.armies[r]
+        h = s.hostile[r]
+        for q in _POWERS:
+            if q != o and a[q] and h[q]:
+                return True
+        return False
+
+    def unoccupied_factories(self, s: ImperialState, p: int) -> list[int]:
+        return [r for r in HOME_PROVINCES[p] if s.factory[r] and not self.blocked(s, r)]
+
+    def protected(self, s: ImperialState, r: int, p: int) -> bool:
+        """Last-factory protection: ``r`` holds its owner's only factory not under hostile occupation, so
+        ``p``'s armies there may not be hostile."""
+        o = OWNER[r]
+        if o < 0 or o == p or not s.factory[r]:
+            return False
+        return self.unoccupied_factories(s, o) == [r]
+
+    @staticmethod
+    def unit_count(s: ImperialState, p: int, kind: str) -> int:
+        grid = s.armies if kind == ARMY else s.fleets
+        return sum(row[p] for row in grid)
+
+    def governs(self, s: ImperialState, q: int) -> list[int]:
+        return [p for p in _POWERS if s.gov[p] == q]
+
+    # ------------------------------------------------------------------ turn flow
+    def _next_turn(self, s: ImperialState) -> None:
+        if all(g < 0 for g in s.gov):  # cannot happen with the rules' set-ups; a guard against a stall
+            s.end_reason = "no power has a government"
+            self._log(s, "No power has a government: the game ends.")
+            return
+        p = s.turn_power
+        for _ in range(N_POWERS):
+            p = (p + 1) % N_POWERS
+            if p == 0:
+                s.round += 1
+                self._log(s, f"Round {s.round}.")
+            if s.gov[p] >= 0:
+                break
+            self._log(s, f"{_PN[p]} has no government: its turn is skipped.")
+        s.turn_power = p
+        s.turns += 1
+        s.passed_investor = False
+        s.steps.append(EndTurn(p))
+        s.steps.append(Rondel(s.gov[p], p))
+
+    def _end_turn(self, s: ImperialState, p: int) -> None:
+        s.steps.append(NextTurn())
+        if s.card_variant:
+            if s.passed_investor:
+                self._log(s, f"{_PN[p]} passed over the Investor space: the investor card and the Swiss banks "
+                             f"invest.")
+                s.steps.append(InvestorRound(p))
+        else:
+            s.steps.append(AfterTurnInvest(p))
+        s.passed_investor = False
+
+    def _force_candidates(self, s: ImperialState, p: int) -> list[int]:
+        """Swiss-bank holders who may force ``p`` to stop on Investor (its treasury pays all interest)."""
+        if not any(s.swiss) or s.treasury[p] < self.interest_due(s, p):
+            return []
+        return [q for q in self.seat_order(s, max(s.investor_card, 0)) if s.swiss[q]]
+
+    def _move(self, s: ImperialState, p: int, t: int, steps: int, cost: int, passes: bool,
+              forced: bool = False) -> None:
+        gv = s.gov[p]
+        first = s.rondel[p] < 0
+        s.rondel[p] = t
+        s.passed_investor = passes
+        if cost:
+            s.cash[gv] -= cost
+        if first:
+            how = "places its marker on"
+        elif forced:
+            how = "stops on"
+        else:
+            how = f"moves {_plural(steps, 'space')} to"
+        paid = f" ({s.names[gv]} pays {cost}M)" if cost else ""
+        self._log(s, f"{_PN[p]} {how} {RONDEL_NAMES[t]}{paid}.")
+        space = RONDEL[t]
+        if space == "factory":
+            s.steps.append(FactorySite(gv, p))
+        elif space.startswith("production"):
+            self._production(s, p)
+        elif space.startswith("maneuver"):
+            self._reset_moved(s, FLEET)
+            s.convoy_used = [0] * N_REGIONS
+            s.flipped = [False] * N_REGIONS
+            s.steps.append(EndManeuver(p))
+            s.steps.append(Maneuver(gv, p, FLEETS_PHASE))
+        elif space == "investor":
+            s.steps.append(InvestorSpace(p))
+        elif space == "import":
+            s.steps.append(Import(gv, p, IMPORT_MAX))
+        else:
+            self._taxation(s, p)
+
+    # ------------------------------------------------------------------ production, taxation
+    def _production(self, s: ImperialState, p: int) -> None:
+        armies = self.unit_count(s, p, ARMY)
+        fleets = self.unit_count(s, p, FLEET)
+        made, idle = [], []
+        for r in HOME_PROVINCES[p]:
+            if not s.factory[r]:
+                continue
+            if self.blocked(s, r):
+                idle.append(f"{_RN[r]} (hostile armies)")
+                continue
+            if IS_SHIPYARD[r]:
+                if fleets >= FLEET_LIMIT[p]:
+                    idle.append(f"{_RN[r]} (no fleet left)")
+                    continue
+                fleets += 1
+                s.fleets[r][p] += 1
+                made.append(f"a fleet in {_RN[r]}")
+            else:
+                if armies >= ARMY_LIMIT[p]:
+                    idle.append(f"{_RN[r]} (no army left)")
+                    continue
+                armies += 1
+                s.armies[r][p] += 1
+                made.append(f"an army in {_RN[r]}")
+        text = f"Production: {_PN[p]} builds " + (", ".join(made) if made else "nothing")
+        if idle:
+            text += "; no production in " + ", ".join(idle)
+        self._log(s, text + ".")
+
+    def tax_revenue(self, s: ImperialState, p: int) -> int:
+        return 2 * len(self.unoccupied_factories(s, p)) + s.flags.count(p)
+
+    def _taxation(self, s: ImperialState, p: int) -> None:
+        fac = len(self.unoccupied_factories(s, p))
+        flags = s.flags.count(p)
+        tax = 2 * fac + flags
+        old = s.tax_chart[p]
+        new = D.tax_space(tax)
+        s.tax_chart[p] = new
+        gv = s.gov[p]
+        facs = f"{fac} unoccupied factor{'y' if fac == 1 else 'ies'}"
+        text = (f"Taxation: {_PN[p]} collects {tax}M ({facs} x 2M + {_plural(flags, 'flag')} x 1M); "
+                f"tax chart {D.TAX_CHART_LABELS[old]} -> {D.TAX_CHART_LABELS[new]}")
+        if new > old:
+            bonus = new - old
+            s.cash[gv] += bonus
+            text += f"; success bonus {bonus}M to {s.names[gv]}"
+        self._log(s, text + ".")
+        pts = D.power_points_for(new)
+        s.power_points[p] = min(WIN_POWER_POINTS, s.power_points[p] + pts)
+        self._log(s, f"{_PN[p]} gains {pts} power point{'' if pts == 1 else 's'} ({s.power_points[p]}).")
+        if s.power_points[p] >= WIN_POWER_POINTS:
+            s.end_reason = f"{_PN[p]} reached {WIN_POWER_POINTS} power points"
+            s.steps.clear()
+            sc = self.scores(s)
+            self._log(s, f"The game ends: {s.end_reason}. Scores: "
+                         + ", ".join(f"{s.names[q]} {sc[q]}" for q in range(s.n)) + ". "
+                         + " and ".join(s.names[w] for w in self.winners(s)) + " win"
+                         + ("s." if len(self.winners(s)) == 1 else "."))
+            return
+        units = self.unit_count(s, p, ARMY) + self.unit_count(s, p, FLEET)
+        pay = tax - units
+        if pay > 0:
+            s.treasury[p] += pay
+            self._log(s, f"Soldiers' pay: {units}M for {_plural(units, 'unit')}; the bank pays the other {pay}M "
+                         f"into {_PN[p]}'s treasury ({s.treasury[p]}M).")
+        else:
+            self._log(s, f"Soldiers' pay: {units}M for {_plural(units, 'unit')} takes all the tax; "
+                         f"nothing goes into the treasury.")
+
+    # ------------------------------------------------------------------ investor
+    def _pay_interest(self, s: ImperialState, p: int) -> None:
+        gv = s.gov[p]
+        due = [0] * s.n
+        row = s.bonds[p]
+        for b in _BONDS:
+            if row[b] >= 0:
+                due[row[b]] += BOND_INTEREST[b]
+        total = sum(due)
+        if not total:
+            self._log(s, f"Investor: {_PN[p]} owes no interest.")
+            return
+        t = s.treasury[p]
+        if t >= total:
+            s.treasury[p] = t - total
+            for q in range(s.n):
+                s.cash[q] += due[q]
+            self._log(s, f"Investor: {_PN[p]} pays interest - " + ", ".join(
+                f"{s.names[q]} {due[q]}M" for q in range(s.n) if due[q]) + f" (treasury {s.treasury[p]}M).")
+            return
+        # The treasury is short: the government gives up its own interest first, then pays the others'
+        # interest from its own pocket; what neither can cover is lost (house rule).
+        others = [q for q in self.seat_order(s, (gv + 1) % s.n) if q != gv and due[q]]
+        paid = [0] * s.n
+        from_gov = 0
+        for q in others:
+            x = min(due[q], t)
+            t -= x
+            paid[q] = x
+            rest = due[q] - x
+            y = min(rest, s.cash[gv])
+            s.cash[gv] -= y
+            from_gov += y
+            paid[q] += y
+        own = min(due[gv], t) if due[gv] else 0
+        t -= own
+        paid[gv] = own
+        s.treasury[p] = t
+        for q in range(s.n):
+            s.cash[q] += paid[q]
+        parts = [f"{s.names[q]} {paid[q]}M of {due[q]}M" for q in range(s.n) if due[q]]
+        text = f"Investor: {_PN[p]}'s treasury cannot pay all the interest ({total}M) - " + ", ".join(parts)
+        if due[gv] > own:
+            text += f"; {s.names[gv]} (government) gives up {due[gv] - own}M of their interest"
+        if from_gov:
+            text += f" and pays {from_gov}M to the others from their own cash"
+        lost = sum(due[q] - paid[q] for q in others)
+        if lost:
+            text += f"; {lost}M cannot be paid and is lost"
+        self._log(s, text + ".")
+
+    def investable_powers(self, s: ImperialState, q: int, turn_power: int, role: str) -> list[int]:
+        if role != "after" or s.swiss[q]:
+            return list(_POWERS)
+        return [p for p in _POWERS if p == turn_power or s.gov[p] < 0]
+
+    def _bond_choices(self, s: ImperialState, q: int, p: int) -> list[Option]:
+        """The bonds of ``p`` player ``q`` can buy now: new ones, or trade-ins of a held bond."""
+        row = s.bonds[p]
+        cash = s.cash[q]
+        held = [b for b in _BONDS if row[b] == q]
+        opts = []
+        buy, trade = _BUY_OPT[p], _TRADE_OPT[p]
+        for b in _BONDS:
+            if row[b] >= 0:
+                continue
+            cost = BOND_COSTS[b]
+            if cost <= cash:
+                opts.append(buy[b])
+            for o in held:
+                if o < b and cost - BOND_COSTS[o] <= cash:
+                    opts.append(trade[b][o])
+        return opts
+
+    def _buy_bond(self, s: ImperialState, q: int, p: int, b: int, old: int, quiet: bool = False) -> None:
+        cost = BOND_COSTS[b] - (BOND_COSTS[old] if old >= 0 else 0)
+        s.cash[q] -= cost
+        s.treasury[p] += cost
+        if old >= 0:
+            s.bonds[p][old] = -1
+        s.bonds[p][b] = q
+        if quiet:
+            return
+        if old >= 0:
+            self._log(s, f"{s.names[q]} trades the {_PN[p]} {BOND_COSTS[old]}M bond in for the "
+                         f"{BOND_COSTS[b]}M bond, paying {cost}M into its treasury.")
+        else:
+            self._log(s, f"{s.names[q]} buys the {_bond_label(p, b)} for {cost}M.")
+
+    def _check_governments(self, s: ImperialState, first: int) -> None:
+        """After an Investor turn: the largest holder governs; a tie does not unseat the government; tied
+        challengers: the first in seat order from ``first`` (the investor-card holder)."""
+        order = self.seat_order(s, first)
+        for p in _POWERS:
+            held = [self.holding(s, q, p) for q in range(s.n)]
+            best = max(held)
+            cur = s.gov[p]
+            if best == 0 or (cur >= 0 and held[cur] >= best):
+                continue
+            new = next(q for q in order if held[q] == best)
+            s.gov[p] = new
+            if cur >= 0:
+                self._log(s, f"{s.names[new]} ({best}M) takes over the government of {_PN[p]} from "
+                             f"{s.names[cur]} ({held[cur]}M).")
+            else:
+                self._log(s, f"{s.names[new]} ({best}M) forms the government of {_PN[p]}.")
+        swiss = [q not in s.gov for q in range(s.n)]
+        for q in range(s.n):
+            if swiss[q] and not s.swiss[q]:
+                self._log(s, f"{s.names[q]} governs no power any more and takes a Swiss bank.")
+            elif s.swiss[q] and not swiss[q]:
+                self._log(s, f"{s.names[q]} governs a power again and gives up the Swiss bank.")
+        s.swiss = swiss
+
+    # ------------------------------------------------------------------ maneuver
+    @staticmethod
+    def _reset_moved(s: ImperialState, kind: str) -> None:
+        s.moved = [0] * N_REGIONS
+        s.moved_kind = kind
+
+    def _foes(self, s: ImperialState, p: int, r: int, unit: str) -> list[tuple[int, str]]:
+        """Foreign units in ``r`` a unit of ``p`` of kind ``unit`` could battle: at sea fleets; on land
+        armies, and fleets still in a harbour."""
+        out = []
+        if IS_SEA[r]:
+            if unit == FLEET:
+                f = s.fleets[r]
+                out = [(q, FLEET) for q in _POWERS if q != p and f[q]]
+            return out
+        a, f = s.armies[r], s.fleets[r]
+        for q in _POWERS:
+            if q != p:
+                if a[q]:
+                    out.append((q, ARMY))
+                if f[q]:
+                    out.append((q, FLEET))
+        return out
+
+    @staticmethod
+    def _defender_kind(s: ImperialState, q: int, r: int, unit: str) -> str | None:
+        """The unit of ``q`` that battles a unit of kind ``unit`` that entered ``r`` (its army if it has
+        one there, else its fleet in the harbour; at sea its fleet), or None."""
+        if IS_SEA[r]:
+            return FLEET if unit == FLEET and s.fleets[r][q] else None
+        if s.armies[r][q]:
+            return ARMY
+        if s.fleets[r][q]:
+            return FLEET
+        return None
+
+    def _remove(self, s: ImperialState, r: int, q: int, kind: str) -> None:
+        if kind == ARMY:
+            s.armies[r][q] -= 1
+            if not s.armies[r][q]:
+                s.hostile[r][q] = False
+        else:
+            s.fleets[r][q] -= 1
+
+    def _battle(self, s: ImperialState, r: int, a: int, a_kind: str, b: int, b_kind: str,
+                demanded: bool = False) -> None:
+        """One battle in ``r``: one unit of ``a`` (the active power) and one of ``b`` are removed.
+        The active power loses a unit that has already moved where it can."""
+        self._remove(s, r, a, a_kind)
+        if s.moved[r] and a_kind == s.moved_kind:
+            s.moved[r] -= 1
+        self._remove(s, r, b, b_kind)
+        who = f"{_PN[b]} demands a battle in" if demanded else f"{_PN[a]} attacks in"
+        self._log(s, f"{who} {_RN[r]}: {_PN[a]}'s {a_kind} and {_PN[b]}'s {b_kind} are removed.")
+
+    def _destroy_factory(self, s: ImperialState, p: int, r: int) -> None:
+        s.factory[r] = False
+        s.armies[r][p] -= DESTROY_ARMIES
+        s.moved[r] = max(0, s.moved[r] - DESTROY_ARMIES)
+        if not s.armies[r][p]:
+            s.hostile[r][p] = False
+        self._log(s, f"{_PN[p]} destroys {_PN[OWNER[r]]}'s factory in {_RN[r]}; its {DESTROY_ARMIES} armies "
+                     f"there are removed.")
+
+    def can_destroy(self, s: ImperialState, p: int, r: int) -> bool:
+        o = OWNER[r]
+        if o < 0 or o == p or not s.factory[r] or s.armies[r][p] < DESTROY_ARMIES:
+            return False
+        if s.armies[r][o] or s.fleets[r][o]:
+            return False
+        # never the owner's last factory that is not under hostile occupation
+        return any(x != r for x in self.unoccupied_factories(s, o))
+
+    def _maneuver_options(self, s: ImperialState, p: int, phase: str) -> list[Option]:
+        opts: list[Option] = []
+        moved = s.moved
+        if phase == FLEETS_PHASE:
+            pick = _PICK[FLEET]
+            for r in _REGIONS:
+                n = s.fleets[r][p]
+                if not n:
+                    continue
+                if n > moved[r]:
+                    opts.append(pick[r])
+                for q, k in self._foes(s, p, r, FLEET):
+                    opts.append(self._attack_option(r, q, FLEET, k))
+            opts.append(_FLEETS_DONE)
+            return opts
+        pick = _PICK[ARMY]
+        armies = s.armies
+        for r in _REGIONS:
+            n = armies[r][p]
+            if not n:
+                continue
+            if n > moved[r] and (LAND_NEIGHBOURS[r] or self._army_destinations(s, p, r)):
+                opts.append(pick[r])
+            for q, k in self._foes(s, p, r, ARMY):
+                opts.append(self._attack_option(r, q, ARMY, k))
+            o = OWNER[r]
+            if o < 0 or o == p:
+                continue
+            if not s.flipped[r]:
+                if s.hostile[r][p]:
+                    opts.append(Option(key("friendly", _RK[r]), f"Make your armies in {_RN[r]} friendly",
+                                       ("region", r), ("status", r, False)))
+                elif not self.protected(s, r, p):
+                    opts.append(Option(key("hostile", _RK[r]), f"Make your armies in {_RN[r]} hostile",
+                                       ("region", r), ("status", r, True)))
+            if self.can_destroy(s, p, r):
+                opts.append(Option(key("destroy", _RK[r]),
+                                   f"Destroy {_PN[o]}'s factory in {_RN[r]} (your {DESTROY_ARMIES} armies there "
+                                   f"are removed)", ("region", r), ("destroy", r)))
+        opts.append(_ARMIES_DONE)
+        return opts
+
+    @staticmethod
+    def _attack_option(r: int, q: int, mine: str, theirs: str) -> Option:
+        where = "the harbour of " if theirs == FLEET and not IS_SEA[r] else ""
+        return Option(key("attack", _RK[r], POWERS[q], mine, theirs),
+                      f"Battle in {where}{_RN[r]}: your {mine} against {_PN[q]}'s {theirs}",
+                      ("region", r), ("attack", r, q, mine, theirs))
+
+    def _destination_options(self, s: ImperialState, p: int, unit: str, frm: int) -> list[Option]:
+        if unit == FLEET:
+            if IS_SEA[frm]:
+                return [_DEST[r] for r in SEA_NEIGHBOURS[frm]]
+            return [_DEST[PORT_SEA[frm]]]
+        out = []
+        for r, path in self._army_destinations(s, p, frm).items():
+            if path:
+                out.append(Option(_DEST[r].key, f"{_RN[r]} (by sea: {', '.join(_RN[x] for x in path)})",
+                                  ("region", r), (r, path)))
+            else:
+                out.append(_DEST[r])
+        return out
+
+    def _rail(self, s: ImperialState, p: int, r: int) -> list[int]:
+        """The home provinces of ``p`` an army in ``r`` reaches by railway (``r`` included): through
+        provinces of ``p`` without hostile foreign armies.  Empty if ``r`` is not such a province."""
+        if OWNER[r] != p or self.blocked(s, r):
+            return []
+        seen = [r]
+        i = 0
+        while i < len(seen):
+            for x in RAIL_NEIGHBOURS[seen[i]]:
+                if x not in seen and not self.blocked(s, x):
+                    seen.append(x)
+            i += 1
+        return seen
+
+    def _army_destinations(self, s: ImperialState, p: int, frm: int) -> dict[int, tuple]:
+        """Where an army of ``p`` in ``frm`` can go, each with the seas of its convoy (``()`` without one):
+        railway, then one step by land or by sea, then railway again."""
+        start = self._rail(s, p, frm) or [frm]
+        res: dict[int, tuple] = {}
+        for a in start:
+            res[a] = ()
+        for a in start:
+            for b in LAND_NEIGHBOURS[a]:
+                if b not in res:
+                    res[b] = ()
+                    if OWNER[b] == p:
+                        for c in self._rail(s, p, b):
+                            if c not in res:
+                                res[c] = ()
+        # convoys: chains of seas each holding a fleet of p that has not carried an army this turn
+        fleets, used = s.fleets, s.convoy_used
+        parent: dict[int, int] = {}
+        queue = []
+        for a in start:
+            for sea in SEA_NEIGHBOURS[a]:
+                if sea not in parent and fleets[sea][p] > used[sea]:
+                    parent[sea] = -1
+                    queue.append(sea)
+        i = 0
+        while i < len(queue):
+            sea = queue[i]
+            i += 1
+            for nxt in SEA_NEIGHBOURS[sea]:
+                if nxt not in parent and fleets[nxt][p] > used[nxt]:
+                    parent[nxt] = sea
+                    queue.append(nxt)
+        for sea in queue:
+            path = None
+            for c in LAND_NEIGHBOURS[sea]:
+                if c in res:
+                    continue
+                if path is None:
+                    chain = [sea]
+                    while parent[chain[-1]] >= 0:
+                        chain.append(parent[chain[-1]])
+                    path = tuple(reversed(chain))
+                res[c] = path
+                if OWNER[c] == p:
+                    for d in self._rail(s, p, c):
+                        if d not in res:
+                            res[d] = path
+        del res[frm]
+        return res
+
+    def _move_unit(self, s: ImperialState, p: int, unit: str, frm: int, to: int, path: tuple) -> None:
+        if unit == ARMY:
+            s.armies[frm][p] -= 1
+            if not s.armies[frm][p]:
+                s.hostile[frm][p] = False
+            s.armies[to][p] += 1
+        else:
+            s.fleets[frm][p] -= 1
+            s.fleets[to][p] += 1
+        s.moved[to] += 1
+        for sea in path:
+            s.convoy_used[sea] += 1
+        via = f" by sea ({', '.join(_RN[x] for x in path)})" if path else ""
+        self._log(s, f"{_PN[p]} moves {'an army' if unit == ARMY else 'a fleet'} from {_RN[frm]} to {_RN[to]}{via}.")
+
+    def _place_flags(self, s: ImperialState) -> None:
+        """After a maneuver: a neutral region or sea held by a single power gets that power's flag (an
+        existing flag of another power is replaced; shared or empty regions keep theirs)."""
+        placed = []
+        for r in FLAG_REGIONS:
+            row = s.fleets[r] if IS_SEA[r] else s.armies[r]
+            only = -1
+            for q in _POWERS:
+                if row[q]:
+                    if only >= 0:
+                        only = -2
+                        break
+                    only = q
+            if only < 0 or s.flags[r] == only:
+                continue
+            old = s.flags[r]
+            if s.flags.count(only) >= FLAGS_PER_POWER:
+                if old >= 0:
+                    s.flags[r] = -1
+                    self._log(s, f"{_PN[old]}'s flag leaves {_RN[r]}; {_PN[only]} has no flag left to place.")
+                continue
+            s.flags[r] = only
+            placed.append(f"{_PN[only]} in {_RN[r]}" + (f" (replacing {_PN[old]})" if old >= 0 else ""))
+        if placed:
+            self._log(s, "Flags: " + ", ".join(placed) + ".")
+
+    # ------------------------------------------------------------------ results
+    def score_of(self, s: ImperialState, q: int) -> int:
+        total = s.cash[q]
+        for p in _POWERS:
+            f = D.power_factor(s.power_points[p])
+            if f:
+                row = s.bonds[p]
+                total += f * sum(BOND_INTEREST[b] for b in _BONDS if row[b] == q)
+        return total
+
+    def scores(self, s: ImperialState) -> list[int]:
+        return [self.score_of(s, q) for q in range(s.n)]
+
+    def winners(self, s: ImperialState) -> list[int]:
+        """Highest score; ties: the larger credit sum in the power with the most power points, then in the
+        one with the second most, and so on (powers on equal points in turn order)."""
+        sc = self.scores(s)
+        best = max(sc)
+        tied = [q for q in range(s.n) if sc[q] == best]
+        for p in sorted(_POWERS, key=lambda x: (-s.power_points[x], x)):
+            if len(tied) == 1:
+                break
+            held = {q: self.holding(s, q, p) for q in tied}
+            top = max(held.values())
+            tied = [q for q in tied if held[q] == top]
+        return tied
+
+    def rules_notes(self) -> str:
+        return Path(__file__).with_name("RULES.md").read_text(encoding="utf-8")
+
+    # ------------------------------------------------------------------ determinize
+    def determinize(self, state: ImperialState, viewer: int | None, rng: random.Random) -> ImperialState:
+        """Imperial hides nothing: a copy of the state with a fresh random source (which nothing reads
+        after set-up)."""
+        out = self.clone(state)
+        out._decision = None
+        out.rng = Rng(rng.randrange(2**32))
+        return out
+
+    # ------------------------------------------------------------------ view
+    def view(self, s: ImperialState, viewer: int | None) -> dict:
+        over = not s.steps
+        top = s.steps[-1] if s.steps else None
+        if not isinstance(top, Step):
+            top = None
+        sc = self.scores(s)
+        powers = []
+        for p in _POWERS:
+            row = s.bonds[p]
+            powers.append({
+                "code": POWERS[p], "name": _PN[p], "letter": D.POWER_LETTERS[p], "colour": D.POWER_COLOURS[p],
+                "treasury": s.treasury[p],
+                "government": s.gov[p] if s.gov[p] >= 0 else None,
+                "rondel": RONDEL[s.rondel[p]] if s.rondel[p] >= 0 else None,
+                "power_points": s.power_points[p], "factor": D.power_factor(s.power_points[p]),
+                "tax_chart": s.tax_chart[p], "tax_label": D.TAX_CHART_LABELS[s.tax_chart[p]],
+                "tax_now": self.tax_revenue(s, p),
+                "interest_due": self.interest_due(s, p),
+                "flags": s.flags.count(p), "flags_left": FLAGS_PER_POWER - s.flags.count(p),
+                "armies": self.unit_count(s, p, ARMY), "fleets": self.unit_count(s, p, FLEET),
+                "armies_left": ARMY_LIMIT[p] - self.unit_count(s, p, ARMY),
+                "fleets_left": FLEET_LIMIT[p] - self.unit_count(s, p, FLEET),
+                "factories": [_RK[r] for r in HOME_PROVINCES[p] if s.factory[r]],
+                "bonds": [{"cost": BOND_COSTS[b], "interest": BOND_INTEREST[b],
+                           "holder": row[b] if row[b] >= 0 else None} for b in _BONDS],
+            })
+        regions = []
+        for rg in D.REGIONS:
+            r = rg.id
+            units = [{"power": POWERS[q], "armies": s.armies[r][q], "fleets": s.fleets[r][q],
+                      "hostile": bool(s.hostile[r][q] and s.armies[r][q])}
+                     for q in _POWERS if s.armies[r][q] or s.fleets[r][q]]
+            regions.append({
+                "key": rg.key, "name": rg.name, "abbr": rg.abbr, "kind": rg.kind,
+                "owner": POWERS[rg.owner] if rg.owner >= 0 else None,
+                "city": rg.city, "port": rg.port,
+                "factory": s.factory[r],
+                "flag": POWERS[s.flags[r]] if s.flags[r] >= 0 else None,
+                "blocked": IS_HOME[r] and self.blocked(s, r),
+                "units": units,
+            })
+        players = []
+        for q in range(s.n):
+            players.append({
+                "name": s.names[q], "cash": s.cash[q],
+                "bonds": [{"power": POWERS[p], "cost": BOND_COSTS[b], "interest": BOND_INTEREST[b]}
+                          for p in _POWERS for b in _BONDS if s.bonds[p][b] == q],
+                "governs": [POWERS[p] for p in _POWERS if s.gov[p] == q],
+                "swiss_bank": s.swiss[q], "investor_card": s.investor_card == q,
+                "score": sc[q],
+            })
+        selected = None
+        if isinstance(top, Destination):
+            selected = {"unit": top.unit, "from": _RK[top.frm]}
+        elif isinstance(top, (Contest, Declare, Demand)):
+            selected = {"region": _RK[top.r]}
+        acting_for = None
+        if top is not None and not over and isinstance(top, PowerStep):
+            if isinstance(top, (Invest, BuyBond, Force, OpeningBuy)):
+                acting_for = None
+            else:
+                acting_for = POWERS[top.power]
+        return {
+            "game": "imperial", "round": s.round, "viewer": viewer,
+            "turn_power": POWERS[s.turn_power] if s.turn_power >= 0 and not over else None,
+            "actor": top.player if top is not None and not over else None,
+            "acting_for": acting_for,
+            "step": top.kind if top is not None else None,
+            "investor_card": s.investor_card if s.investor_card >= 0 else None,
+            "variant": {"opening": s.options.get("opening"), "investor_card": s.options.get("investor_card")},
+            "rondel": list(RONDEL), "rondel_names": list(RONDEL_NAMES),
+            "powers": powers, "regions": regions, "players": players,
+            "selected": selected,
+            "log": [e.for_viewer(viewer) for e in s.log],
+            "scores": sc if over else None,
+            "winners": self.winners(s) if over else None,
+            "end_reason": s.end_reason or None,
+        }
+
+
+GAME = ImperialGame()
