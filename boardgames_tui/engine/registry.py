@@ -2,10 +2,12 @@
 
 An entry holds import paths, not objects, so the engine never imports Textual
 (the board is only imported by the UI, through :func:`boardgames_tui.ui.boards.board_class`).
-Title, description and player counts are read from the ``Game`` class itself,
-so they cannot drift from the rules.  Nothing fails silently: a rules module or
-a board that cannot be imported raises, and the test suite imports every entry
-(``tests/conformance/test_registry.py``).
+The menu's title and player counts are declared in the entry, so that the
+menu shows every game without importing every game's rules at start-up (16 ms
+of the menu's start, bench/startup.py); ``tests/conformance/test_registry.py``
+checks them against the ``Game`` itself, so they cannot drift.  Nothing fails
+silently: a rules module or a board that cannot be imported raises, and the
+test suite imports every entry.
 """
 from __future__ import annotations
 
@@ -27,6 +29,10 @@ class GameEntry:
     rules: str                 # "module:ATTR" of the Game instance
     board: str | None = None   # "module:Class" of the Textual board (None: the generic board)
     blurb: str = ""            # one line for the menu and `list`
+    # Declared for the menu (checked against the Game by the registry test);
+    # an entry without them reads them from the Game, importing its rules.
+    menu_title: str = ""
+    menu_players: tuple[int, int] | None = None  # fewest and most over every option
     _cache: dict = field(default_factory=dict, compare=False, repr=False)
 
     @property
@@ -41,25 +47,37 @@ class GameEntry:
 
     @property
     def title(self) -> str:
-        return self.game.title
+        return self.menu_title or self.game.title
+
+    @property
+    def players(self) -> tuple[int, int]:
+        return self.menu_players or self.rules_player_range()
 
     @property
     def min_players(self) -> int:
-        return min(lo for lo, _ in self._ranges())
+        return self.players[0]
 
     @property
     def max_players(self) -> int:
-        return max(hi for _, hi in self._ranges())
+        return self.players[1]
 
-    def _ranges(self) -> list[tuple[int, int]]:
-        """Player ranges over every value of every game option (Evolution's
-        129-card deck allows a sixth player)."""
+    def importable(self) -> bool:
+        """Whether the rules module can be found, without importing it."""
+        import importlib.util
+        try:
+            return importlib.util.find_spec(self.rules.partition(":")[0]) is not None
+        except (ImportError, ValueError):
+            return False
+
+    def rules_player_range(self) -> tuple[int, int]:
+        """The player counts the Game allows over every value of every game
+        option (Evolution's 129-card deck allows a sixth player)."""
         g = self.game
         out = [g.player_range(g.options_with_defaults({}))]
         for opt in g.game_options:
             for choice in opt.choices:
                 out.append(g.player_range(g.options_with_defaults({opt.name: choice})))
-        return out
+        return min(lo for lo, _ in out), max(hi for _, hi in out)
 
     def board_class(self) -> type | None:
         return _resolve(self.board) if self.board else None
@@ -76,15 +94,18 @@ def register(entry: GameEntry) -> GameEntry:
 register(GameEntry(
     "evolution", "boardgames_tui.games.evolution.rules:GAME",
     "boardgames_tui.games.evolution.screen:EvolutionBoard",
-    "Species grow, adapt and eat each other at the watering hole (2-5; 6 with the 129-card deck)."))
+    "Species grow, adapt and eat each other at the watering hole (2-5; 6 with the 129-card deck).",
+    "Evolution", (2, 6)))
 register(GameEntry(
     "phoenicia", "boardgames_tui.games.phoenicia.rules:GAME",
     "boardgames_tui.games.phoenicia.screen:PhoeniciaBoard",
-    "Grow a Phoenician village: auction development cards, employ workers, race to 32 VP."))
+    "Grow a Phoenician village: auction development cards, employ workers, race to 32 VP.",
+    "Phoenicia", (2, 5)))
 register(GameEntry(
     "utopia", "boardgames_tui.games.utopia.rules:GAME",
     "boardgames_tui.games.utopia.screen:UtopiaBoard",
-    "Place princes of five peoples on four islands, build monuments and wonders, steer prestige."))
+    "Place princes of five peoples on four islands, build monuments and wonders, steer prestige.",
+    "Utopia", (2, 5)))
 
 
 class UnknownGame(ValueError):

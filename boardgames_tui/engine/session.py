@@ -19,7 +19,6 @@ so a loaded game can be undone as far as the policy allows at a bounded cost.
 """
 from __future__ import annotations
 
-import secrets
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -37,6 +36,7 @@ REPLAY_SNAPSHOT_WINDOW = 64
 def new_match_id(game_name: str) -> str:
     """A random id, independent of the seed: nothing on screen may narrow
     the seed down (it would give away every hidden card)."""
+    import secrets  # here, not at start-up: 2 ms of the menu's start
     return f"{game_name}-{secrets.token_hex(6)}"
 
 
@@ -94,6 +94,7 @@ class Match:
         game.check_player_count(len(seats), opts)
         check_names([s.name for s in seats])
         if seed is None:
+            import secrets
             seed = secrets.randbits(32)
         check_seed(seed)
         m = cls(game, seats, int(seed), opts)

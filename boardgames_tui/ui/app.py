@@ -19,8 +19,11 @@ from textual.screen import Screen
 from ..engine import save as saves
 from ..engine.session import Match
 from ..engine.store import StoreError, default_store
-from .screens.dialogs import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+from . import textual_fixes
+from .sizes import MIN_HEIGHT, MIN_WIDTH
 from .screens.menu import MenuScreen
+
+textual_fixes.apply()
 
 # The game screen (and through it the help screen's Markdown renderer) is
 # imported when a game opens, not at start-up: it keeps the menu's start-up
@@ -91,13 +94,14 @@ class BoardgamesApp(App[None]):
         # 3. A dialog dismissed twice (``s Enter Enter``: the second Enter was
         #    already queued for the dialog) would pop the screen beneath it, or
         #    raise.  Refused: a pop asked for by a screen that is already off
-        #    the stack, and a pop that would leave no screen of ours (the stack
-        #    is Textual's blank default screen, then the menu, form or game).
+        #    the stack, and a pop that would leave no screen of ours (the
+        #    bottom of the stack is the menu, form or game: see
+        #    get_default_screen).
         #    A screen still being built is popped once it is mounted (its
         #    widgets would otherwise mount on a removed screen and raise).
         caller = active_message_pump.get(None)
         stack = self.screen_stack
-        if len(stack) <= 2 or (isinstance(caller, Screen) and caller not in stack):
+        if len(stack) <= 1 or (isinstance(caller, Screen) and caller not in stack):
             self.log.warning(f"pop_screen ignored (asked by {caller!r})")
             return AwaitComplete.nothing()
         top = stack[-1]
@@ -110,19 +114,28 @@ class BoardgamesApp(App[None]):
         return super().pop_screen()
 
     # -- navigation -------------------------------------------------------------------
-    def on_mount(self) -> None:
+    def get_default_screen(self) -> Screen:
+        """The first screen is the bottom of the stack, in place of Textual's
+        blank default screen: one frame less at start-up (bench/startup.py).
+        Menu, form and game replace one another there (:meth:`_reset_to`)."""
+        screen: Screen
         if self.start_match is not None:
             from .screens.game import GameScreen
 
             m = self.start_match
             if self.screenshot:
                 d = m.decision()
-                screen: Screen = GameScreen(m, viewer=d.player if d else None, frozen=True)
+                screen = GameScreen(m, viewer=d.player if d else None, frozen=True)
             else:
                 screen = GameScreen(m, demo=self.demo, delay=self.delay)
         else:
             screen = MenuScreen()
-        self.push_screen(screen)
+        # What push_screen gives a screen: switch_screen takes it off again
+        # when the screen is replaced (a Textual default screen has none).
+        screen._push_result_callback(self, None)
+        return screen
+
+    def on_mount(self) -> None:
         self.call_after_refresh(self.check_size)
 
     def _reset_to(self, screen: Screen) -> None:
@@ -134,12 +147,9 @@ class BoardgamesApp(App[None]):
             # its widgets' feet.
             self.set_timer(HOLD_POLL, lambda: self._reset_to(screen))
             return
-        while len(self.screen_stack) > 2:
+        while len(self.screen_stack) > 1:
             App.pop_screen(self)  # not the guard above: it may refuse a screen that just left
-        if len(self.screen_stack) == 2:
-            self.switch_screen(screen)
-        else:
-            self.push_screen(screen)
+        self.switch_screen(screen)
 
     def show_menu(self) -> None:
         self._reset_to(MenuScreen())
@@ -173,16 +183,20 @@ class BoardgamesApp(App[None]):
         w, h = self.size
         small = w < MIN_WIDTH or h < MIN_HEIGHT
         top = self.screen
-        if small and not isinstance(top, TooSmallScreen):
+        # The dialogs module is imported only when the screen is too small:
+        # it is not needed to show the menu (bench/startup.py).
+        showing = getattr(top, "too_small_screen", False)
+        if small and not showing:
+            from .screens.dialogs import TooSmallScreen
             self.push_screen(TooSmallScreen())
-        elif not small and isinstance(top, TooSmallScreen):
+        elif not small and showing:
             self.pop_screen()
-        elif small and isinstance(top, TooSmallScreen):
-            top.update_size()
+        elif small and showing:
+            top.update_size()  # type: ignore[attr-defined]
 
     @property
     def too_small(self) -> bool:
-        return isinstance(self.screen, TooSmallScreen)
+        return getattr(self.screen, "too_small_screen", False)
 
     # -- command palette ----------------------------------------------------------------
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:

@@ -16,9 +16,10 @@ def test_rules_and_board_import(name):
     entry = registry.GAMES[name]
     game = entry.game
     assert isinstance(game, StepGame), f"{name} is not built on the step stack"
-    assert entry.title == game.title and entry.title
-    lo, hi = game.player_range(game.options_with_defaults({}))
-    assert entry.min_players <= lo <= hi <= entry.max_players
+    # The menu's title and player counts are declared in the entry (the menu
+    # does not import the rules); they must be the Game's own.
+    assert entry.menu_title == game.title and entry.title == game.title
+    assert entry.menu_players == entry.rules_player_range()
     assert entry.board, f"{name} has no board"
     from boardgames_tui.ui.boards import board_class
     from boardgames_tui.ui.widgets.board import BoardWidget

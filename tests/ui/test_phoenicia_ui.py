@@ -260,6 +260,8 @@ async def test_mouse_click_on_a_displayed_card_opens_its_auction():
         opts = [o for o in d.options if o.key.startswith("open:")]
         last = opts[-1]
         spot = next(sp for sp in screen.board.query("CardSpot") if sp.target == last.target)
+        spot.scroll_visible(animate=False, immediate=True)  # the display is below the viewer's village
+        await settle(pilot)
         await pilot.click(spot)
         await settle(pilot)
         assert m.choices[-1] == last.key

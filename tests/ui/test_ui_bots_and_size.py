@@ -17,7 +17,8 @@ async def test_demo_bots_play_to_the_score_screen(fake_game):
     m = fake_match()
     app = BoardgamesApp(m, demo=True, delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, ScoreScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, ScoreScreen)
+                       and bool(app.screen.query("#winner-line")))
         assert m.is_over()
         text = str(app.screen.query_one("#winner-line").render())
         assert "Winner" in text or "tie" in text
@@ -79,7 +80,8 @@ async def test_evolution_bots_play_a_whole_game():
     m = Match.new("evolution", seats, 11)
     app = BoardgamesApp(m, delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, ScoreScreen), tries=500)
+        await wait_for(pilot, lambda: isinstance(app.screen, ScoreScreen)
+                       and bool(app.screen.query("#score-table")), tries=500)
         assert m.is_over()
         table = str(app.screen.query_one("#score-table").render())
         assert table

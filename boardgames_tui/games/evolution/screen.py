@@ -21,6 +21,7 @@ from textual.widgets import Static
 
 from ...ui.theme import colour, seat_letter
 from ...ui.widgets.cursor_board import TARGET_MARK, CursorBoard, Pickable
+from ...ui.widgets.quiet import set_text, set_title
 
 PHASES = {"food": "choosing food cards", "play": "playing cards",
           "feed": "feeding", "over": "game over"}
@@ -40,6 +41,26 @@ class Cell(Pickable, Static):
     def __init__(self, target: tuple, **kw) -> None:
         super().__init__("", **kw)
         self.target = target
+
+
+class HandCell(Cell):
+    """A hand card on one line ("▶◆ Horns +4"): the viewer's hand shows beside
+    their species at 80x24 without scrolling.  The marks lead the line."""
+
+    DEFAULT_CSS = """
+    HandCell { border: none; height: 1; padding: 0 1; text-wrap: nowrap; text-overflow: ellipsis; }
+    HandCell.-target { border: none; text-style: bold; }
+    HandCell.-cursor { border: none; background: $accent 40%; }
+    HandCell.-selected { border: none; color: $warning; }
+    """
+
+    body: Text = Text()
+
+    def show_line(self, marks: str) -> None:
+        t = Text(no_wrap=True, overflow="ellipsis")
+        t.append(f"{marks:<2} ", style="bold")
+        t.append_text(self.body)
+        set_text(self, t, layout=False)  # one line, always
 
 
 class CellGrid(Container):
@@ -64,11 +85,12 @@ def _trait_text(tr: dict, mark: bool) -> Text:
 class EvolutionBoard(CursorBoard):
     DEFAULT_CSS = """
     EvolutionBoard #evo-hole { height: auto; background: $primary-darken-3; padding: 0 1; dock: top; }
-    EvolutionBoard #evo-players { height: auto; }
+    EvolutionBoard #evo-me, EvolutionBoard #evo-players { height: auto; }
     EvolutionBoard .evo-player { height: auto; margin-top: 1; }
     EvolutionBoard .evo-head { height: auto; }
     EvolutionBoard .evo-empty { height: 1; color: $text-muted; padding-left: 2; }
-    EvolutionBoard #evo-hand-box { height: auto; margin-top: 1; }
+    EvolutionBoard #evo-hand-box { height: auto; }
+    EvolutionBoard #evo-hand { grid-gutter: 0 1; }
     """
 
     def __init__(self, **kw) -> None:
@@ -76,11 +98,22 @@ class EvolutionBoard(CursorBoard):
         self._columns = 2
 
     def compose(self) -> ComposeResult:
+        # The viewer's own species and hand come first, the other players
+        # after: at 80x24 the deciding player sees their holdings without
+        # scrolling (the others may scroll).
         yield Static("", id="evo-hole")
-        yield Vertical(id="evo-players")
+        yield Vertical(id="evo-me")
         with Vertical(id="evo-hand-box"):
             yield Static("", id="evo-hand-head", classes="evo-head")
             yield CellGrid(id="evo-hand")
+        yield Vertical(id="evo-players")
+
+    def _order(self) -> list[int]:
+        """Players in the order shown: the viewer first."""
+        v = self._view or {}
+        n = len(v.get("players", []))
+        me = v.get("viewer")
+        return ([me] + [p for p in range(n) if p != me]) if me is not None and 0 <= me < n else list(range(n))
 
     # -- the grid of cells ---------------------------------------------------------
     def on_resize(self, event: events.Resize) -> None:
@@ -96,12 +129,15 @@ class EvolutionBoard(CursorBoard):
         v = self._view
         if not v:
             return out
-        for p, pl in enumerate(v.get("players", [])):
-            row = [("species", p, i) for i in range(len(pl.get("species", [])))]
+        players = v.get("players", [])
+        hand = self._hand()
+        for n, p in enumerate(self._order()):
+            row = [("species", p, i) for i in range(len(players[p].get("species", [])))]
             if row:
                 out.append(row)
-        hand = self._hand()
-        if hand:
+            if n == 0 and hand:
+                out.append([("card", c["id"]) for c in hand])
+        if hand and not players:
             out.append([("card", c["id"]) for c in hand])
         return out
 
@@ -126,12 +162,12 @@ class EvolutionBoard(CursorBoard):
     def _render_all(self) -> None:
         v = self._view
         if not v:
-            self.query_one("#evo-hole", Static).update("")
+            set_text(self.query_one("#evo-hole", Static), "")
             self._sync_players([])
-            self.query_one("#evo-hand-head", Static).update("")
+            set_text(self.query_one("#evo-hand-head", Static), "")
             self._sync_cells(self.query_one("#evo-hand", CellGrid), [])
             return
-        self.query_one("#evo-hole", Static).update(self._hole_text(v))
+        set_text(self.query_one("#evo-hole", Static), self._hole_text(v))
         self._sync_players(v.get("players", []))
         self._render_hand(v)
 
@@ -154,21 +190,29 @@ class EvolutionBoard(CursorBoard):
         return t
 
     def _sync_players(self, players: list[dict]) -> None:
+        me_box = self.query_one("#evo-me", Vertical)
         box = self.query_one("#evo-players", Vertical)
-        sections = list(box.query(".evo-player").results(Vertical))
-        while len(sections) > len(players):
-            sections.pop().remove()
-        for p in range(len(sections), len(players)):
-            sec = Vertical(Static("", classes="evo-head"), Static("no species", classes="evo-empty"),
-                           CellGrid(classes="evo-row"), classes="evo-player")
-            box.mount(sec)
-            sections.append(sec)
-        for p, (sec, pl) in enumerate(zip(sections, players)):
+        has_me = (self._view or {}).get("viewer") is not None and bool(players)
+        me_box.display = has_me
+        want = {me_box: 1 if has_me else 0, box: len(players) - (1 if has_me else 0)}
+        sections: list[Vertical] = []
+        for container, n in want.items():
+            mine = list(container.query(".evo-player").results(Vertical))
+            while len(mine) > n:
+                mine.pop().remove()
+            while len(mine) < n:
+                sec = Vertical(Static("", classes="evo-head"), Static("no species", classes="evo-empty"),
+                               CellGrid(classes="evo-row"), classes="evo-player")
+                container.mount(sec)
+                mine.append(sec)
+            sections.extend(mine)
+        for sec, p in zip(sections, self._order()):
+            pl = players[p]
             if not sec.is_mounted or not sec.children:
                 self.call_after_refresh(self._redraw)
                 continue
             head, empty, grid = sec.children[0], sec.children[1], sec.children[2]
-            head.update(self._player_head(p, pl))  # type: ignore[attr-defined]
+            set_text(head, self._player_head(p, pl))  # type: ignore[arg-type]
             empty.display = not pl.get("species")
             grid.styles.grid_size_columns = self._columns
             self._sync_cells(grid, [("species", p, i) for i in range(len(pl.get("species", [])))],
@@ -220,44 +264,47 @@ class EvolutionBoard(CursorBoard):
         viewer = v.get("viewer")
         hand = self._hand()
         if viewer is None:
-            head.update(Text("Hands are hidden (public view).", style="dim"))
+            set_text(head, Text("Hands are hidden (public view).", style="dim"))
         else:
-            name = v["players"][viewer]["name"]
             t = Text()
-            t.append(f"Hand of {name}", style="bold")
+            t.append("Your hand", style="bold")
             t.append(f" ({len(hand)} card{'s' if len(hand) != 1 else ''})")
             sel = (v.get("selected") or {}).get("card")
             if sel is not None:
                 t.append(" · selected card marked ★", style="italic")
-            head.update(t)
+            set_text(head, t)
         sel = (v.get("selected") or {}).get("card")
         texts = []
         for c in hand:
             t = Text()
-            t.append(str(c["trait"]), style="bold")
-            t.append(f"\nfood {c['food']:+d}")
             if c["id"] == sel:
-                t.append("  ★ selected", style="bold yellow")
+                t.append("★", style="bold yellow")
+            t.append(str(c["trait"]), style="bold")
+            t.append(f" {c['food']:+d}")
             texts.append(t)
         grid.styles.grid_size_columns = self._columns
-        self._sync_cells(grid, [("card", c["id"]) for c in hand], texts, None)
+        self._sync_cells(grid, [("card", c["id"]) for c in hand], texts, None, cell_class=HandCell)
 
     def _sync_cells(self, grid: CellGrid, targets: list[tuple], texts: list[Text] | None = None,
-                    colour_name: str | None = None) -> None:
-        cells = list(grid.query(Cell))
+                    colour_name: str | None = None, cell_class: type[Cell] = Cell) -> None:
+        cells = list(grid.query(cell_class))
         while len(cells) > len(targets):
             cells.pop().remove()
         new = []
         for tg in targets[len(cells):]:
-            cell = Cell(tg)
+            cell = cell_class(tg)
             new.append(cell)
             cells.append(cell)
         if new:
             grid.mount_all(new)
         for cell, tg, tx in zip(cells, targets, texts or [Text()] * len(targets)):
             cell.target = tg
-            cell.update(tx)
-            cell.border_title = self._cell_title(tg)
+            if isinstance(cell, HandCell):
+                cell.body = tx
+                cell.show_line(self._marks(tg))
+                continue
+            set_text(cell, tx)
+            set_title(cell, self._cell_title(tg))
             cell.styles.border_title_color = colour(colour_name).hex if colour_name else None
 
     def _cell_title(self, tg: tuple) -> str:
@@ -279,7 +326,10 @@ class EvolutionBoard(CursorBoard):
             is_sel = (tg[0] == "card" and sel.get("card") == tg[1]) or \
                      (tg[0] == "species" and sel.get("species") == [tg[1], tg[2]])
             cell.set_class(is_sel, "-selected")
-            cell.border_title = self._cell_title(tg)
+            if isinstance(cell, HandCell):
+                cell.show_line(self._marks(tg))
+            else:
+                set_title(cell, self._cell_title(tg))
 
     def _scroll_to_cursor(self, deferred: bool = False) -> None:
         cell = self._cell(self._cursor)

@@ -26,7 +26,8 @@ from textual.widgets import Static
 from ...ui.theme import colour
 from ...ui.widgets.cursor_board import CursorBoard
 from .data import BUYS_VP, CITY_CENTER_VP_PRICE, DEV, END_VP
-from .widgets import (STEPS, CardSpot, LineSpot, Spot, SpotGrid, tag, tags, set_text, space_values,
+from ...ui.widgets.quiet import set_text, set_title
+from .widgets import (STEPS, CardSpot, LineSpot, Spot, SpotGrid, tag, tags, space_values,
                       tile_text, track_text)
 
 CARD_WIDTH = 22
@@ -97,6 +98,7 @@ class PhoeniciaBoard(CursorBoard):
     PhoeniciaBoard .phx-head { height: auto; margin-top: 1; text-style: bold; }
     PhoeniciaBoard #phx-tracks { height: auto; margin-top: 1; }
     PhoeniciaBoard #phx-display { grid-gutter: 0 0; }
+    PhoeniciaBoard #phx-me { height: auto; }
     PhoeniciaBoard #phx-villages { height: auto; layout: grid; grid-size: 1; grid-gutter: 0 1;
                                    grid-rows: auto; }
     """
@@ -110,13 +112,17 @@ class PhoeniciaBoard(CursorBoard):
         self._width = 48
 
     def compose(self) -> ComposeResult:
+        # The viewer's own village and money first: at 80x24 the deciding
+        # player sees their holdings without scrolling; the display, the
+        # tracks and the other villages follow.
         with Vertical(id="phx-top"):
             yield Static("", id="phx-status")
             yield Static("", id="phx-auction")
-        yield Static("", id="phx-display-head", classes="phx-head")
-        yield SpotGrid(CARD_WIDTH, id="phx-display")
+        yield Vertical(id="phx-me")
         yield Static("", id="phx-hand-head", classes="phx-head")
         yield SpotGrid(HAND_WIDTH, id="phx-hand")
+        yield Static("", id="phx-display-head", classes="phx-head")
+        yield SpotGrid(CARD_WIDTH, id="phx-display")
         yield Static("", id="phx-tracks")
         yield Static("", id="phx-villages-head", classes="phx-head")
         yield Vertical(id="phx-villages")
@@ -128,7 +134,7 @@ class PhoeniciaBoard(CursorBoard):
             self._width = width
             self._fit()
             if self._view is not None:
-                set_text(self.query_one("#phx-tracks", Static), self._tracks_text(self._view))
+                self._redraw()  # the tracks and the village lines fit the width
 
     def _fit(self) -> None:
         for g in self.query(SpotGrid):
@@ -140,13 +146,12 @@ class PhoeniciaBoard(CursorBoard):
 
     # -- where the cursor can stand ---------------------------------------------------------
     def rows(self) -> list[list[tuple]]:
-        """The cursor's rows: the display (as laid out), the viewer's money,
-        then each line of the viewer's village."""
-        out: list[list[tuple]] = []
-        for grid_id, spots in (("#phx-display", self._display_spots), ("#phx-hand", self._hand_spots)):
+        """The cursor's rows, as shown: each line of the viewer's village,
+        the viewer's money, then the display (as laid out)."""
+        out: list[list[tuple]] = [[t] for t in self._village_spots]
+        for grid_id, spots in (("#phx-hand", self._hand_spots), ("#phx-display", self._display_spots)):
             cols = max(1, self.query_one(grid_id, SpotGrid).columns)
             out.extend(spots[i:i + cols] for i in range(0, len(spots), cols))
-        out.extend([t] for t in self._village_spots)
         return out
 
     def _target_name(self, target: tuple) -> str:
@@ -191,7 +196,7 @@ class PhoeniciaBoard(CursorBoard):
         self._render_display(v)
         self._render_hand(v)
         set_text(self.query_one("#phx-tracks", Static), self._tracks_text(v))
-        head = Text("Villages ", style="bold")
+        head = Text("Other villages " if v.get("viewer") is not None else "Villages ", style="bold")
         head.append(f"({WORKER_LEGEND})", style=Style(bold=False, dim=True))
         set_text(self.query_one("#phx-villages-head", Static), head)
         self._sync_villages(v.get("players", []))
@@ -382,20 +387,26 @@ class PhoeniciaBoard(CursorBoard):
 
     # villages
     def _sync_villages(self, players: list[dict]) -> None:
-        box = self.query_one("#phx-villages", Vertical)
+        """The viewer's village in ``#phx-me``, the others (in seat order
+        after the viewer) in ``#phx-villages``; ``self._villages`` lists them
+        as shown."""
         v = self._view or {}
         viewer = v.get("viewer")
         n = len(players)
-        order = [(viewer + i) % n for i in range(n)] if viewer is not None and 0 <= viewer < n else list(range(n))
-        while len(self._villages) > n:
-            self._villages.pop().remove()
-        new = []
-        while len(self._villages) < n:
-            vil = Village(classes="phx-village")
-            self._villages.append(vil)
-            new.append(vil)
-        if new:
-            box.mount_all(new)
+        mine = viewer is not None and 0 <= viewer < n
+        order = [(viewer + i) % n for i in range(n)] if mine else list(range(n))
+        want = ((self.query_one("#phx-me", Vertical), 1 if mine else 0),
+                (self.query_one("#phx-villages", Vertical), n - (1 if mine else 0)))
+        shown: list[Village] = []
+        for box, count in want:
+            have = list(box.query(Village))
+            while len(have) > count:
+                have.pop().remove()
+            new = [Village(classes="phx-village") for _ in range(count - len(have))]
+            if new:
+                box.mount_all(new)
+            shown.extend(have + new)
+        self._villages = shown
         self._village_spots = []
         for vil, p in zip(self._villages, order):
             self._village(vil, p, players[p], mine=(p == viewer))
@@ -414,8 +425,7 @@ class PhoeniciaBoard(CursorBoard):
             marks.append("◀ turn")
         if marks:
             title.append(" · " + " · ".join(marks), style="italic")
-        if vil.border_title != title:
-            vil.border_title = title
+        set_title(vil, title)
         if getattr(vil, "_phx_colour", None) != c.hex:
             vil._phx_colour = c.hex  # type: ignore[attr-defined]
             vil.styles.border = ("round", c.hex)
@@ -434,7 +444,14 @@ class PhoeniciaBoard(CursorBoard):
         items = []
         for slug, tile in (pl.get("tiles") or {}).items():
             text = tile_text(tile)
-            text.append(f" · {space_values(tile)} per space, {tile['vp_per_worker']} VP per worker", style="dim")
+            more = f"{space_values(tile)} per space, {tile['vp_per_worker']} VP per worker"
+            # On one line when it fits the village (inside its border and the
+            # marks), else on a second line under the spaces: never cut, never
+            # wrapped mid-phrase.
+            if text.cell_len + 3 + len(more) <= self._width - 5:
+                text.append(f" · {more}", style="dim")
+            else:
+                text.append(f"\n{'':10}{more}", style="dim")
             items.append((("tile", slug) if mine else None, text))
         vil.set_tiles(items)
         if mine:

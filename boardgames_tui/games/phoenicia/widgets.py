@@ -16,6 +16,7 @@ from textual.widgets import Static
 
 from ...ui.theme import colour, seat_colour, seat_letter
 from ...ui.widgets.cursor_board import Pickable
+from ...ui.widgets.quiet import set_text, set_title
 
 STEPS = {"a": "step a: auctions", "b": "step b: workers", "c": "step c: tools and wealth"}
 WORKER, DISC, EMPTY = "W", "o", "·"
@@ -53,7 +54,7 @@ def short_tile_name(name: str) -> str:
 
 def tile_text(tile: dict) -> Text:
     """One village tile: ``Hunting+  W W o · · ·  makes 3, next free``."""
-    t = Text(no_wrap=True, overflow="ellipsis")
+    t = Text()
     t.append(f"{short_tile_name(tile['name']):<9} ", style="bold")
     marks = {"worker": WORKER, "disc": DISC, "empty": EMPTY}
     for i, sp in enumerate(tile["spaces"]):
@@ -116,15 +117,6 @@ def track_text(label: str, values: list[tuple[int, int]], seats: list[Any], widt
 
 # -- widgets --------------------------------------------------------------------------
 
-def set_text(widget: Static, content: Text | str) -> None:
-    """Update a Static only when its content changed (an update costs a
-    layout pass of the whole board)."""
-    if getattr(widget, "_phx_shown", None) == content:
-        return
-    widget._phx_shown = content  # type: ignore[attr-defined]
-    widget.update(content)
-
-
 class Spot(Pickable, Static):
     """Something on the board the cursor can stand on (a card, a tile, ...).
 
@@ -160,8 +152,8 @@ class Spot(Pickable, Static):
 
 
 class CardSpot(Spot):
-    """A bordered card: the name is the border title, the marks start the
-    first line."""
+    """A bordered card: the marks and the name are the border title (a mark
+    in the text could re-wrap it: a layout pass on every cursor move)."""
 
     DEFAULT_CSS = """
     CardSpot { width: 1fr; height: auto; border: round $panel-lighten-2; padding: 0 1; }
@@ -173,32 +165,34 @@ class CardSpot(Spot):
     heading: str = ""
 
     def _paint(self) -> None:
-        t = Text()
-        if self.marks:
-            t.append(self.marks + " ", style="bold")
-        t.append_text(self.body if isinstance(self.body, Text) else Text(str(self.body)))
-        set_text(self, t)
-        if self.border_title != self.heading:
-            self.border_title = self.heading
+        set_text(self, self.body)
+        set_title(self, f"{self.marks} {self.heading}".strip())
 
 
 class LineSpot(Spot):
     """One line of a village (a tile, the training ground): the marks are a
-    two-character prefix."""
+    two-character prefix.  A line too long for the column wraps at a word
+    (never cut with "…"); a change of the marks alone keeps the length, so it
+    repaints without a layout pass."""
 
     DEFAULT_CSS = """
-    LineSpot { width: 1fr; height: 1; text-wrap: nowrap; text-overflow: ellipsis; }
+    LineSpot { width: 1fr; height: auto; }
     LineSpot.-target { text-style: bold; }
     LineSpot.-cursor { background: $accent 40%; }
     """
 
     heading: str = ""
 
+    def show(self, target: tuple | None, content: Text | str, title: str = "") -> None:
+        self._relayout = True
+        super().show(target, content, title)
+
     def _paint(self) -> None:
-        t = Text(no_wrap=True, overflow="ellipsis")
+        t = Text()
         t.append(f"{self.marks:<2}", style="bold")
         t.append_text(self.body if isinstance(self.body, Text) else Text(str(self.body)))
-        set_text(self, t)
+        set_text(self, t, layout=getattr(self, "_relayout", True))
+        self._relayout = False
 
 
 class SpotGrid(Container):

@@ -423,6 +423,27 @@ class UtopiaBoard(SeatViewHelpers, MapBoard):
             t.append_text(self._seat(w, True))
         t.append("\n")
         t.append_text(self._order_text(v))
+        mine = self._own_text(v)
+        if mine is not None:
+            t.append("\n")
+            t.append_text(mine)
+        return t
+
+    def _own_text(self, v: dict) -> Text | None:
+        """The viewer's holdings off the map, above it so that they never
+        scroll away: supply, bases, privilege tiles (the hand and the princes
+        are on the map)."""
+        me = v.get("viewer")
+        players = v.get("players", [])
+        if me is None or not 0 <= me < len(players):
+            return None
+        pl = players[me]
+        t = Text("You ", style="bold")
+        t.append_text(self._seat(me))
+        t.append(" supply ")
+        supply = pl.get("supply", {})
+        t.append_text(princes_text(supply) if any(supply.values()) else Text("none"))
+        t.append(f" · bases {pl.get('bases', 0)} · tiles {pl.get('privileges', 0)}")
         return t
 
     def _order_text(self, v: dict) -> Text:

@@ -290,7 +290,7 @@ def file_line(f) -> Text:
     return t
 
 
-MIN_WIDTH, MIN_HEIGHT = 80, 24
+from ..sizes import MIN_HEIGHT, MIN_WIDTH  # noqa: E402  (re-exported)
 
 
 def too_small(app) -> bool:
@@ -301,6 +301,8 @@ def too_small(app) -> bool:
 class TooSmallScreen(ModalScreen[None]):
     """Covers everything while the terminal is smaller than 80x24; the game
     beneath is not current, so bots wait and no key reaches it."""
+
+    too_small_screen = True  # what the app looks for (without importing this module)
 
     def compose(self) -> ComposeResult:
         yield Static("", id="too-small-text")

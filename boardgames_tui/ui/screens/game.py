@@ -20,7 +20,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
+from textual.reactive import Reactive
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from ...bots.base import ask
@@ -61,6 +63,11 @@ class GameScreen(Screen[None]):
         Binding("escape", "escape", "All options", show=False),
         Binding("enter", "enter", show=False),
     ]
+    # Textual's Screen.focused repaints the whole screen on every focus change
+    # (a full frame, 25-70 KB over SSH).  Focus styles are already refreshed
+    # widget by widget by Screen._update_focus_styles, so only the widgets
+    # whose look changes need painting.
+    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
 
     def __init__(self, match: Match, *, demo: bool = False, delay: float = 0.6,
                  viewer: int | None = None, frozen: bool = False, autosave: bool = True) -> None:

@@ -12,9 +12,36 @@ from __future__ import annotations
 from typing import Any
 
 from rich.pretty import Pretty
+from textual import events
 from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.widgets import Static
+
+
+class QuietFocus:
+    """For a board whose look on focus changes only at its cursor.
+
+    Textual's ``Widget._on_focus``/``_on_blur`` repaint the whole widget: for
+    a board that is a third of the screen sent again over SSH on every Tab.
+    These handlers do what Textual's do except that repaint, then call
+    :meth:`_focus_changed`, where the board repaints its cursor."""
+
+    def _on_focus(self, event: events.Focus) -> None:
+        event.prevent_default()
+        self.has_focus = True  # type: ignore[attr-defined]
+        if self.parent is not None:  # type: ignore[attr-defined]
+            self.parent.post_message(events.DescendantFocus(self))  # type: ignore[attr-defined]
+        self._focus_changed(True)
+
+    def _on_blur(self, event: events.Blur) -> None:
+        event.prevent_default()
+        self.has_focus = False  # type: ignore[attr-defined]
+        if self.parent is not None:  # type: ignore[attr-defined]
+            self.parent.post_message(events.DescendantBlur(self))  # type: ignore[attr-defined]
+        self._focus_changed(False)
+
+    def _focus_changed(self, focused: bool) -> None:
+        raise NotImplementedError
 
 
 class SeatViewHelpers:

@@ -14,7 +14,7 @@ from typing import Any, Iterable
 from textual import events
 from textual.binding import Binding
 
-from .board import BoardWidget, SeatViewHelpers
+from .board import BoardWidget, QuietFocus, SeatViewHelpers
 
 TARGET_MARK = "◆"
 CURSOR_MARK = "▶"
@@ -39,7 +39,7 @@ class Pickable:
             board.pick_cell(self)
 
 
-class CursorBoard(SeatViewHelpers, BoardWidget):
+class CursorBoard(QuietFocus, SeatViewHelpers, BoardWidget):
     """A board supplies :meth:`rows`, :meth:`_cells`, :meth:`_render_all`
     (what each cell shows), :meth:`_mark_cells` (cursor and target marks) and
     :meth:`_scroll_to_cursor`; this class moves the cursor and picks."""
@@ -52,10 +52,12 @@ class CursorBoard(SeatViewHelpers, BoardWidget):
         Binding("enter,space", "pick_cursor", "Pick", show=False),
     ]
     can_focus = True
+    # No :focus background: it restyles and repaints every cell of the board
+    # (a third of the screen over SSH).  The cursor shows only while the
+    # board has focus, which is the cue, and costs one cell's repaint.
 
     DEFAULT_CSS = """
     CursorBoard { padding: 0 1 0 0; scrollbar-size-vertical: 1; }
-    CursorBoard:focus { background: $boost; }
     """
 
     def __init__(self, **kw) -> None:
@@ -130,8 +132,11 @@ class CursorBoard(SeatViewHelpers, BoardWidget):
         self._render_all()
         self._place_cursor(highlight)
         self._mark_cells()
-        if self._targets and self._is_target_key(self._cursor):
-            self.call_after_refresh(self._scroll_to_cursor, True)
+        # Each view starts at the top, where the boards put the viewer's own
+        # holdings: at 80x24 the deciding player sees them with the prompt
+        # without scrolling.  The cursor's place scrolls into view as soon as
+        # the player moves it (or the highlighted option).
+        self.call_after_refresh(self.scroll_home, animate=False)
 
     def _place_cursor(self, highlight: tuple | None) -> None:
         """On the highlighted option's place; else it stays unless its place
@@ -192,9 +197,19 @@ class CursorBoard(SeatViewHelpers, BoardWidget):
         if target is not None:
             self.post_message(self.TargetPicked(target))
 
-    def on_focus(self) -> None:
-        self._mark_cells()
-        self._scroll_to_cursor()
-
-    def on_blur(self) -> None:
+    def _focus_changed(self, focused: bool) -> None:
+        # The view stays put where it can (a click must land where it was
+        # aimed, and the viewer's holdings stay in view): a cursor out of view
+        # comes to the first target in view.  With no target in view the
+        # board scrolls to the cursor (on a target, or the first place).
+        if focused and self._cursor is not None:
+            view = self.scrollable_content_region
+            cell = self._cell(self._cursor)
+            if cell is None or not view.overlaps(cell.region):
+                shown = [c for c in self._cells() if self._is_target_key(c.key) and view.overlaps(c.region)]
+                if shown:
+                    self._cursor = shown[0].key
+                    self.post_message(self.TargetHovered(self._target_at(shown[0].key)))
+                else:
+                    self._scroll_to_cursor()
         self._mark_cells()

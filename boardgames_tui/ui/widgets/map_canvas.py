@@ -43,7 +43,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widgets import Static
 
-from .board import BoardWidget
+from .board import BoardWidget, QuietFocus
 
 CURSOR_MARK = "▶"
 TARGET_MARK = "◆"
@@ -128,7 +128,7 @@ class MapRegion:
         return (b.x + b.width / 2, b.y + b.height / 2)
 
 
-class MapCanvas(ScrollView, can_focus=True):
+class MapCanvas(QuietFocus, ScrollView, can_focus=True):
     """The map: see the module docstring."""
 
     BINDINGS = [
@@ -471,14 +471,11 @@ class MapCanvas(ScrollView, can_focus=True):
         self.move_cursor_to(r.id, announce=False)
         self.post_message(BoardWidget.TargetPicked(self.target_of(r)))
 
-    def on_focus(self) -> None:
+    def _focus_changed(self, focused: bool) -> None:
         if self._cursor is not None and not self._targets:
             self._refresh_regions({self._cursor})
-        self.scroll_to_cursor()
-
-    def on_blur(self) -> None:
-        if self._cursor is not None and not self._targets:
-            self._refresh_regions({self._cursor})
+        if focused:
+            self.scroll_to_cursor()
 
     def on_resize(self, event: events.Resize) -> None:
         width = self.map_width
