@@ -430,16 +430,19 @@ class UtopiaBoard(SeatViewHelpers, MapBoard):
         return t
 
     def _own_text(self, v: dict) -> Text | None:
-        """The viewer's holdings off the map, above it so that they never
-        scroll away: supply, bases, privilege tiles (the hand and the princes
-        are on the map)."""
-        me = v.get("viewer")
+        """The deciding player's holdings off the map, above it so that they
+        never scroll away: supply, bases, privilege tiles (the hand and the
+        princes are on the map)."""
         players = v.get("players", [])
-        if me is None or not 0 <= me < len(players):
+        me = v.get("viewer")
+        # A public view (no hidden step now): the player to act, whose
+        # holdings these are at a hot-seat table.
+        who = me if me is not None else v.get("actor", v.get("turn"))
+        if who is None or not 0 <= who < len(players):
             return None
-        pl = players[me]
-        t = Text("You ", style="bold")
-        t.append_text(self._seat(me))
+        pl = players[who]
+        t = Text("You " if me is not None else "", style="bold")
+        t.append_text(self._seat(who))
         t.append(" supply ")
         supply = pl.get("supply", {})
         t.append_text(princes_text(supply) if any(supply.values()) else Text("none"))
