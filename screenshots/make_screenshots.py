@@ -20,8 +20,12 @@ SHOTS = [
      "--out", "screenshots/evolution-80x24.svg"],
     # Round 14, an auction in progress.
     ["phoenicia", "--players", "3", "--seed", "12", "--choices", "196", "--out", "screenshots/phoenicia.svg"],
+    ["phoenicia", "--players", "3", "--seed", "12", "--choices", "196", "--size", "80x24",
+     "--out", "screenshots/phoenicia-80x24.svg"],
     # Round 3, phase 1: a prince to place on Fire.
     ["utopia", "--players", "2", "--seed", "7", "--choices", "80", "--out", "screenshots/utopia.svg"],
+    ["utopia", "--players", "2", "--seed", "7", "--choices", "80", "--size", "80x24",
+     "--out", "screenshots/utopia-80x24.svg"],
 ]
 
 
