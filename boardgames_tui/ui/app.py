@@ -16,11 +16,10 @@ from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.screen import Screen
 
-from ..engine import save as saves
 from ..engine.session import Match
 from ..engine.store import StoreError, default_store
 from . import textual_fixes
-from .sizes import MIN_HEIGHT, MIN_WIDTH
+from .sizes import too_small
 from .screens.menu import MenuScreen
 
 textual_fixes.apply()
@@ -180,8 +179,7 @@ class BoardgamesApp(App[None]):
         self.call_after_refresh(self.check_size)
 
     def check_size(self) -> None:
-        w, h = self.size
-        small = w < MIN_WIDTH or h < MIN_HEIGHT
+        small = too_small(self)
         top = self.screen
         # The dialogs module is imported only when the screen is too small:
         # it is not needed to show the menu (bench/startup.py).
@@ -193,10 +191,6 @@ class BoardgamesApp(App[None]):
             self.pop_screen()
         elif small and showing:
             top.update_size()  # type: ignore[attr-defined]
-
-    @property
-    def too_small(self) -> bool:
-        return getattr(self.screen, "too_small_screen", False)
 
     # -- command palette ----------------------------------------------------------------
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:

@@ -13,7 +13,7 @@ The fix compares with the full map instead, which is current whenever the
 visible map is missing (a full reflow, or a recomputed full map, set them
 together).  Widgets off screen in that map are clipped to nothing, so they
 mark nothing; widgets whose place really changed are marked as before.
-``tests/ui/test_textual_fixes.py`` checks both the saving and that the screen
+``tests/ui/test_repaint.py`` checks both the saving and that the screen
 still shows what it should.
 """
 from __future__ import annotations

@@ -1,10 +1,8 @@
 """Autosaves in SQLite: append per choice, undo, listing, damage, kill -9."""
 from __future__ import annotations
 
-import json
 import os
 import signal
-import sqlite3
 import subprocess
 import sys
 import textwrap

@@ -21,7 +21,7 @@ from textual.widgets import Static
 
 from ...ui.theme import colour, seat_letter
 from ...ui.widgets.cursor_board import TARGET_MARK, CursorBoard, Pickable
-from ...ui.widgets.quiet import set_text, set_title
+from ...ui.widgets.quiet import set_text, set_title, sync_children
 
 PHASES = {"food": "choosing food cards", "play": "playing cards",
           "feed": "feeding", "over": "game over"}
@@ -38,7 +38,7 @@ class Cell(Pickable, Static):
     Cell.-selected { border: double $warning; }
     """
 
-    def __init__(self, target: tuple, **kw) -> None:
+    def __init__(self, target: tuple | None, **kw) -> None:
         super().__init__("", **kw)
         self.target = target
 
@@ -137,8 +137,6 @@ class EvolutionBoard(CursorBoard):
                 out.append(row)
             if n == 0 and hand:
                 out.append([("card", c["id"]) for c in hand])
-        if hand and not players:
-            out.append([("card", c["id"]) for c in hand])
         return out
 
     def _hand(self) -> list[dict]:
@@ -194,18 +192,13 @@ class EvolutionBoard(CursorBoard):
         box = self.query_one("#evo-players", Vertical)
         has_me = (self._view or {}).get("viewer") is not None and bool(players)
         me_box.display = has_me
-        want = {me_box: 1 if has_me else 0, box: len(players) - (1 if has_me else 0)}
+        def section() -> Vertical:
+            return Vertical(Static("", classes="evo-head"), Static("no species", classes="evo-empty"),
+                            CellGrid(classes="evo-row"), classes="evo-player")
+
         sections: list[Vertical] = []
-        for container, n in want.items():
-            mine = list(container.query(".evo-player").results(Vertical))
-            while len(mine) > n:
-                mine.pop().remove()
-            while len(mine) < n:
-                sec = Vertical(Static("", classes="evo-head"), Static("no species", classes="evo-empty"),
-                               CellGrid(classes="evo-row"), classes="evo-player")
-                container.mount(sec)
-                mine.append(sec)
-            sections.extend(mine)
+        for container, n in ((me_box, 1 if has_me else 0), (box, len(players) - (1 if has_me else 0))):
+            sections += sync_children(container, container.query(".evo-player").results(Vertical), n, section)
         for sec, p in zip(sections, self._order()):
             pl = players[p]
             if not sec.is_mounted or not sec.children:
@@ -287,16 +280,7 @@ class EvolutionBoard(CursorBoard):
 
     def _sync_cells(self, grid: CellGrid, targets: list[tuple], texts: list[Text] | None = None,
                     colour_name: str | None = None, cell_class: type[Cell] = Cell) -> None:
-        cells = list(grid.query(cell_class))
-        while len(cells) > len(targets):
-            cells.pop().remove()
-        new = []
-        for tg in targets[len(cells):]:
-            cell = cell_class(tg)
-            new.append(cell)
-            cells.append(cell)
-        if new:
-            grid.mount_all(new)
+        cells = sync_children(grid, grid.query(cell_class), len(targets), lambda: cell_class(None))
         for cell, tg, tx in zip(cells, targets, texts or [Text()] * len(targets)):
             cell.target = tg
             if isinstance(cell, HandCell):

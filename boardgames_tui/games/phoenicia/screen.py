@@ -26,7 +26,7 @@ from textual.widgets import Static
 from ...ui.theme import colour
 from ...ui.widgets.cursor_board import CursorBoard
 from .data import BUYS_VP, CITY_CENTER_VP_PRICE, DEV, END_VP
-from ...ui.widgets.quiet import set_text, set_title
+from ...ui.widgets.quiet import set_text, set_title, sync_children
 from .widgets import (STEPS, CardSpot, LineSpot, Spot, SpotGrid, tag, tags, space_values,
                       tile_text, track_text)
 
@@ -397,16 +397,9 @@ class PhoeniciaBoard(CursorBoard):
         order = [(viewer + i) % n for i in range(n)] if mine else list(range(n))
         want = ((self.query_one("#phx-me", Vertical), 1 if mine else 0),
                 (self.query_one("#phx-villages", Vertical), n - (1 if mine else 0)))
-        shown: list[Village] = []
-        for box, count in want:
-            have = list(box.query(Village))
-            while len(have) > count:
-                have.pop().remove()
-            new = [Village(classes="phx-village") for _ in range(count - len(have))]
-            if new:
-                box.mount_all(new)
-            shown.extend(have + new)
-        self._villages = shown
+        self._villages = [vil for box, count in want
+                          for vil in sync_children(box, box.query(Village), count,
+                                                   lambda: Village(classes="phx-village"))]
         self._village_spots = []
         for vil, p in zip(self._villages, order):
             self._village(vil, p, players[p], mine=(p == viewer))
@@ -469,17 +462,7 @@ class PhoeniciaBoard(CursorBoard):
 
     # spots
     def _sync_cards(self, grid: SpotGrid, items: list[tuple[tuple, Text, str]]) -> None:
-        spots = list(grid.query(CardSpot))
-        while len(spots) > len(items):
-            spots.pop().remove()
-        new = []
-        for target, text, title in items[len(spots):]:
-            spot = CardSpot(target, text)
-            spot.heading = title
-            spots.append(spot)
-            new.append(spot)
-        if new:
-            grid.mount_all(new)
+        spots = sync_children(grid, grid.query(CardSpot), len(items), lambda: CardSpot(None))
         for spot, (target, text, title) in zip(spots, items):
             spot.show(target, text, title)
 

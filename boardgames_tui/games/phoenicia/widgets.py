@@ -145,9 +145,9 @@ class Spot(Pickable, Static):
         self.set_class(selected, "-selected")
         if marks != self.marks:
             self.marks = marks
-            self._paint()
+            self._paint(layout=False)  # the marks alone never change a spot's size
 
-    def _paint(self) -> None:
+    def _paint(self, layout: bool = True) -> None:
         raise NotImplementedError
 
 
@@ -164,16 +164,15 @@ class CardSpot(Spot):
 
     heading: str = ""
 
-    def _paint(self) -> None:
+    def _paint(self, layout: bool = True) -> None:
         set_text(self, self.body)
         set_title(self, f"{self.marks} {self.heading}".strip())
 
 
 class LineSpot(Spot):
     """One line of a village (a tile, the training ground): the marks are a
-    two-character prefix.  A line too long for the column wraps at a word
-    (never cut with "…"); a change of the marks alone keeps the length, so it
-    repaints without a layout pass."""
+    two-character prefix (a change of them keeps the length).  A line too
+    long for the column wraps at a word, never cut with "…"."""
 
     DEFAULT_CSS = """
     LineSpot { width: 1fr; height: auto; }
@@ -183,16 +182,11 @@ class LineSpot(Spot):
 
     heading: str = ""
 
-    def show(self, target: tuple | None, content: Text | str, title: str = "") -> None:
-        self._relayout = True
-        super().show(target, content, title)
-
-    def _paint(self) -> None:
+    def _paint(self, layout: bool = True) -> None:
         t = Text()
         t.append(f"{self.marks:<2}", style="bold")
         t.append_text(self.body if isinstance(self.body, Text) else Text(str(self.body)))
-        set_text(self, t, layout=getattr(self, "_relayout", True))
-        self._relayout = False
+        set_text(self, t, layout=layout)
 
 
 class SpotGrid(Container):

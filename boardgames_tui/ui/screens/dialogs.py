@@ -14,6 +14,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ..lists import KeyList
+from ..sizes import MIN_HEIGHT, MIN_WIDTH
+
 
 class _Once:
     """Dismiss a modal screen once, and only while it is the top screen: a key
@@ -259,11 +262,8 @@ class LoadScreen(PathScreen):
         self.close(result)
 
 
-class FileList(OptionList):
-    BINDINGS = [
-        Binding("j", "cursor_down", "Down", show=False),
-        Binding("k", "cursor_up", "Up", show=False),
-    ]
+class FileList(KeyList):
+    pass
 
 
 def file_line(f) -> Text:
@@ -288,14 +288,6 @@ def file_line(f) -> Text:
         t.append(" · " + players_text(f.players, 62 - len(title) - len(rest)))
         t.append(rest)
     return t
-
-
-from ..sizes import MIN_HEIGHT, MIN_WIDTH  # noqa: E402  (re-exported)
-
-
-def too_small(app) -> bool:
-    w, h = app.size
-    return w < MIN_WIDTH or h < MIN_HEIGHT
 
 
 class TooSmallScreen(ModalScreen[None]):

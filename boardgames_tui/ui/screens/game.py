@@ -32,8 +32,9 @@ from ...engine.core import Decision, IllegalMove
 from ...engine.session import Match
 from ...engine.store import StoreError, default_store
 from ..boards import board_class
+from ..sizes import too_small
 from ..widgets import BoardWidget, Curtain, GameLog, OptionPicker, TurnBanner
-from .dialogs import ConfirmScreen, too_small
+from .dialogs import ConfirmScreen
 from .scores import ScoreScreen
 
 BOT_BATCH = 2000  # bot choices made in one go when the delay is 0

@@ -19,8 +19,9 @@ from textual.widgets.option_list import Option
 from ... import __version__
 from ...engine import save as saves
 from ...engine.registry import GAMES, GameEntry
-from ...engine.store import SaveSummary, StoreError, default_store
-from .saves import details, summary_line
+from ...engine.store import SaveSummary, default_store
+from ..lists import KeyList
+from .saves import autosaves, details, summary_line
 
 __all__ = ["MenuScreen", "playable_games", "summary_line", "CONTINUE_SHOWN"]
 
@@ -34,11 +35,8 @@ def playable_games() -> list[GameEntry]:
     return [info for info in GAMES.values() if info.importable()]
 
 
-class MenuList(OptionList):
-    BINDINGS = [
-        Binding("j", "cursor_down", "Down", show=False),
-        Binding("k", "cursor_up", "Up", show=False),
-    ]
+class MenuList(KeyList):
+    pass
 
 
 class MenuScreen(Screen[None]):
@@ -80,11 +78,7 @@ class MenuScreen(Screen[None]):
         if not self.query(MenuList):   # not composed, or being torn down
             return
         # A damaged autosave, or a damaged database, never stops the menu.
-        self._store_error = ""
-        try:
-            self._saves = default_store().summaries()
-        except StoreError as e:
-            self._saves, self._store_error = [], str(e)
+        self._saves, self._store_error = autosaves()
         self._games = playable_games()
         lst = self.query_one(MenuList)
         keep = lst.highlighted
@@ -103,7 +97,7 @@ class MenuScreen(Screen[None]):
         items.append(None)
         items.append(Option(Text("Continue", style="bold underline"), id="h-cont", disabled=True))
         if self._store_error:
-            items.append(Option(Text(f"The autosave database is damaged. Enter moves it aside "
+            items.append(Option(Text("The autosave database is damaged. Enter moves it aside "
                                      "and starts a new one.", style="italic"), id="store-damaged"))
         elif self._saves:
             for i, s in enumerate(self._saves[:CONTINUE_SHOWN]):

@@ -21,6 +21,7 @@ from textual.widgets.option_list import Option
 from ...engine import save as saves
 from ...engine.registry import GAMES
 from ...engine.store import SaveSummary, StoreError, default_store
+from ..lists import KeyList
 
 
 def game_title(name: str) -> str:
@@ -94,6 +95,15 @@ def open_autosave(screen: Screen, s: SaveSummary, after_delete) -> None:
     screen.app.open_match(m)  # type: ignore[attr-defined]
 
 
+def autosaves() -> tuple[list[SaveSummary], str]:
+    """The autosaves, newest first, and "" or, when the database cannot be
+    read, none and why: a damaged database never stops a screen."""
+    try:
+        return default_store().summaries(), ""
+    except StoreError as e:
+        return [], str(e)
+
+
 def offer_delete(screen: Screen, s: SaveSummary, after_delete, why: str = "") -> None:
     """Ask, then delete the autosave ``s``; ``after_delete()`` refreshes the list."""
     from .dialogs import ConfirmScreen
@@ -116,11 +126,8 @@ def offer_delete(screen: Screen, s: SaveSummary, after_delete, why: str = "") ->
                                              no="keep it"), done)
 
 
-class SavesList(OptionList):
-    BINDINGS = [
-        Binding("j", "cursor_down", "Down", show=False),
-        Binding("k", "cursor_up", "Up", show=False),
-    ]
+class SavesList(KeyList):
+    pass
 
 
 class SavedGamesScreen(Screen[None]):
@@ -143,11 +150,7 @@ class SavedGamesScreen(Screen[None]):
     def rebuild(self) -> None:
         if not self.query(SavesList):   # not composed, or being torn down
             return
-        self._error = ""
-        try:
-            self._saves = default_store().summaries()
-        except StoreError as e:
-            self._saves, self._error = [], str(e)
+        self._saves, self._error = autosaves()
         lst = self.query_one(SavesList)
         keep = lst.highlighted
         lst.clear_options()

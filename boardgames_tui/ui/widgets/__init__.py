@@ -9,4 +9,4 @@ from .options import OptionPicker
 from .scores import ScoreTable, score_table
 
 __all__ = ["TurnBanner", "BoardWidget", "GenericBoard", "Curtain", "CursorBoard", "Pickable", "GameLog",
-           "OptionPicker", "ScoreTable", "score_table"]
+           "MapBoard", "MapCanvas", "MapRegion", "OptionPicker", "ScoreTable", "score_table"]

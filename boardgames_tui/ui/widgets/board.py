@@ -27,18 +27,17 @@ class QuietFocus:
     :meth:`_focus_changed`, where the board repaints its cursor."""
 
     def _on_focus(self, event: events.Focus) -> None:
-        event.prevent_default()
-        self.has_focus = True  # type: ignore[attr-defined]
-        if self.parent is not None:  # type: ignore[attr-defined]
-            self.parent.post_message(events.DescendantFocus(self))  # type: ignore[attr-defined]
-        self._focus_changed(True)
+        self._quiet_focus(event, True, events.DescendantFocus)
 
     def _on_blur(self, event: events.Blur) -> None:
+        self._quiet_focus(event, False, events.DescendantBlur)
+
+    def _quiet_focus(self, event: events.Event, focused: bool, tell: type) -> None:
         event.prevent_default()
-        self.has_focus = False  # type: ignore[attr-defined]
+        self.has_focus = focused  # type: ignore[attr-defined]
         if self.parent is not None:  # type: ignore[attr-defined]
-            self.parent.post_message(events.DescendantBlur(self))  # type: ignore[attr-defined]
-        self._focus_changed(False)
+            self.parent.post_message(tell(self))  # type: ignore[attr-defined]
+        self._focus_changed(focused)
 
     def _focus_changed(self, focused: bool) -> None:
         raise NotImplementedError

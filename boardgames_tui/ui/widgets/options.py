@@ -20,13 +20,10 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option as ListOption
 
 from ...engine.core import Option
+from ..lists import KeyList
 
 
-class ChoiceList(OptionList):
-    BINDINGS = [
-        Binding("j", "cursor_down", "Down", show=False),
-        Binding("k", "cursor_up", "Up", show=False),
-    ]
+class ChoiceList(KeyList):
 
     def action_select(self) -> None:
         if self.highlighted is None:
