@@ -159,6 +159,9 @@ class Game:
     description: str = ""
     rules_version: str = "1"
     game_options: tuple[GameOption, ...] = ()
+    # False for a game of open information (Imperial): no step is private and
+    # no choice reveals anything; the conformance suite checks both.
+    hidden_information: bool = True
 
     # -- to implement -------------------------------------------------------
     def new_game(self, names: list[str], seed: int, options: dict[str, str] | None = None) -> Any:

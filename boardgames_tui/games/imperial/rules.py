@@ -818,8 +818,7 @@ class ImperialGame(StepGame):
                    "no: the variant without the investor card - after each power's turn its government, then "
                    "every other player, may invest"),
     )
-    # Imperial has no hidden information: nothing is ever revealed after set-up.
-    hidden_information = False
+    hidden_information = False  # nothing is ever revealed after set-up
 
     # ------------------------------------------------------------------ setup
     def new_game(self, names: list[str], seed: int, options: dict[str, str] | None = None) -> ImperialState:
