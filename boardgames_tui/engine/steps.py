@@ -67,8 +67,8 @@ def key_head(k: str) -> str:
 class PlainData:
     """Fields from annotations, with ``__init__``, ``==`` and ``repr``: what
     ``@dataclass`` gives, without its code generation per class (about 0.7 ms
-    a class at import, and a game has dozens of steps; the menu imports every
-    game's rules for its title).  ``ClassVar`` annotations are not fields; a
+    a class at import, and a game has dozens of steps: time a player waits
+    when a game opens).  ``ClassVar`` annotations are not fields; a
     default may be a ``dataclasses.field(default_factory=...)``."""
 
     _fields: ClassVar[tuple[str, ...]] = ()

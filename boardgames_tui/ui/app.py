@@ -26,7 +26,7 @@ textual_fixes.apply()
 
 # The game screen (and through it the help screen's Markdown renderer) is
 # imported when a game opens, not at start-up: it keeps the menu's start-up
-# within 1.3x of a bare Textual app (bench/startup.py).
+# within 1.2x of a bare Textual app (bench/startup.py).
 
 
 HOLD_POLL = 0.01  # seconds between looks at a screen still being built (keys wait for it)

@@ -49,7 +49,7 @@ from typing import Any, ClassVar
 
 from ...engine.core import GameOption, LogEntry, Option
 from ...engine.rng import Rng
-from ...engine.steps import Auto, Step, StepGame, key, parse_key
+from ...engine.steps import Auto, Step, StepGame, key, key_head, parse_key
 from . import data as D
 from .data import (
     ARMY_LIMIT, BOND_COSTS, BOND_INTEREST, DESTROY_ARMIES, FACTORY_COST, FLAG_REGIONS, FLAGS_PER_POWER,
@@ -442,7 +442,7 @@ class Maneuver(PowerStep):
         return f"{_PN[self.power]}: maneuver - move an army, or end the maneuver"
 
     def why_illegal(self, g, s, k):
-        head = k.split(":", 1)[0]
+        head = key_head(k)
         if head == ARMY and self.phase == FLEETS_PHASE:
             return "fleets move first: end the fleet moves before moving armies"
         if head in (ARMY, FLEET):
@@ -512,7 +512,7 @@ class Destination(PowerStep):
         s.steps.append(Arrive(self.power, to, self.unit))
 
     def why_illegal(self, g, s, k):
-        if k.startswith("to:"):
+        if key_head(k) == "to":
             if self.unit == FLEET:
                 return ("a fleet moves to a neighbouring sea; from a harbour only into its own sea, "
                         "and never back to land")
@@ -748,7 +748,7 @@ class BuyBond(PowerStep):
         return opts
 
     def why_illegal(self, g, s, k):
-        if k.startswith(("buy:", "trade:")):
+        if key_head(k) in ("buy", "trade"):
             return (f"that bond of {_PN[self.bond_power]} is held by a player, is not dearer than the one traded "
                     f"in, or costs more than your {s.cash[self.player]}M")
         return None
