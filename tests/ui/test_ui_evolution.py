@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import pytest
+from textual.geometry import Region
 
 from boardgames_tui.bots.random_bot import RandomBot
 from boardgames_tui.engine.session import Match, Seat
@@ -119,3 +120,27 @@ async def test_mouse_clicks_pick_cards_and_lift_the_curtain():
         await pilot.click(cell)
         await settle(pilot)
         assert m.choices[-1] == f"food:{hand[-1]['id']}"
+
+
+async def test_the_viewers_hand_and_species_show_whole_at_80x24():
+    """At 80x24 the deciding player's species and hand are in view at once,
+    and a long card name wraps instead of being cut with "…"."""
+    m = Match.new("evolution", [Seat("Ann", "red"), Seat("Bob", "blue")], 1)
+    m.open_info = True
+    d = m.decision()
+    hand = m.view(d.player)["players"][d.player]["hand"]
+    assert "Defensive Herding" in [c["trait"] for c in hand]  # the seed's point: a long name
+    app = BoardgamesApp(m)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 5)
+        board = app.screen.board
+        view = board.scrollable_content_region
+        cells = {c.target: c for c in board.query("Cell")}
+        for c in hand:
+            cell = cells[("card", c["id"])]
+            assert view.contains_region(cell.region), (c["trait"], cell.region, view)
+            lines = cell.render_lines(Region(0, 0, cell.size.width, cell.size.height))
+            shown = " ".join(" ".join(strip.text for strip in lines).split())
+            assert f"{c['trait']} {c['food']:+d}" in shown and "…" not in shown, shown
+        own = cells[("species", d.player, 0)]
+        assert view.contains_region(own.region)

@@ -44,11 +44,12 @@ class Cell(Pickable, Static):
 
 
 class HandCell(Cell):
-    """A hand card on one line ("▶◆ Horns +4"): the viewer's hand shows beside
-    their species at 80x24 without scrolling.  The marks lead the line."""
+    """A hand card as a line ("▶◆ Horns +4"): the viewer's hand shows beside
+    their species at 80x24 without scrolling.  The marks lead the line; a
+    name too long for the column wraps at a word, never cut with "…"."""
 
     DEFAULT_CSS = """
-    HandCell { border: none; height: 1; padding: 0 1; text-wrap: nowrap; text-overflow: ellipsis; }
+    HandCell { border: none; height: auto; padding: 0 1; }
     HandCell.-target { border: none; text-style: bold; }
     HandCell.-cursor { border: none; background: $accent 40%; }
     HandCell.-selected { border: none; color: $warning; }
@@ -56,11 +57,13 @@ class HandCell(Cell):
 
     body: Text = Text()
 
-    def show_line(self, marks: str) -> None:
-        t = Text(no_wrap=True, overflow="ellipsis")
+    def show_line(self, marks: str, layout: bool = True) -> None:
+        """``layout=False`` when only the marks changed: they keep the
+        length, so the size stays."""
+        t = Text()
         t.append(f"{marks:<2} ", style="bold")
         t.append_text(self.body)
-        set_text(self, t, layout=False)  # one line, always
+        set_text(self, t, layout=layout)
 
 
 class CellGrid(Container):
@@ -311,7 +314,7 @@ class EvolutionBoard(CursorBoard):
                      (tg[0] == "species" and sel.get("species") == [tg[1], tg[2]])
             cell.set_class(is_sel, "-selected")
             if isinstance(cell, HandCell):
-                cell.show_line(self._marks(tg))
+                cell.show_line(self._marks(tg), layout=False)
             else:
                 set_title(cell, self._cell_title(tg))
 
