@@ -127,3 +127,17 @@ def check_invariants(s: ImperialState) -> None:
             assert D.IS_HOME[r]
     if not any(isinstance(st, (R.OpeningBuy, R.OpeningNext)) for st in s.steps):
         assert s.swiss == [q not in s.gov for q in range(s.n)]
+
+
+def hand_over(s: ImperialState, power: int, taker: int, cost: int = 30) -> None:
+    """``taker`` takes ``power`` over with a bond of ``cost`` (handed out, no money moves); Swiss banks are
+    updated as after an Investor turn."""
+    give_bond(s, taker, power, cost)
+    s.gov[power] = taker
+    s.swiss = [q not in s.gov for q in range(s.n)]
+    s._decision = None
+
+
+def holdings(s: ImperialState, q: int) -> set[tuple[str, int]]:
+    """Player ``q``'s bonds as (power code, cost)."""
+    return {(D.POWERS[p], D.BOND_COSTS[b]) for p in range(6) for b in range(D.N_BONDS) if s.bonds[p][b] == q}

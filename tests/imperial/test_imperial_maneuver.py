@@ -259,8 +259,8 @@ def test_entering_a_foreign_home_province_declare_hostile_or_friendly():
     play(s, "hostile")
     assert s.hostile[ri("genoa")][FR] and GAME.blocked(s, ri("genoa"))
     play(s, "army:marseille", "to:genoa")                                    # joins: no second question
-    assert dec(s).kind == "maneuver" and s.armies[ri("genoa")][FR] == 2
-    play(s, "done")
+    # nothing is left to do (the status set on entering changes only in a later maneuver): the maneuver ends
+    assert s.armies[ri("genoa")][FR] == 2 and dec(s).kind == "rondel" and dec(s).prompt.startswith("Great Britain")
     v = GAME.view(s, None)
     genoa = next(r for r in v["regions"] if r["key"] == "genoa")
     assert genoa["blocked"] and genoa["units"] == [{"power": "FR", "armies": 2, "fleets": 0, "hostile": True}]

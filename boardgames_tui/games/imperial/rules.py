@@ -174,7 +174,7 @@ class ImperialState:
     moved_kind: str = FLEET         # maneuver: the kind of unit ``moved`` counts (fleets, then armies)
     moved: list[int] = field(default_factory=lambda: [0] * N_REGIONS)         # maneuver: units that moved in
     convoy_used: list[int] = field(default_factory=lambda: [0] * N_REGIONS)   # maneuver: fleets that carried
-    flipped: list[bool] = field(default_factory=lambda: [False] * N_REGIONS)  # maneuver: status changed
+    flipped: list[bool] = field(default_factory=lambda: [False] * N_REGIONS)  # maneuver: status set or changed
     opening_start: int = -1         # experienced opening: the first buyer
     opening_bought: int = 0         # experienced opening: bonds bought so far
     end_reason: str = ""
@@ -450,8 +450,11 @@ class Maneuver(PowerStep):
         if head == "destroy":
             return ("a factory is destroyed by 3 of your armies in its province with none of its owner's units "
                     "there, and never its owner's last factory without hostile armies")
+        later = "entered or changed their status in this maneuver (the status changes in a later maneuver)"
         if head == "hostile":
-            return "that province holds its owner's last unoccupied factory, or your armies there changed already"
+            return f"that province holds its owner's last unoccupied factory, or your armies there {later}"
+        if head == "friendly":
+            return f"your armies there are not hostile, or they {later}"
         return None
 
     def options(self, g, s):
@@ -571,6 +574,9 @@ class AfterPeace(Auto):
         s.steps.append(AskDemands(p, r, self.unit, 0))
         o = OWNER[r]
         if self.unit == ARMY and o >= 0 and o != p and s.armies[r][p] == 1:
+            # The status set on entering changes only in a later maneuver (the seed: "der Status lässt
+            # sich im nächsten Manöver ändern").
+            s.flipped[r] = True
             if g.protected(s, r, p):
                 s.hostile[r][p] = False
                 g._log(s, f"{_RN[r]} holds {_PN[o]}'s last unoccupied factory: {_PN[p]}'s army stays friendly.")
