@@ -106,6 +106,11 @@ register(GameEntry(
     "boardgames_tui.games.utopia.screen:UtopiaBoard",
     "Place princes of five peoples on four islands, build monuments and wonders, steer prestige.",
     "Utopia", (2, 5)))
+register(GameEntry(
+    "imperial", "boardgames_tui.games.imperial.rules:GAME",
+    "boardgames_tui.games.imperial.screen:ImperialBoard",
+    "Invest in six powers of 1914 Europe and steer the ones you govern round the rondel (2-6).",
+    "Imperial", (2, 6)))
 
 
 class UnknownGame(ValueError):

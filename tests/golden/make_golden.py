@@ -26,6 +26,9 @@ GOLDEN = [
     ("phoenicia", 5, 22, {}),
     ("utopia", 2, 31, {}),
     ("utopia", 4, 32, {}),
+    ("imperial", 3, 41, {}),
+    ("imperial", 6, 42, {}),
+    ("imperial", 4, 43, {"opening": "experienced", "investor_card": "no"}),
 ]
 
 

@@ -6,12 +6,13 @@ import pytest
 
 from boardgames_tui.bots.random_bot import RandomBot
 from boardgames_tui.engine.session import Match, Seat
-from boardgames_tui.games.utopia.screen import CURSOR_MARK, TARGET_MARK, UtopiaBoard
-from boardgames_tui.ui.widgets.map_canvas import DIRECTIONS, MapCanvas, MapRegion
+from boardgames_tui.games.utopia.screen import CURSOR_MARK, TARGET_MARK
 from boardgames_tui.ui.app import BoardgamesApp
 from boardgames_tui.ui.screens.game import GameScreen
 from boardgames_tui.ui.screens.scores import ScoreScreen
-from ui_helpers import notes, settle, wait_for
+from ui_helpers import (
+    choose_in_list, choose_on_board, head_line, key_path, notes, region_mark, settle, wait_for,
+)
 
 NAMES = ["Ada", "Bruno", "Chloé", "Dario", "Emma"]
 COLOURS = ["red", "blue", "green", "yellow", "magenta"]
@@ -29,70 +30,6 @@ def advance(m: Match, until, bot_seed: int = 1) -> None:
         d = m.decision()
         assert d is not None, "game ended first"
         m.choose(bot.choose(d))
-
-
-# -- driving the screen like a player ------------------------------------------------------
-def key_path(canvas: MapCanvas, start, goal) -> list[str]:
-    """The shortest run of arrow keys that takes the map's cursor from region
-    ``start`` to region ``goal`` (the canvas's own directional moves)."""
-    seen = {start: []}
-    todo = [start]
-    while todo:
-        rid = todo.pop(0)
-        if rid == goal:
-            return seen[rid]
-        for direction in DIRECTIONS:
-            nxt = canvas.neighbour(rid, direction)
-            if nxt is not None and nxt not in seen:
-                seen[nxt] = seen[rid] + [direction]
-                todo.append(nxt)
-    raise AssertionError(f"{goal} cannot be reached from {start} with the arrow keys")
-
-
-async def move_cursor_to(pilot, board: UtopiaBoard, region_id) -> None:
-    """Arrow keys until the map's cursor stands on the region ``region_id``."""
-    canvas = board.canvas
-    for key in key_path(canvas, canvas.cursor, region_id):
-        await pilot.press(key)
-    assert canvas.cursor == region_id
-
-
-def head_line(canvas: MapCanvas, region: MapRegion) -> str:
-    """What the map shows on the first line of ``region`` (its mark and label)."""
-    b = region.bounds
-    return canvas._render_map_line(b.y).text[b.x:b.right]
-
-
-def region_mark(canvas: MapCanvas, region: MapRegion) -> str:
-    """The mark cell of a region: after the corner of a box, else its first cell."""
-    return head_line(canvas, region)[1 if region.box else 0]
-
-
-async def choose_on_board(pilot, screen: GameScreen, key: str) -> None:
-    """Pick option ``key`` by walking the board cursor to its target and pressing Enter."""
-    d = screen.match.decision()
-    opt = d.get(key)
-    board = screen.board
-    board.focus()
-    await settle(pilot)
-    region = board.canvas.region_for_target(opt.target)
-    await move_cursor_to(pilot, board, region.id)
-    await settle(pilot, 1)
-    await pilot.press("enter")
-    await settle(pilot)
-    if screen.picker.restricted:  # several options aim at that target
-        assert all(o.target == opt.target for o in screen.picker.visible_options)
-        await choose_in_list(pilot, screen, key)
-
-
-async def choose_in_list(pilot, screen: GameScreen, key: str) -> None:
-    keys = [o.key for o in screen.picker.visible_options]
-    screen.picker.choice_list.focus()
-    await pilot.press("home")
-    for _ in range(keys.index(key)):
-        await pilot.press("down")
-    await pilot.press("enter")
-    await settle(pilot)
 
 
 def screen_text(screen: GameScreen) -> str:

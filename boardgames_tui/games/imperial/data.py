@@ -308,3 +308,36 @@ EXTRA_CARDS: dict[int, dict[int, tuple[int, ...]]] = {
     2: {AH: (FR, GE), IT: (RU, GB)},
     3: {AH: (GB,), IT: (RU,), FR: (GE,)},
 }
+
+# -- the schematic map the screen draws ----------------------------------------------------------------
+# HOUSE DATA: a grid of 11 columns and 9 rows, roughly by longitude and latitude, each region by its
+# abbreviation (a region may span several cells, always a rectangle; "..." is empty).  Not every border
+# can touch on a grid: the screen lists each region's neighbours, and a move's destinations are marked.
+MAP_GRID: tuple[str, ...] = (
+    "NAT DUB EDI NTH NWY SWE SWE ... STP STP ...",
+    "NAT LIV SHE NTH DEN BAL BAL BAL STP STP MOS",
+    "NAT LON LON HOL HAM BER DAN WAR WAR WAR MOS",
+    "ENG ENG BEL BEL COL PRA PRA LEM LEM KIE KIE",
+    "BRE PAR DIJ DIJ MUN VIE BUD BUD RUM RUM ODE",
+    "BIS BOR MAR GEN VEN TRI WBK WBK BUL BUL BLK",
+    "BIS SPA SPA FLO ROM ION ION GRE GRE TUR TUR",
+    "BIS POR WMD WMD NAP ION ION ... EMD EMD EMD",
+    "MOR ALG ALG TUN TUN TUN ... ... ... ... ...",
+)
+MAP_COLS = len(MAP_GRID[0].split())
+MAP_ROWS = len(MAP_GRID)
+
+
+def map_cells() -> dict[int, tuple[int, int, int, int]]:
+    """Each region's rectangle on MAP_GRID: (column, row, columns, rows)."""
+    by_abbr = {r.abbr: r.id for r in REGIONS}
+    seen: dict[int, list[tuple[int, int]]] = {}
+    for y, line in enumerate(MAP_GRID):
+        for x, abbr in enumerate(line.split()):
+            if abbr != "...":
+                seen.setdefault(by_abbr[abbr], []).append((x, y))
+    out = {}
+    for r, cells in seen.items():
+        xs, ys = [c[0] for c in cells], [c[1] for c in cells]
+        out[r] = (min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+    return out

@@ -173,9 +173,11 @@ class GameScreen(Screen[None]):
         seat = seats[d.player]
         if self.is_bot(d.player) and not self.frozen:
             self._set_curtain(None)
-            banner.show_turn(d.player, seat.name, seat.colour, bot=True, status=status)
+            view = m.view(self.viewer)
+            banner.show_turn(d.player, seat.name, seat.colour, bot=True, status=status,
+                             note=self.board.banner_note(view))
             prompt.update(Text(prompt_text(d.prompt, seat.name), style="italic"))
-            self._show(m.view(self.viewer), None)
+            self._show(view, None)
             self.picker.set_options([], message=f"Waiting for {seat.name} (bot)…")
             self._schedule_bot()
             return
@@ -201,8 +203,9 @@ class GameScreen(Screen[None]):
             # player who had the screen before.
             shown = None
             self.viewer = None
+        view = m.view(shown)
         banner.show_turn(d.player, seat.name, seat.colour, status=status,
-                         bot=self.is_bot(d.player))
+                         bot=self.is_bot(d.player), note=self.board.banner_note(view))
         prompt.update(Text(prompt_text(d.prompt, seat.name), style="bold"))
         keep = self.picker.highlighted_option()
         self.picker.set_options(d.options)
@@ -210,7 +213,7 @@ class GameScreen(Screen[None]):
             for i, o in enumerate(self.picker.visible_options):
                 if o.key == keep.key:
                     self.picker.choice_list.highlighted = i
-        self._show(m.view(shown), d)
+        self._show(view, d)
 
     def _show(self, view: dict, d: Decision | None) -> None:
         self._shown_viewer = view.get("viewer") if isinstance(view, dict) else None

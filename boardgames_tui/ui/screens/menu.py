@@ -25,7 +25,7 @@ from .saves import autosaves, details, summary_line
 
 __all__ = ["MenuScreen", "playable_games", "summary_line", "CONTINUE_SHOWN"]
 
-CONTINUE_SHOWN = 5   # the latest autosaves listed under Continue
+CONTINUE_SHOWN = 4   # the latest autosaves listed under Continue
 
 
 def playable_games() -> list[GameEntry]:

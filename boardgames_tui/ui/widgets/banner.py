@@ -27,7 +27,7 @@ class TurnBanner(Static):
             t.append(f" ({c.name}{', bot' if bot else ''})", style=Style(color=c.hex))
             t.append(" to decide", style="bold")
             if note:
-                t.append(f"  {note}", style="italic")
+                t.append(f" {note}", style="bold")
         if status:
             t.append("  │ " + status, style="dim")
         self.update(t)

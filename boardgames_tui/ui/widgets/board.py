@@ -90,6 +90,10 @@ class BoardWidget(VerticalScroll):
         option highlighted in the list."""
         raise NotImplementedError
 
+    def banner_note(self, view: dict | None) -> str:
+        """What the banner adds after "to decide" (Imperial: "for France")."""
+        return ""
+
     def target_label(self, target: tuple) -> str:
         """A short name for a target (used in the option list's hint)."""
         return " ".join(str(x) for x in target)

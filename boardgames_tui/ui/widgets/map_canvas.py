@@ -199,6 +199,7 @@ class MapCanvas(QuietFocus, ScrollView, can_focus=True):
         self._highlight: Hashable | None = None
         self._strips: dict[int, Strip] = {}
         self._last_width = -1
+        self._last_sizes: tuple[tuple | None, bool] = (None, False)
         self.render_count = 0  # render_line calls (measured by tests and benches)
 
     # -- the map description ---------------------------------------------------------------
@@ -452,6 +453,13 @@ class MapCanvas(QuietFocus, ScrollView, can_focus=True):
         if r is None:
             return
         b = r.bounds
+        view = self.scrollable_content_region
+        if Region(int(self.scroll_x), int(self.scroll_y), view.width, view.height).contains_region(b):
+            return  # in view already: no scroll, so the scrollbars are not painted again
+        if b.right <= view.width:
+            # It fits without a sideways scroll: show the map's left edge too,
+            # so that lines never start cut after a wide region was in view.
+            b = Region(0, b.y, b.right, b.height)
         self.scroll_to_region(b, animate=animate, center=center, immediate=True,
                               spacing=Spacing(0, 0, 0, 0))
 
@@ -472,10 +480,26 @@ class MapCanvas(QuietFocus, ScrollView, can_focus=True):
         self.post_message(BoardWidget.TargetPicked(self.target_of(r)))
 
     def _focus_changed(self, focused: bool) -> None:
-        if self._cursor is not None and not self._targets:
+        # The cursor's region is filled while the map has focus (and without
+        # targets the cursor shows only then): its lines change either way.
+        if self._cursor is not None:
             self._refresh_regions({self._cursor})
         if focused:
             self.scroll_to_cursor()
+
+    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
+        # Textual's ScrollView repaints both scrollbars on every layout pass of
+        # the screen, even when nothing about the view changed (a focus change
+        # lays the footer out four times).  A scrollbar is drawn one cell at a
+        # time (each cell carries its mouse offset), so at 80x24 that was 6.8 KB
+        # of a 19 KB focus change on Imperial's wide map.  The same sizes give
+        # the same scrollbars: skip them.
+        key = (size, virtual_size, container_size, self.virtual_size, layout)
+        if key == self._last_sizes[0]:
+            return self._last_sizes[1]
+        result = super()._size_updated(size, virtual_size, container_size, layout)
+        self._last_sizes = (key, result)
+        return result
 
     def on_resize(self, event: events.Resize) -> None:
         width = self.map_width

@@ -1,0 +1,497 @@
+"""The Imperial board: the rondel, a schematic map of Europe, the six powers
+with their bond tables, and the investors, all on one
+:class:`~boardgames_tui.ui.widgets.map_canvas.MapCanvas`.
+
+It renders the Imperial ``view`` dict only; the map's grid (house data) and
+the names come from ``data.py``.  The generic game screen turns a picked
+target (``("region", r)``, ``("rondel", space)``, ``("power", p)``,
+``("bond", p, b)``) into a choice, or narrows the option list to the options
+aimed at it (a region may offer a unit to move and a battle).
+
+Nothing rests on colour alone:
+
+* a power is its letter (``A``ustria-Hungary, ``I``taly, ``F``rance,
+  Great ``B``ritain, ``G``ermany, ``R``ussia) in its colour; a home province
+  is tinted in its power's colour *and* carries the letter (``VIE A``);
+* units are the power's letter, a count and ``a`` (armies) or ``f`` (fleets):
+  ``A2a`` = two Austrian armies, ``B1f`` = one British fleet; ``!`` marks
+  hostile armies (``I1a!``);
+* ``■`` is an armaments factory, ``≋`` a shipyard, ``⚑F`` France's flag;
+* a seat is its symbol and letter (``●A``), as everywhere in the app;
+* the cursor is ``▶``, a choice now ``◆``, a selected unit or place ``★``.
+
+Keys while the map has focus: arrows or h j k l move the cursor to the
+nearest place that way, Enter picks what is under it.  A maneuver is made by
+picking the region of a unit, then its destination (each marked ``◆``).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from rich.style import Style
+from rich.text import Text
+
+from ...ui.theme import colour, seat_letter
+from ...ui.widgets.board import SeatViewHelpers
+from ...ui.widgets.map_canvas import CURSOR_MARK, TARGET_MARK, MapBoard, MapRegion, wrap_text
+from . import data as D
+
+__all__ = ["ImperialBoard", "POWER_HEX", "unit_tokens"]
+
+SELECTED_MARK = "★"
+FACTORY_GLYPH = {D.ARMAMENTS: "■", D.SHIPYARD: "≋"}
+FLAG = "⚑"
+
+# Power colours on a dark background (Germany's black drawn light grey), and
+# the tint of its home provinces.
+POWER_HEX: dict[str, str] = {"AH": "#ffd75f", "IT": "#5fd75f", "FR": "#5f9fff", "GB": "#ff5f5f",
+                             "GE": "#d0d0d0", "RU": "#d787ff"}
+HOME_TINT: dict[str, str] = {"AH": "#3f3500", "IT": "#173d17", "FR": "#14284f", "GB": "#4a1616",
+                             "GE": "#3a3a3a", "RU": "#38194a"}
+SEA_TINT = "#0c2438"
+LAND_TINT = "#262626"
+LETTER = dict(zip(D.POWERS, D.POWER_LETTERS))
+NAME = dict(zip(D.POWERS, D.POWER_NAMES))
+RONDEL_HELP = {
+    "factory": "build a factory (5M from the treasury)",
+    "production1": "each factory without hostile armies makes a unit",
+    "production2": "each factory without hostile armies makes a unit",
+    "maneuver1": "fleets, then armies move; battles; flags",
+    "maneuver2": "fleets, then armies move; battles; flags",
+    "investor": "interest; the investor card and the Swiss banks invest",
+    "import": "up to 3 units at 1M each",
+    "taxation": "tax, success bonus, power points, soldiers' pay",
+}
+
+CELL_W = 9        # a grid column: 8 cells and a gap
+MAP_TOP_GAP = 1   # a blank line between the rondel and the map
+WIDE = 70         # from this width the powers' lines spell names out
+
+
+def power_style(code: str | None, bold: bool = True) -> Style:
+    return Style(color=POWER_HEX.get(code or "", "#e4e4e4"), bold=bold)
+
+
+def unit_tokens(units: list[dict]) -> list[Text]:
+    """``A2a`` ``A1f`` ``I1a!``: per power its armies, then its fleets."""
+    out = []
+    for u in units:
+        st = power_style(u["power"])
+        letter = LETTER[u["power"]]
+        if u.get("armies"):
+            out.append(Text(f"{letter}{u['armies']}a{'!' if u.get('hostile') else ''}", style=st))
+        if u.get("fleets"):
+            out.append(Text(f"{letter}{u['fleets']}f", style=st))
+    return out
+
+
+def flow_tokens(tokens: list[Text], width: int) -> list[Text]:
+    """Tokens joined by spaces into lines of at most ``width`` cells."""
+    lines: list[Text] = []
+    line = Text()
+    for tok in tokens:
+        if line.cell_len and line.cell_len + 1 + tok.cell_len > width:
+            lines.append(line)
+            line = Text()
+        if line.cell_len:
+            line.append(" ")
+        line.append_text(tok)
+    if line.cell_len:
+        lines.append(line)
+    return lines
+
+
+class ImperialBoard(SeatViewHelpers, MapBoard):
+    """Imperial's board: a :class:`MapBoard` whose regions are the rondel's
+    spaces, the map's regions, the powers and their bonds, and the players."""
+
+    DEFAULT_WIDTH = 46
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        self._width = self.DEFAULT_WIDTH
+        self._cells = D.map_cells()
+
+    # -- helpers --------------------------------------------------------------------------------
+    def _seat(self, p: int | None, name: bool = False) -> Text:
+        if p is None:
+            return Text("nobody", style="dim")
+        c = colour(self._seat_colour(p))
+        label = f"{c.symbol}{seat_letter(p)}"
+        if name:
+            label += f" {self._player_name(p)}"
+        return Text(label, style=Style(color=c.hex, bold=True))
+
+    @staticmethod
+    def _power(code: str, full: bool = False) -> Text:
+        return Text(NAME[code] if full else code, style=power_style(code))
+
+    def _selected(self) -> dict:
+        return (self._view or {}).get("selected") or {}
+
+    # -- the canvas ------------------------------------------------------------------------------
+    def build_map(self, view: dict | None, width: int) -> list[MapRegion]:
+        self._width = width = max(width, 30)
+        v = view or {}
+        if not v:
+            return []
+        out: list[MapRegion] = []
+        y = self._map_rondel(out, v, 0, width)
+        y = self._map_regions(out, v, y + MAP_TOP_GAP)
+        y = self._map_powers(out, v, y + 1, width)
+        self._map_players(out, v, y + 1, width)
+        return out
+
+    @staticmethod
+    def _text(out: list, rid: Any, text: Text, y: int, width: int) -> int:
+        lines = wrap_text(text, width)
+        out.append(MapRegion.rect(rid, 0, y, width, len(lines), text=tuple(lines), pickable=False))
+        return y + len(lines)
+
+    @staticmethod
+    def _flow(out: list, items: list[tuple[Any, Text, tuple, dict]], x0: int, indent: int, y: int,
+              width: int) -> int:
+        """Places of one line each, left to right from ``x0``, wrapping to ``indent``."""
+        x = x0
+        for rid, label, targets, kw in items:
+            w = 1 + label.cell_len
+            if x > indent and x + w > width:
+                x, y = indent, y + 1
+            out.append(MapRegion.rect(rid, x, y, w, 1, label=label, targets=targets, **kw))
+            x += w + 1
+        return y + 1
+
+    def _map_rondel(self, out: list, v: dict, y: int, width: int) -> int:
+        label = Text("Rondel", style="bold")
+        out.append(MapRegion.rect("rondel-label", 0, y, label.cell_len, 1, label=label, pickable=False))
+        at: dict[str, list[str]] = {}
+        for pw in v.get("powers", []):
+            if pw.get("rondel"):
+                at.setdefault(pw["rondel"], []).append(pw["code"])
+        turn = v.get("turn_power")
+        items = []
+        for i, (key, name) in enumerate(zip(v.get("rondel", D.RONDEL), v.get("rondel_names", D.RONDEL_NAMES))):
+            body = Text(f"{i + 1}.{name}")
+            for code in at.get(key, []):
+                body.append(" ")
+                body.append(LETTER[code], style=power_style(code) + Style(underline=code == turn))
+            items.append((("rondel", i), body, (("rondel", i),), {}))
+        return self._flow(out, items, label.cell_len + 1, label.cell_len + 1, y, width)
+
+    def _map_regions(self, out: list, v: dict, top: int) -> int:
+        """The map: each region a block of its grid cells, its label line (name,
+        home letter or flag, factory), then its units."""
+        regions = v.get("regions", [])
+        sel = self._selected()
+        chosen = {sel.get("from"), sel.get("region")} - {None}
+        # Lines of units per region, at the width of its block.
+        body: dict[int, list[Text]] = {}
+        for r, (cx, cy, cw, ch) in self._cells.items():
+            if r < len(regions):
+                body[r] = flow_tokens(unit_tokens(regions[r].get("units", [])), cw * CELL_W - 2)
+        # Row heights: a label line and the lines of units (none in a row
+        # without units, so that an early map fits a small terminal); a region
+        # over several rows spreads its lines over their sum.
+        heights = [1] * D.MAP_ROWS
+        for r, (cx, cy, cw, ch) in sorted(self._cells.items(), key=lambda kv: kv[1][3]):
+            need = 1 + len(body.get(r, []))
+            have = sum(heights[cy:cy + ch])
+            if need > have:
+                heights[cy + ch - 1] += need - have
+        row_y = [top]
+        for h in heights:
+            row_y.append(row_y[-1] + h)
+        for r, (cx, cy, cw, ch) in self._cells.items():
+            if r >= len(regions):
+                continue
+            reg = regions[r]
+            x, y = cx * CELL_W, row_y[cy]
+            w, h = cw * CELL_W - 1, row_y[cy + ch] - y
+            out.append(MapRegion.rect(
+                ("region", r), x, y, w, h, label=self._region_label(reg, w - 1), text=tuple(body.get(r, [])),
+                targets=(("region", r),), mark=SELECTED_MARK if reg["key"] in chosen else "",
+                style=f"on {self._tint(reg)}"))
+        return row_y[-1]
+
+    @staticmethod
+    def _tint(reg: dict) -> str:
+        if reg.get("kind") == D.SEA:
+            return SEA_TINT
+        return HOME_TINT.get(reg.get("owner") or "", LAND_TINT)
+
+    @staticmethod
+    def _region_label(reg: dict, room: int) -> Text:
+        """``VIE A■``: the name (in full when it fits), the home power's letter or
+        the flag, the factory."""
+        tail = Text()
+        owner = reg.get("owner")
+        if owner:
+            tail.append(" ")
+            tail.append(LETTER[owner], style=power_style(owner))
+            if reg.get("factory"):
+                tail.append(FACTORY_GLYPH.get(reg.get("city") or "", "■"), style="bold")
+        elif reg.get("flag"):
+            tail.append(f" {FLAG}")
+            tail.append(LETTER[reg["flag"]], style=power_style(reg["flag"]))
+        name = reg["name"] if len(reg["name"]) + tail.cell_len <= room else reg["abbr"]
+        t = Text(name, style="bold")
+        t.append_text(tail)
+        return t
+
+    def _map_powers(self, out: list, v: dict, y: int, width: int) -> int:
+        """Per power: a line (government, treasury, power points, tax chart,
+        rondel) picked as the power, then its bonds, each picked as itself."""
+        wide = width >= WIDE
+        head = Text("Powers", style="bold")
+        head.append(" in turn order · 25 power points end the game" if wide else " · 25 points end it")
+        y = self._text(out, "powers-head", head, y, width)
+        turn = v.get("turn_power")
+        for p, pw in enumerate(v.get("powers", [])):
+            code = pw["code"]
+            t = Text()
+            t.append(f"{pw['letter']} ", style=power_style(code))
+            t.append(pw["name"] if wide else code, style=power_style(code))
+            t.append(" · ")
+            t.append_text(self._seat(pw.get("government"), name=wide))
+            t.append(f" · {pw['treasury']}M · {pw['power_points']}pp ×{pw['factor']} · tax {pw['tax_label']}")
+            if pw.get("rondel"):
+                t.append(f" · {D.RONDEL_NAMES[D.RONDEL_INDEX[pw['rondel']]]}")
+            if code == turn:
+                t.append(" ◀ turn", style="bold")
+            lines = wrap_text(t, width - 1)
+            out.append(MapRegion.rect(("power", p), 0, y, width, len(lines), label=lines[0],
+                                      text=tuple(lines[1:]), targets=(("power", p),)))
+            y += len(lines)
+            items = []
+            for b, bond in enumerate(pw.get("bonds", [])):
+                lab = Text(f"{bond['cost']}")
+                holder = bond.get("holder")
+                if holder is None:
+                    lab.append("·", style="dim")
+                else:
+                    lab.append_text(self._seat(holder))
+                items.append((("bond", p, b), lab, (("bond", p, b),),
+                              {"style": "dim" if holder is None and ("bond", p, b) not in self._targets else ""}))
+            y = self._flow(out, items, 2, 2, y, width)
+        return y
+
+    def _map_players(self, out: list, v: dict, y: int, width: int) -> int:
+        head = Text("Investors", style="bold")
+        head.append(" · score = interest × factor + cash, now")
+        y = self._text(out, "players-head", head, y, width)
+        actor = v.get("actor")
+        for q, pl in enumerate(v.get("players", [])):
+            t = Text()
+            t.append_text(self._seat(q, name=True))
+            t.append(f": {pl['cash']}M", style="bold")
+            if pl.get("governs"):
+                t.append(" · governs ")
+                for i, code in enumerate(pl["governs"]):
+                    if i:
+                        t.append(" ")
+                    t.append_text(self._power(code))
+            if pl.get("investor_card"):
+                t.append(" · investor card", style="bold")
+            if pl.get("swiss_bank"):
+                t.append(" · Swiss bank", style="bold")
+            t.append(f" · score {pl.get('score', 0)}")
+            if q == actor:
+                t.append(" ◀ decides", style="bold")
+            if pl.get("bonds"):
+                t.append("\nbonds ")
+                t.append_text(self._bonds_text(pl["bonds"]))
+            lines = wrap_text(t, width - 1)
+            out.append(MapRegion.rect(("player", q), 0, y, width, len(lines), label=lines[0],
+                                      text=tuple(lines[1:]), targets=(("player", q),)))
+            y += len(lines)
+        return y
+
+    @staticmethod
+    def _bonds_text(bonds: list[dict]) -> Text:
+        """``A 9 · G 2``: the bonds by power, the power's letter in its colour."""
+        t = Text()
+        by: dict[str, list[int]] = {}
+        for b in bonds:
+            by.setdefault(b["power"], []).append(b["cost"])
+        for i, (code, costs) in enumerate(by.items()):
+            if i:
+                t.append(" · ")
+            t.append(LETTER[code], style=power_style(code))
+            t.append(" " + " ".join(str(c) for c in costs))
+        return t
+
+    def legend(self) -> list[tuple[str, str]]:
+        return [(SELECTED_MARK, "selected"), ("VIE A", "home province of A(ustria)"),
+                ("■", "armaments factory"), ("≋", "shipyard"), (f"{FLAG}F", "flag of F(rance)"),
+                ("A2a B1f", "2 Austrian armies, 1 British fleet"), ("I1a!", "hostile army"),
+                ("9●A", "9M bond held by ●A"), ("pp ×2", "power points, score factor")]
+
+    # -- above and below the map ---------------------------------------------------------------
+    def banner_note(self, view: dict | None) -> str:
+        v = view or {}
+        code = v.get("acting_for")
+        return f"for {NAME[code]}" if code in NAME else ""
+
+    def head_text(self, view: dict | None) -> Text:
+        v = view or {}
+        if not v:
+            return Text("")
+        t = Text()
+        t.append(f"Round {v.get('round', 0)}", style="bold")
+        turn = v.get("turn_power")
+        if turn:
+            t.append(" · ")
+            t.append_text(self._power(turn, full=True))
+            t.append("'s turn")
+        if v.get("end_reason"):
+            t.append(f" · {v['end_reason']}")
+        for w in v.get("winners") or []:
+            t.append(" · winner ")
+            t.append_text(self._seat(w, True))
+        t.append("\n")
+        t.append_text(self._governments_text(v))
+        return t
+
+    def _governments_text(self, v: dict) -> Text:
+        """Who governs what, who holds the investor card and the Swiss banks:
+        ``●A◀ 2M AH GE · ●B 4M IT card · ●C 6M Swiss``, the deciding player
+        marked ◀, ``card`` the investor card."""
+        t = Text()
+        actor = v.get("actor")
+        for q, pl in enumerate(v.get("players", [])):
+            if q:
+                t.append(" · ", style="dim")
+            t.append_text(self._seat(q))
+            if q == actor:
+                t.append("◀", style="bold")
+            t.append(f" {pl['cash']}M")
+            for code in pl.get("governs", []):
+                t.append(" ")
+                t.append_text(self._power(code))
+            if pl.get("swiss_bank"):
+                t.append(" Swiss")
+            if pl.get("investor_card"):
+                t.append(" card", style="bold")
+        return t
+
+    def target_name(self, target: tuple) -> str:
+        kind = target[0] if target else ""
+        if kind == "region":
+            return D.REGION_NAMES[target[1]]
+        if kind == "rondel":
+            return f"the rondel's {D.RONDEL_NAMES[target[1]]} space"
+        if kind == "power":
+            return D.POWER_NAMES[target[1]]
+        if kind == "bond":
+            return f"{D.POWER_NAMES[target[1]]}'s {D.BOND_COSTS[target[2]]}M bond"
+        if kind == "player":
+            return self._player_name(target[1])
+        return super().target_name(target)
+
+    def info_text(self, region: MapRegion | None) -> Text:
+        v = self._view or {}
+        canvas = self.canvas
+        if not v or region is None or not region.targets:
+            return Text("")
+        if not canvas.cursor_shown():
+            if not self._targets:
+                return Text("")
+            t = Text("Board: ", style="bold")
+            t.append(f"Tab here, then arrows or h j k l move {CURSOR_MARK}, Enter picks; "
+                     f"{TARGET_MARK} = a choice now")
+            return t
+        key = region.targets[0]
+        t = Text()
+        if self._targets:
+            if canvas.is_target(region):
+                t.append(f"{TARGET_MARK} Enter picks: ", style="bold")
+            else:
+                t.append("Not a choice now: ", style="dim")
+        kind = key[0]
+        if kind == "region":
+            self._region_info(t, v, key[1])
+        elif kind == "rondel":
+            name = v.get("rondel_names", D.RONDEL_NAMES)[key[1]]
+            space = D.RONDEL[key[1]]
+            t.append(name, style="bold")
+            t.append(f": {RONDEL_HELP[space]}")
+            here = [pw["code"] for pw in v.get("powers", []) if pw.get("rondel") == space]
+            if here:
+                t.append(" · here: " + " ".join(here))
+        elif kind == "power":
+            self._power_info(t, v, key[1])
+        elif kind == "bond":
+            _, p, b = key
+            pw = v["powers"][p]
+            bond = pw["bonds"][b]
+            t.append_text(self._power(pw["code"], full=True))
+            t.append(f" {bond['cost']}M bond", style="bold")
+            t.append(f", {bond['interest']}M interest · ")
+            if bond.get("holder") is None:
+                t.append("in the supply")
+            else:
+                t.append("held by ")
+                t.append_text(self._seat(bond["holder"], True))
+        elif kind == "player":
+            q = key[1]
+            pl = v["players"][q]
+            t.append_text(self._seat(q, True))
+            t.append(f": {pl['cash']}M cash · score now {pl.get('score', 0)}")
+            if pl.get("bonds"):
+                t.append(" · bonds ")
+                t.append_text(self._bonds_text(pl["bonds"]))
+        return t
+
+    def _region_info(self, t: Text, v: dict, r: int) -> None:
+        reg = v["regions"][r]
+        t.append(f"{reg['name']} ({reg['abbr']})", style="bold")
+        owner = reg.get("owner")
+        if owner:
+            t.append(" · home of ")
+            t.append_text(self._power(owner, full=True))
+            city = "armaments city" if reg.get("city") == D.ARMAMENTS else "port city"
+            if reg.get("factory"):
+                t.append(f" · {FACTORY_GLYPH.get(reg.get('city') or '', '■')} "
+                         f"{'armaments factory' if reg.get('city') == D.ARMAMENTS else 'shipyard'}")
+            else:
+                t.append(f" · {city}, no factory")
+            if reg.get("port"):
+                t.append(f" · harbour {D.REGIONS[D.REGION_INDEX[reg['port']]].abbr}")
+            if reg.get("blocked"):
+                t.append(" · blocked by hostile armies", style="bold")
+        elif reg.get("kind") == D.SEA:
+            t.append(" · sea")
+        else:
+            t.append(" · neutral")
+        if reg.get("flag"):
+            t.append(f" · {FLAG} ")
+            t.append_text(self._power(reg["flag"], full=True))
+        for u in reg.get("units", []):
+            t.append(" · ")
+            t.append_text(self._power(u["power"]))
+            parts = []
+            if u.get("armies"):
+                parts.append(f"{u['armies']} arm{'ies' if u['armies'] > 1 else 'y'}"
+                             + (" (hostile)" if u.get("hostile") else ""))
+            if u.get("fleets"):
+                parts.append(f"{u['fleets']} fleet{'s' if u['fleets'] > 1 else ''}")
+            t.append(" " + ", ".join(parts))
+        land = [D.REGIONS[q].abbr for q in D.LAND_NEIGHBOURS[r]]
+        seas = [D.REGIONS[q].abbr for q in D.SEA_NEIGHBOURS[r]]
+        if reg.get("kind") == D.SEA:
+            t.append(f" · coasts {' '.join(land) or '—'} · seas {' '.join(seas) or '—'}")
+        else:
+            t.append(f" · borders {' '.join(land) or '—'}")
+            if seas:
+                t.append(f" · seas {' '.join(seas)}")
+
+    def _power_info(self, t: Text, v: dict, p: int) -> None:
+        pw = v["powers"][p]
+        t.append_text(self._power(pw["code"], full=True))
+        t.append(": government ")
+        t.append_text(self._seat(pw.get("government"), True))
+        t.append(f" · treasury {pw['treasury']}M · {pw['power_points']} power points (factor ×{pw['factor']})"
+                 f" · tax chart {pw['tax_label']}, would tax {pw['tax_now']}M · interest {pw['interest_due']}M"
+                 f" · factories {' '.join(D.REGIONS[D.REGION_INDEX[k]].abbr for k in pw['factories']) or '—'}"
+                 f" · armies {pw['armies']} ({pw['armies_left']} left) · fleets {pw['fleets']}"
+                 f" ({pw['fleets_left']} left) · flags {pw['flags']}")
