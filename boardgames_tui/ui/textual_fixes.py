@@ -1,6 +1,9 @@
-"""One fix to Textual's compositor, applied when the app module is imported.
+"""Two fixes to Textual, applied when the app module is imported.
 
-The fault (Textual 8.2): after a full layout pass the compositor forgets its
+1. The compositor (below).  2. Keys typed into an Input in one burst are
+applied in order (see :func:`_input_on_key`).
+
+The compositor's fault (Textual 8.2): after a full layout pass the compositor forgets its
 map of the visible widgets (``_visible_map = None``).  The next scroll then
 takes the fast path, ``reflow_visible``, which compares the new visible map
 with that missing one, finds every widget "changed" and marks the whole
@@ -18,7 +21,9 @@ still shows what it should.
 """
 from __future__ import annotations
 
+from textual import events
 from textual._compositor import Compositor
+from textual.widgets import Input
 
 _original_reflow_visible = Compositor.reflow_visible
 
@@ -30,7 +35,29 @@ def _reflow_visible(self: Compositor, parent, size):
     return _original_reflow_visible(self, parent, size)
 
 
+_original_input_on_key = Input._on_key
+
+
+async def _input_on_key(self: Input, event: events.Key) -> None:
+    """Textual issue #6605 (open in 8.2): an Input inserts a printable key at
+    once but leaves its bound keys (Backspace, arrows, Delete) to bubble up to
+    the app, which runs the binding later.  Keys that arrive in one read, as
+    they do over a slow SSH link, are then applied out of order: "2", Backspace,
+    "4" typed fast gave "24" minus a character, not "4".  The Input's own
+    (non-priority) bindings are run here, in order, as the app would run them;
+    priority bindings were already checked before the key reached the Input."""
+    if not event.is_printable:
+        for binding in self._bindings.key_to_bindings.get(event.key, ()):
+            if not binding.priority and await self.app.run_action(binding.action, self):
+                event.stop()
+                event.prevent_default()
+                return
+    await _original_input_on_key(self, event)
+
+
 def apply() -> None:
-    """Install the fix once (idempotent)."""
+    """Install the fixes once (idempotent)."""
     if Compositor.reflow_visible is not _reflow_visible:
         Compositor.reflow_visible = _reflow_visible  # type: ignore[method-assign]
+    if Input._on_key is not _input_on_key:
+        Input._on_key = _input_on_key  # type: ignore[method-assign]

@@ -169,3 +169,28 @@ async def test_imperial_bots_play_a_whole_game(players):
         assert "winner" in head_text(app)
         assert "power points" in head_text(app) or any(
             pw["power_points"] >= D.WIN_POWER_POINTS for pw in m.view(None)["powers"])
+
+
+async def test_the_new_game_form_offers_the_variants_and_no_curtain_switch():
+    """Imperial hides nothing: no open-information checkbox; its two options
+    are offered with their labels whole, and a game starts with them."""
+    from textual.widgets import Checkbox, Label, Select
+
+    app = BoardgamesApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.show_new_game("imperial")
+        await settle(pilot)
+        assert not app.screen.query_one("#open-info", Checkbox).display
+        labels = [lab for lab in app.screen.query(Label) if "form-label" in lab.classes]
+        for lab in labels:
+            assert lab.size.width > len(str(lab.render())), str(lab.render())  # a gap before the field
+        app.screen.query_one("#opt-investor_card", Select).value = "no"
+        app.screen.query_one("#opt-opening", Select).value = "experienced"
+        await settle(pilot)
+        await pilot.press("ctrl+s")
+        await settle(pilot, 5)
+        assert isinstance(app.screen, GameScreen)
+        m = app.screen.match
+        assert m.game.name == "imperial"
+        assert m.state.options == {"opening": "experienced", "investor_card": "no"}
+        assert m.decision().kind == "opening"

@@ -11,7 +11,7 @@ from rich.text import Text
 from textual.app import App
 from textual.containers import VerticalScroll
 from textual.geometry import Region
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
 from boardgames_tui.engine.session import Match, Seat
 from boardgames_tui.ui import textual_fixes
@@ -131,3 +131,29 @@ async def test_quiet_updates_skip_what_did_not_change():
         assert calls[-1].get("layout") is False
         await pilot.pause()
         assert str(s.render()) == "y"
+
+
+class TypingApp(App):
+    def compose(self):
+        yield Input("2", id="field")
+
+
+@pytest.mark.parametrize("fixed", [True, False])
+async def test_keys_typed_in_one_burst_are_applied_in_order(fixed, monkeypatch):
+    """Textual #6605: a Backspace between printable keys that arrive together
+    must delete the character before it, not one typed after it."""
+    from textual import events
+    if fixed:
+        textual_fixes.apply()
+    else:
+        monkeypatch.setattr(Input, "_on_key", textual_fixes._original_input_on_key)
+    app = TypingApp()
+    async with app.run_test(size=(40, 5)) as pilot:
+        field = app.query_one(Input)
+        field.focus()
+        await settle(pilot)
+        field.cursor_position = len(field.value)
+        for key, ch in (("b", "b"), ("a", "a"), ("backspace", None), ("c", "c"), ("4", "4")):
+            app.post_message(events.Key(key, ch))  # one burst: nothing runs in between
+        await settle(pilot, 5)
+        assert (field.value == "2bc4") is fixed, field.value

@@ -93,7 +93,10 @@ class NewGameScreen(Screen[None]):
                 yield Input("", id="seed", placeholder="random", compact=True, classes="form-short")
                 yield Static("optional whole number: same seed, same shuffles", classes="form-note")
             yield FieldError("", id="seed-error", classes="error")
-            yield Checkbox(open_info_label(False), value=False, id="open-info", compact=True)
+            open_info = Checkbox(open_info_label(False), value=False, id="open-info", compact=True)
+            # A game without hidden information (Imperial) has no curtains to switch off.
+            open_info.display = g.hidden_information
+            yield open_info
             with Horizontal(id="form-buttons"):
                 yield Button("Start (Ctrl+S)", id="start", variant="primary", compact=True)
                 yield Button("Back (Esc)", id="cancel", compact=True)
