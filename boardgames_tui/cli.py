@@ -227,9 +227,32 @@ def cmd_simulate(args) -> int:
     game = get_game(name)
     opts = _checked_options(game, given)
     lo, hi = game.player_range(opts)
-    players = args.players if args.players is not None else max(lo, min(4, hi))
+    levels = _levels(args.bots)
+    if args.players is not None:
+        players = args.players
+    elif levels:
+        players = len(levels)
+    else:
+        players = max(lo, min(4, hi))
     _check_players(game, players, opts, given)
-    return simulate.main(name, players, args.games, args.seed, args.max_choices, args.json, opts)
+    if levels and len(levels) != players:
+        raise CliError(f"--bots gives {len(levels)} levels for {players} players; give one per seat")
+    bot_kw = {"iterations": args.iterations} if args.iterations else None
+    return simulate.main(name, players, args.games, args.seed, args.max_choices, args.json, opts,
+                         levels=levels, bot_kw=bot_kw)
+
+
+def _levels(text: str | None) -> list[str] | None:
+    """``--bots hard,random``: one bot level per seat."""
+    from .bots.base import LEVELS
+
+    if not text:
+        return None
+    levels = [t.strip().lower() for t in text.split(",")]
+    bad = [lv for lv in levels if lv not in LEVELS]
+    if bad:
+        raise CliError(f"--bots takes one level per seat ({', '.join(LEVELS)}), not '{bad[0]}'")
+    return levels
 
 
 def _newest_autosave():
@@ -400,6 +423,11 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--max-choices", type=_positive, metavar="M", default=DEFAULT_MAX_CHOICES,
                    help=f"cut a game off after M choices and count it unfinished (default {DEFAULT_MAX_CHOICES})")
     s.add_argument("--json", action="store_true", help="print the results as JSON")
+    s.add_argument("--bots", metavar="LEVEL,..",
+                   help="one bot level per seat: random, easy or hard (default: all random); "
+                        "the seats are rotated across the games")
+    s.add_argument("--iterations", type=_positive, metavar="I",
+                   help="the hard bot's search budget per decision (default: the hard bot's own)")
     option_arg(s)
     s.set_defaults(func=cmd_simulate)
 

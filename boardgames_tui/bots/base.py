@@ -1,16 +1,49 @@
-"""What a bot is given: its player's view and the decision, never the state.
+"""What a bot is given: its player's view, the decision and a *world*, never the state.
 
 Every driver (the game screen, ``simulate``, ``demo``, the screenshot command)
-asks a bot through :func:`ask`, which builds the deciding player's redacted
-view with ``game.view(state, player)``.  A bot therefore cannot read another
-player's hand or the deck order: it never holds the state.  The random bot
-sets ``uses_view = False`` so ``simulate`` does not pay for a view it ignores.
+asks a bot through :func:`ask`.  The bot receives a :class:`Knowledge`:
+
+* ``view``: ``game.view(state, player)``, the player's redacted view;
+* ``world``: ``game.determinize(state, player, bot.rng)``, a complete state in
+  which everything the player cannot see (the others' hands, face-down cards,
+  the deck order, the random source) was dealt afresh from what the player
+  has not seen.  A bot may read and play out a world as it likes: what it
+  holds about the others is made up.
+
+Honest by construction: the true state never reaches the bot.  That rests on
+``determinize`` depending only on what the player can see (its unseen pool is
+put in a canonical order before it is shuffled); the conformance suite and
+``tests/bots/test_honesty.py`` check it for every game and every level: the
+same bot with the same seed makes the same choice when the other players'
+hidden holdings are swapped for others consistent with its view.
+
+A bot declares what it needs (``uses_view``, ``uses_world``) so that the
+random bot, which needs neither, costs ``simulate`` nothing.  Bots with a
+``decide(knowledge)`` method get the :class:`Knowledge`; the plain random
+bot keeps ``choose(decision, view)``.
 """
 from __future__ import annotations
 
+import random
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..engine.core import Decision, Game
+
+LEVELS = ("random", "easy", "hard")
+
+
+class BotCancelled(Exception):
+    """A bot was told to stop (the player pressed q while it thought)."""
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    game: Game
+    player: int
+    decision: Decision
+    view: dict | None = None
+    world: Any = None
 
 
 class Bot(Protocol):
@@ -20,7 +53,34 @@ class Bot(Protocol):
     def choose(self, decision: Decision, view: dict | None) -> str: ...
 
 
-def ask(bot: Bot, game: Game, state: Any, decision: Decision) -> str:
-    """The bot's choice for ``decision``, given only its player's view."""
+def ask(bot: Any, game: Game, state: Any, decision: Decision) -> str:
+    """The bot's choice for ``decision``, given only what its player may know."""
+    decide = getattr(bot, "decide", None)
+    if decide is None:
+        view = game.view(state, decision.player) if getattr(bot, "uses_view", True) else None
+        return bot.choose(decision, view)
+    if len(decision.options) == 1:
+        return decision.options[0].key  # nothing to think about
     view = game.view(state, decision.player) if getattr(bot, "uses_view", True) else None
-    return bot.choose(decision, view)
+    world = game.determinize(state, decision.player, bot.rng) if getattr(bot, "uses_world", False) else None
+    return decide(Knowledge(game, decision.player, decision, view, world))
+
+
+def make_bot(level: str, seed: int | None, game: Game | None = None, **kw: Any) -> Any:
+    """A bot of ``level`` ("random", "easy" or "hard") for ``game``, seeded."""
+    if level == "random":
+        from .random_bot import RandomBot
+        return RandomBot(seed)
+    if game is None:
+        raise ValueError(f"a {level} bot needs its game")
+    if level == "easy":
+        from .easy import EasyBot
+        return EasyBot(game, seed)
+    if level == "hard":
+        from .ismcts import HardBot
+        return HardBot(game, seed, **kw)
+    raise ValueError(f"unknown bot level '{level}'; levels: {', '.join(LEVELS)}")
+
+
+def seeded(seed: int | None) -> random.Random:
+    return random.Random(seed)

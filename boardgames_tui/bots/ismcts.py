@@ -1,0 +1,156 @@
+"""The hard bot: information-set Monte Carlo tree search over determinizations.
+
+Single-observer ISMCTS (Cowling, Powley and Whitehouse, 2012).  One tree for
+the deciding player's information set; its nodes are choices (option keys) of
+whoever decides there.  Each iteration
+
+1. samples a world: ``game.determinize(world, player, rng)``, a fresh guess at
+   everything the player cannot see, its random source included (so dice and
+   draws differ between iterations too);
+2. walks down the tree in that world: among the children *available* in it
+   (legal there), the one with the best UCB1 score, where a child's
+   exploration term counts the iterations in which it was available, not the
+   parent's visits; a decision with one option is played without a node;
+3. adds one child (an untried legal choice, the policy's pick first);
+4. plays on with the easy bot's policy for at most ``rollout`` choices, then
+   scores the position: 1 for a winner (shared in a tie) at the end, else the
+   policy's ``evaluate`` (each player's chance judged from the position);
+5. adds each player's result to the nodes of that player's choices.
+
+The most visited choice at the root is played.  Strength is set by the
+iteration budget, never by wall time, so a seeded ``simulate`` is
+reproducible.  ``progress(done, budget)`` is called every few iterations and
+``cancel()`` (when given) stops the search at once with :class:`BotCancelled`
+(the app's q key).
+
+Honest by construction: the search starts from ``Knowledge.world``, itself a
+determinization, and resamples it; it never sees the true state.
+"""
+from __future__ import annotations
+
+import math
+import random
+from typing import Any, Callable
+
+from ..engine.core import Game
+from .base import BotCancelled, Knowledge
+from .policies import policy_for
+
+DEFAULT_ITERATIONS = 400
+DEFAULT_ROLLOUT = 80
+EXPLORATION = 0.7
+PROGRESS_EVERY = 16
+
+
+class Node:
+    __slots__ = ("key", "player", "children", "visits", "total", "avail")
+
+    def __init__(self, key: str | None = None, player: int = -1) -> None:
+        self.key = key
+        self.player = player        # who made the choice leading here
+        self.children: dict[str, Node] = {}
+        self.visits = 0
+        self.total = 0.0            # the sum of ``player``'s results through here
+        self.avail = 0              # iterations in which this choice was legal
+
+
+class HardBot:
+    name = "hard"
+    uses_view = False
+    uses_world = True
+
+    def __init__(self, game: Game, seed: int | None = None, iterations: int = DEFAULT_ITERATIONS,
+                 rollout: int = DEFAULT_ROLLOUT, exploration: float = EXPLORATION,
+                 progress: Callable[[int, int], None] | None = None,
+                 cancel: Callable[[], bool] | None = None) -> None:
+        self.game = game
+        self.rng = random.Random(seed)
+        self.iterations = max(1, int(iterations))
+        self.rollout = max(0, int(rollout))
+        self.exploration = exploration
+        self.policy = policy_for(game.name)
+        self.progress = progress
+        self.cancel = cancel
+        self.last_root: Node | None = None   # for tests and the app's hints
+
+    # -- one decision -------------------------------------------------------------------------
+    def decide(self, k: Knowledge) -> str:
+        keys = k.decision.keys()
+        if len(keys) == 1:
+            return keys[0]
+        root = Node()
+        game, rng, me = self.game, self.rng, k.player
+        for i in range(self.iterations):
+            if self.cancel is not None and self.cancel():
+                raise BotCancelled()
+            world = game.determinize(k.world, me, rng)
+            self._iterate(root, world, game, rng)
+            if self.progress is not None and (i + 1) % PROGRESS_EVERY == 0:
+                self.progress(i + 1, self.iterations)
+        self.last_root = root
+        legal = set(keys)
+        best = max((c for c in root.children.values() if c.key in legal),
+                   key=lambda c: (c.visits, c.total), default=None)
+        return best.key if best is not None else self.policy.choose(game, k.world, k.decision, rng)
+
+    def _iterate(self, root: Node, world: Any, game: Game, rng: random.Random) -> None:
+        decide, apply = game.cached_decision, game.apply
+        policy = self.policy
+        node = root
+        path: list[Node] = []
+        # selection and expansion
+        while True:
+            d = decide(world)
+            if d is None:
+                break
+            options = d.options
+            if len(options) == 1:
+                apply(world, options[0].key)
+                continue
+            children = node.children
+            untried = []
+            avail = []
+            for o in options:
+                c = children.get(o.key)
+                if c is None:
+                    untried.append(o.key)
+                else:
+                    avail.append(c)
+            for c in avail:
+                c.avail += 1
+            if untried:
+                pick = policy.choose(game, world, d, rng)
+                key = pick if pick in untried else rng.choice(untried)
+                child = Node(key, d.player)
+                child.avail = 1
+                children[key] = child
+                apply(world, key)
+                path.append(child)
+                break
+            node = max(avail, key=self._ucb)
+            apply(world, node.key)
+            path.append(node)
+        # rollout with the policy
+        for _ in range(self.rollout):
+            d = decide(world)
+            if d is None:
+                break
+            options = d.options
+            apply(world, options[0].key if len(options) == 1 else policy.choose(game, world, d, rng))
+        results = self._results(game, world)
+        for n in path:
+            n.visits += 1
+            n.total += results[n.player]
+
+    def _ucb(self, c: Node) -> float:
+        if c.visits == 0:
+            return math.inf
+        return c.total / c.visits + self.exploration * math.sqrt(math.log(max(c.avail, 1)) / c.visits)
+
+    def _results(self, game: Game, world: Any) -> list[float]:
+        if game.is_over(world):
+            winners = game.winners(world)
+            n = len(game.scores(world))
+            share = 1.0 / len(winners) if winners else 0.0
+            return [share if p in winners else 0.0 for p in range(n)]
+        return self.policy.evaluate(game, world)
