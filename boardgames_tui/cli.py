@@ -108,15 +108,26 @@ def _names(text: str | None) -> list[str] | None:
     return names
 
 
-def _bots(text: str | None, n: int) -> set[int]:
+DEFAULT_BOT_LEVEL = "hard"   # a bot seat named without a level (--bots 2)
+
+
+def _bots(text: str | None, n: int) -> dict[int, str]:
+    """``--bots 2=hard,3=easy`` (or ``2,3``: hard bots): seat index -> level."""
+    from .engine.session import BOT_LEVELS
+
     if not text:
-        return set()
-    out = set()
+        return {}
+    out: dict[int, str] = {}
     for part in text.split(","):
-        part = part.strip()
-        if not part.isdigit() or not 1 <= int(part) <= n:
-            raise CliError(f"--bots takes seat numbers 1 to {n} separated by commas, not '{text}'")
-        out.add(int(part) - 1)
+        seat, _, level = part.strip().partition("=")
+        seat, level = seat.strip(), (level.strip().lower() or DEFAULT_BOT_LEVEL)
+        if not seat.isdigit() or not 1 <= int(seat) <= n:
+            raise CliError(f"--bots takes seat numbers 1 to {n} separated by commas, each with an optional "
+                           f"=level, not '{text}'")
+        if level not in BOT_LEVELS:
+            raise CliError(f"--bots: the level of seat {seat} must be one of {', '.join(BOT_LEVELS)}, "
+                           f"not '{level}'")
+        out[int(seat) - 1] = level
     return out
 
 
@@ -155,8 +166,9 @@ def _delay(text: str) -> float:
 
 
 def make_seats(game, players: int | None, names: list[str] | None, bots: str | None,
-               all_bots: bool = False, default_players: int | None = None):
-    """Seats for a new match: names default to Player 1..N, colours to the palette."""
+               all_bots: bool = False, default_players: int | None = None, level: str = DEFAULT_BOT_LEVEL):
+    """Seats for a new match: names default to Player 1..N, colours to the palette;
+    ``all_bots``: every seat a bot of ``level``."""
     from .engine.session import BOT, HUMAN, Seat
 
     if names is not None and players is not None and len(names) != players:
@@ -167,9 +179,9 @@ def make_seats(game, players: int | None, names: list[str] | None, bots: str | N
     if n < 1:
         raise CliError(f"--players must be at least 1, not {n}")
     names = names or [f"Player {i + 1}" for i in range(n)]
-    bot_seats = set(range(n)) if all_bots else _bots(bots, n)
-    return [Seat(names[i], PALETTE[i % len(PALETTE)], BOT if i in bot_seats else HUMAN)
-            for i in range(n)]
+    bot_seats = {i: level for i in range(n)} if all_bots else _bots(bots, n)
+    return [Seat(names[i], PALETTE[i % len(PALETTE)], BOT if i in bot_seats else HUMAN,
+                 bot_seats.get(i, "random")) for i in range(n)]
 
 
 def new_match(game_name: str, seats, seed: int | None, given: dict[str, str]):
@@ -213,7 +225,7 @@ def cmd_demo(args) -> int:
     game = get_game(name)
     lo, hi = game.player_range(_checked_options(game, given))
     seats = make_seats(game, args.players, None, None, all_bots=True,
-                       default_players=max(lo, min(4, hi)))
+                       default_players=max(lo, min(4, hi)), level=args.level)
     m = new_match(name, seats, args.seed, given)
     from .ui.app import run_app
     return run_app(m, demo=True, delay=args.delay)
@@ -398,7 +410,9 @@ def build_parser() -> argparse.ArgumentParser:
     game_arg(s)
     s.add_argument("--players", "-p", type=_positive, metavar="N", help="number of seats (default: the fewest)")
     s.add_argument("--names", metavar="A,B,..", help="seat names, comma-separated (default Player 1..N)")
-    s.add_argument("--bots", metavar="2,3", help="seat numbers (from 1) played by bots")
+    s.add_argument("--bots", metavar="2=hard,3=easy",
+                   help="seats (from 1) played by bots, each with a level: random, easy or hard "
+                        f"(a bare seat number: {DEFAULT_BOT_LEVEL})")
     s.add_argument("--seed", type=_seed, metavar="S", help="random seed (default: random)")
     option_arg(s)
     s.add_argument("--open", action="store_true",
@@ -411,6 +425,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--seed", type=_seed, metavar="S", help="random seed (default: random)")
     s.add_argument("--delay", type=_delay, default=0.6, metavar="SECONDS",
                    help="pause between bot moves (default 0.6)")
+    s.add_argument("--level", choices=("random", "easy", "hard"), default=DEFAULT_BOT_LEVEL,
+                   help=f"the bots' level (default {DEFAULT_BOT_LEVEL})")
     option_arg(s)
     s.set_defaults(func=cmd_demo)
 

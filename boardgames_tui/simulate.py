@@ -27,16 +27,11 @@ import time
 import traceback
 from dataclasses import asdict, dataclass, field
 
-from .bots.base import LEVELS, ask, make_bot
+from .bots.base import LEVELS, ask, bot_seed, make_bot  # noqa: F401 - bot_seed re-exported
 from .engine.registry import get_game
 
 FINISHED, UNFINISHED, ERROR = "finished", "unfinished", "error"
 from .engine.limits import DEFAULT_MAX_CHOICES  # noqa: E402,F401 - re-exported
-
-
-def bot_seed(game_seed: int, seat: int) -> int:
-    """The seed of the random bot in ``seat`` for the game seeded ``game_seed``."""
-    return game_seed * 1_000 + seat + 1
 
 
 @dataclass

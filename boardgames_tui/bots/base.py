@@ -53,6 +53,14 @@ class Bot(Protocol):
     def choose(self, decision: Decision, view: dict | None) -> str: ...
 
 
+def knowledge(bot: Any, game: Game, state: Any, decision: Decision) -> Knowledge:
+    """What ``bot`` may know at ``decision``: built from the state here, so that
+    the bot itself (maybe in another thread) never holds the state."""
+    view = game.view(state, decision.player) if getattr(bot, "uses_view", True) else None
+    world = game.determinize(state, decision.player, bot.rng) if getattr(bot, "uses_world", False) else None
+    return Knowledge(game, decision.player, decision, view, world)
+
+
 def ask(bot: Any, game: Game, state: Any, decision: Decision) -> str:
     """The bot's choice for ``decision``, given only what its player may know."""
     decide = getattr(bot, "decide", None)
@@ -61,9 +69,12 @@ def ask(bot: Any, game: Game, state: Any, decision: Decision) -> str:
         return bot.choose(decision, view)
     if len(decision.options) == 1:
         return decision.options[0].key  # nothing to think about
-    view = game.view(state, decision.player) if getattr(bot, "uses_view", True) else None
-    world = game.determinize(state, decision.player, bot.rng) if getattr(bot, "uses_world", False) else None
-    return decide(Knowledge(game, decision.player, decision, view, world))
+    return decide(knowledge(bot, game, state, decision))
+
+
+def bot_seed(game_seed: int, seat: int) -> int:
+    """The seed of the bot in ``seat`` for the game seeded ``game_seed``."""
+    return game_seed * 1_000 + seat + 1
 
 
 def make_bot(level: str, seed: int | None, game: Game | None = None, **kw: Any) -> Any:

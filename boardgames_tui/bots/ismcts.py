@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from typing import Any, Callable
 
 from ..engine.core import Game
@@ -59,16 +60,22 @@ class HardBot:
     uses_view = False
     uses_world = True
 
-    def __init__(self, game: Game, seed: int | None = None, iterations: int = DEFAULT_ITERATIONS,
+    thinks = True  # the app runs its search in a worker thread, with progress
+
+    def __init__(self, game: Game, seed: int | None = None, iterations: int | None = None,
                  rollout: int = DEFAULT_ROLLOUT, exploration: float = EXPLORATION,
                  progress: Callable[[int, int], None] | None = None,
                  cancel: Callable[[], bool] | None = None) -> None:
         self.game = game
         self.rng = random.Random(seed)
+        self.policy = policy_for(game.name)
+        # The game's own budget (a policy's HARD_ITERATIONS: about 1 s a decision
+        # on this machine), unless one is given (simulate --iterations, tests).
+        if iterations is None:
+            iterations = getattr(self.policy, "HARD_ITERATIONS", DEFAULT_ITERATIONS)
         self.iterations = max(1, int(iterations))
         self.rollout = max(0, int(rollout))
         self.exploration = exploration
-        self.policy = policy_for(game.name)
         self.progress = progress
         self.cancel = cancel
         self.last_root: Node | None = None   # for tests and the app's hints
@@ -81,8 +88,12 @@ class HardBot:
         root = Node()
         game, rng, me = self.game, self.rng, k.player
         for i in range(self.iterations):
-            if self.cancel is not None and self.cancel():
-                raise BotCancelled()
+            if self.cancel is not None:
+                if self.cancel():
+                    raise BotCancelled()
+                # In the app the search runs in a thread beside the screen: let the
+                # screen's thread have the GIL between iterations, not only every 5 ms.
+                time.sleep(0)
             world = game.determinize(k.world, me, rng)
             self._iterate(root, world, game, rng)
             if self.progress is not None and (i + 1) % PROGRESS_EVERY == 0:

@@ -39,7 +39,7 @@ from pathlib import Path
 
 from .core import IllegalMove
 from .registry import UnknownGame, get_game
-from .session import BOT, HUMAN, SEAT_COLOURS, Match, Seat, check_names, check_seed
+from .session import BOT, BOT_LEVELS, HUMAN, SEAT_COLOURS, Match, Seat, check_names, check_seed
 
 FORMAT = "boardgames-tui-save"
 FORMAT_VERSION = 1
@@ -243,7 +243,9 @@ def validate(data: dict) -> dict:
         _need(isinstance(colour, str) and colour in SEAT_COLOURS,
               f"seat {i + 1}'s colour must be one of {', '.join(SEAT_COLOURS)}")
         _need(kind in (HUMAN, BOT), f"seat {i + 1} must be human or bot")
-        seats.append(Seat(name, colour, kind))
+        level = p.get("level", "random")
+        _need(level in BOT_LEVELS, f"seat {i + 1}'s bot level must be one of {', '.join(BOT_LEVELS)}")
+        seats.append(Seat(name, colour, kind, level))
     try:
         game.check_player_count(len(seats), options)
         check_names([s.name for s in seats])

@@ -27,6 +27,8 @@ from .core import Decision, Game, IllegalMove, LogEntry
 from .registry import get_game
 
 HUMAN, BOT = "human", "bot"
+# A bot seat's level (bots/base.py LEVELS; the engine does not import the bots).
+BOT_LEVELS = ("random", "easy", "hard")
 # The seat colours a match may use (the UI's palette in ui/theme.py has these).
 SEAT_COLOURS = ("red", "blue", "green", "yellow", "magenta", "cyan", "orange", "white")
 # Choices at the end of a replay that get undo snapshots.
@@ -45,13 +47,17 @@ class Seat:
     name: str
     colour: str = "white"
     kind: str = HUMAN  # "human" or "bot"
+    level: str = "random"  # a bot's level: random, easy or hard (saves before levels: random)
 
     @property
     def is_bot(self) -> bool:
         return self.kind == BOT
 
     def to_json(self) -> dict:
-        return {"name": self.name, "colour": self.colour, "kind": self.kind}
+        out = {"name": self.name, "colour": self.colour, "kind": self.kind}
+        if self.kind == BOT:
+            out["level"] = self.level
+        return out
 
 
 @dataclass

@@ -11,9 +11,8 @@ from boardgames_tui.games.imperial import data as D
 from boardgames_tui.games.imperial.screen import SELECTED_MARK
 from boardgames_tui.ui.app import BoardgamesApp
 from boardgames_tui.ui.screens.game import GameScreen
-from boardgames_tui.ui.screens.scores import ScoreScreen
 from boardgames_tui.ui.widgets.map_canvas import CURSOR_MARK, TARGET_MARK
-from ui_helpers import choose_on_board, head_line, key_path, region_mark, settle, wait_for
+from ui_helpers import choose_on_board, head_line, key_path, region_mark, scores_shown, settle, wait_for
 
 NAMES = ["Ada", "Bruno", "Chloé", "Dario", "Emma", "Fritz"]
 COLOURS = ["red", "blue", "green", "yellow", "magenta", "cyan"]
@@ -160,7 +159,8 @@ async def test_imperial_bots_play_a_whole_game(players):
     m = imp_match(players=players, kinds=("bot",) * players, seed=21)
     app = BoardgamesApp(m, delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, ScoreScreen), tries=3000)
+        await wait_for(pilot, lambda: scores_shown(app), tries=3000)
+        await settle(pilot)
         assert m.is_over()
         assert str(app.screen.query_one("#score-table").render())
         await pilot.press("b")  # back to the final board

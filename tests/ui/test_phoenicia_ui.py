@@ -8,8 +8,7 @@ import random
 from boardgames_tui.engine.session import Match, Seat
 from boardgames_tui.ui.app import BoardgamesApp
 from boardgames_tui.ui.screens.game import GameScreen
-from boardgames_tui.ui.screens.scores import ScoreScreen
-from ui_helpers import settle, wait_for
+from ui_helpers import scores_shown, settle, wait_for
 
 NAMES = ["Ada", "Bruno", "Chloé", "Dario", "Emma"]
 COLOURS = ["red", "blue", "green", "yellow", "magenta"]
@@ -272,7 +271,7 @@ async def test_bots_play_a_whole_game_to_the_score_screen():
     m = Match.new("phoenicia", seats, 21)
     app = BoardgamesApp(m, delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, ScoreScreen), tries=1000)
+        await wait_for(pilot, lambda: scores_shown(app), tries=1000)
         assert m.is_over()
         table = str(app.screen.query_one("#score-table").render())
         assert table

@@ -9,15 +9,14 @@ from boardgames_tui.ui.screens.dialogs import TooSmallScreen
 from boardgames_tui.ui.screens.game import GameScreen
 from boardgames_tui.ui.screens.menu import MenuScreen
 from boardgames_tui.ui.screens.scores import ScoreScreen
-from ui_helpers import evolution_available
-from ui_helpers import fake_match, settle, wait_for
+from ui_helpers import evolution_available, fake_match, scores_shown, settle, wait_for
 
 
 async def test_demo_bots_play_to_the_score_screen(fake_game):
     m = fake_match()
     app = BoardgamesApp(m, demo=True, delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, ScoreScreen)
+        await wait_for(pilot, lambda: scores_shown(app)
                        and bool(app.screen.query("#winner-line")))
         assert m.is_over()
         text = str(app.screen.query_one("#winner-line").render())
@@ -80,7 +79,7 @@ async def test_evolution_bots_play_a_whole_game():
     m = Match.new("evolution", seats, 11)
     app = BoardgamesApp(m, delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, ScoreScreen)
+        await wait_for(pilot, lambda: scores_shown(app)
                        and bool(app.screen.query("#score-table")), tries=500)
         assert m.is_over()
         table = str(app.screen.query_one("#score-table").render())

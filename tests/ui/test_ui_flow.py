@@ -112,14 +112,14 @@ async def test_form_refuses_bad_entries(fake_game):
         form.query_one("#name-1").value = "Bo"
         form.query_one("#name-2").value = "Cy"
         form.query_one("#colour-3").value = "cyan"
-        form.query_one("#kind-4").value = "bot"
+        form.query_one("#kind-4").value = "easy"
         form.query_one("#open-info").value = True
         await pilot.press("ctrl+s")
         await settle(pilot)
         assert isinstance(app.screen, GameScreen)
         m = app.screen.match
         assert len(m.seats) == 5 and m.options == {"rounds": "2", "big": "yes"}
-        assert m.seats[4].kind == "bot" and m.open_info is True and m.seed == 7
+        assert m.seats[4].kind == "bot" and m.seats[4].level == "easy" and m.open_info is True and m.seed == 7
 
 
 async def test_undo_allowed_and_refused(fake_game):

@@ -9,9 +9,8 @@ from boardgames_tui.engine.session import Match, Seat
 from boardgames_tui.games.utopia.screen import CURSOR_MARK, TARGET_MARK
 from boardgames_tui.ui.app import BoardgamesApp
 from boardgames_tui.ui.screens.game import GameScreen
-from boardgames_tui.ui.screens.scores import ScoreScreen
 from ui_helpers import (
-    choose_in_list, choose_on_board, head_line, key_path, notes, region_mark, settle, wait_for,
+    choose_in_list, choose_on_board, head_line, key_path, notes, region_mark, scores_shown, settle, wait_for,
 )
 
 NAMES = ["Ada", "Bruno", "Chloé", "Dario", "Emma"]
@@ -335,7 +334,7 @@ async def test_utopia_bots_play_a_whole_game(players):
     m = Match.new("utopia", seats, 21)
     app = BoardgamesApp(m, delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, ScoreScreen), tries=1500)
+        await wait_for(pilot, lambda: scores_shown(app), tries=1500)
         assert m.is_over()
         assert str(app.screen.query_one("#score-table").render())
         await pilot.press("b")  # back to the final board

@@ -112,3 +112,9 @@ async def choose_in_list(pilot, screen, key: str) -> None:
         await pilot.press("down")
     await pilot.press("enter")
     await settle(pilot)
+
+
+def scores_shown(app) -> bool:
+    """The score screen is up and drawn (its table mounted)."""
+    from boardgames_tui.ui.screens.scores import ScoreScreen
+    return isinstance(app.screen, ScoreScreen) and bool(app.screen.query("#score-table"))

@@ -14,6 +14,8 @@ Whose view is on screen (``viewer``):
 """
 from __future__ import annotations
 
+import threading
+
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -25,7 +27,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Static
 
-from ...bots.base import ask
+from ...bots.base import BotCancelled, ask, bot_seed, knowledge, make_bot
 from ...bots.random_bot import RandomBot
 from ...engine import save as saves
 from ...engine.core import Decision, IllegalMove
@@ -38,6 +40,7 @@ from .dialogs import ConfirmScreen
 from .scores import ScoreScreen
 
 BOT_BATCH = 2000  # bot choices made in one go when the delay is 0
+SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 
 
 def prompt_text(prompt: str, name: str) -> str:
@@ -82,9 +85,12 @@ class GameScreen(Screen[None]):
         self.frozen = frozen
         self.autosave_on = autosave and not demo and not frozen
         self.curtain_for: int | None = None
-        self._bot = RandomBot(match.seed)
+        self._bots = self._make_bots()
         self._bot_token = 0
         self._bot_pending = False
+        # A search bot thinking in a worker thread: (token, player, cancel event, bot)
+        self._thinking: tuple[int, int, threading.Event, object] | None = None
+        self._spin = 0
         self._scores_shown = False
         self._log_mode = False
         self._shown_viewer: int | None = None
@@ -133,6 +139,17 @@ class GameScreen(Screen[None]):
             self.refresh_position()
 
     # -- who decides --------------------------------------------------------------
+    def _make_bots(self) -> list:
+        """One bot per seat at the seat's level.  Random seats share one random
+        bot seeded by the match (as before levels), the others get their own."""
+        m = self.match
+        shared = RandomBot(m.seed)
+        out = []
+        for i, seat in enumerate(m.seats):
+            level = seat.level if (seat.is_bot or self.demo) else "random"
+            out.append(shared if level == "random" else make_bot(level, bot_seed(m.seed, i), m.game))
+        return out
+
     def is_bot(self, player: int) -> bool:
         return self.demo or self.match.seats[player].is_bot
 
@@ -282,7 +299,7 @@ class GameScreen(Screen[None]):
                 self.notify(f"Autosave failed: {e}", severity="warning", markup=False)
 
     def _schedule_bot(self) -> None:
-        if self.frozen or self._bot_pending:
+        if self.frozen or self._bot_pending or self._thinking is not None:
             return
         self._bot_token += 1
         token = self._bot_token
@@ -305,8 +322,15 @@ class GameScreen(Screen[None]):
             d = self.match.decision()
             if d is None or not self.is_bot(d.player):
                 break
+            bot = self._bots[d.player]
+            if getattr(bot, "thinks", False) and len(d.options) > 1:
+                if changed:
+                    self._after_change()  # shows the moves so far, then asks again
+                else:
+                    self._start_thinking(bot, d)
+                return
             # A bot gets its player's view and the decision, never the state.
-            key = ask(self._bot, self.match.game, self.match.state, d)
+            key = ask(bot, self.match.game, self.match.state, d)
             try:
                 self.match.choose(key)
             except IllegalMove as e:  # a rules bug; show it, do not crash
@@ -315,6 +339,85 @@ class GameScreen(Screen[None]):
             changed = True
         if changed:
             self._after_change()
+
+    # -- a search bot thinking in a worker thread ---------------------------------------
+    def _start_thinking(self, bot, d: Decision) -> None:
+        """Search in a thread so that the screen stays live (l, ?, q work); what
+        the bot may know is built here, from the state, on the app's thread."""
+        k = knowledge(bot, self.match.game, self.match.state, d)
+        cancel = threading.Event()
+        token = self._bot_token
+        self._thinking = (token, d.player, cancel, bot)
+        bot.done_iterations = 0
+        bot.cancel = cancel.is_set
+        bot.progress = lambda done, total: setattr(bot, "done_iterations", done)  # read by the spinner
+        self._show_thinking()
+        self._spin_timer = self.set_interval(0.12, self._show_thinking)
+
+        def think() -> None:
+            try:
+                key = bot.decide(k)
+            except BotCancelled:
+                return
+            except Exception as e:  # noqa: BLE001 - a bot's fault must not take the game down
+                self.app.call_from_thread(self._thinking_failed, token, e)
+                return
+            if not cancel.is_set():
+                self.app.call_from_thread(self._thinking_done, token, d, key)
+
+        self.run_worker(think, thread=True, group="bot", exit_on_error=False)
+
+    def _show_thinking(self) -> None:
+        if self._thinking is None:
+            return
+        _, player, _, bot = self._thinking
+        self._spin = (self._spin + 1) % len(SPINNER)
+        total = getattr(bot, "iterations", 0) or 1
+        pct = min(100, 100 * getattr(bot, "done_iterations", 0) // total)
+        seat = self.match.seats[player]
+        self.picker.set_options([], message=f"{SPINNER[self._spin]} {seat.name} ({bot.name} bot) is "
+                                            f"thinking… {pct}%  (q stops it)")
+
+    def _stop_thinking(self) -> None:
+        """Stop a search at once; its result, if it comes, is ignored."""
+        if self._thinking is None:
+            return
+        self._thinking[2].set()
+        self._thinking = None
+        self._bot_token += 1
+        self._bot_pending = False
+        timer = getattr(self, "_spin_timer", None)
+        if timer is not None:
+            timer.stop()
+
+    def _thinking_done(self, token: int, d: Decision, key: str) -> None:
+        if self._thinking is None or self._thinking[0] != token:
+            return
+        self._stop_thinking()
+        now = self.match.decision()
+        if now is None or now.player != d.player or now.get(key) is None:
+            self.refresh_position()
+            return
+        try:
+            self.match.choose(key)
+        except IllegalMove as e:
+            self.notify(f"Bot move refused: {e.reason}", severity="error", markup=False)
+            return
+        self._after_change()
+
+    def _thinking_failed(self, token: int, e: Exception) -> None:
+        if self._thinking is None or self._thinking[0] != token:
+            return
+        self._stop_thinking()
+        self.notify(f"The bot failed ({type(e).__name__}: {e}); it plays at random this turn.",
+                    severity="error", markup=False)
+        d = self.match.decision()
+        if d is not None:
+            self._bots[d.player] = RandomBot(self.match.seed)
+            self._schedule_bot()
+
+    def on_unmount(self) -> None:
+        self._stop_thinking()
 
     # -- messages from widgets ------------------------------------------------------
     @on(OptionPicker.Chosen)
@@ -359,6 +462,7 @@ class GameScreen(Screen[None]):
         if not ok:
             self.notify(f"Cannot undo: {why}", severity="warning", markup=False)
             return
+        self._stop_thinking()  # a search on the position being undone is worthless
         try:
             self.match.undo()
         except IllegalMove as e:
@@ -404,9 +508,15 @@ class GameScreen(Screen[None]):
                                         lambda path: saves.save(self.match, path)), done)
 
     def action_menu(self) -> None:
+        # q stops a thinking bot at once; it thinks again if the player stays.
+        was_thinking = self._thinking is not None
+        self._stop_thinking()
+
         def done(yes: bool | None) -> None:
             if yes:
                 self.app.show_menu()  # type: ignore[attr-defined]
+            elif was_thinking:
+                self.refresh_position()
 
         note = "" if not self.autosave_on else " The game is autosaved; Continue resumes it."
         self.app.push_screen(ConfirmScreen(f"Leave this game for the main menu?{note}"), done)

@@ -14,6 +14,10 @@ from ...engine.core import Game
 from ...engine.session import BOT, HUMAN, Match, Seat
 from ..theme import PALETTE, seat_letter
 
+# Who plays a seat: a person, or a bot of a level (the value is the level).
+SEAT_KINDS = [("human", HUMAN), ("hard bot", "hard"), ("easy bot", "easy"), ("random bot", "random")]
+
+
 def open_info_label(on: bool) -> str:
     state = "ON: no hand-off curtains, everyone sees every hand" if on else "off: curtains hide each hand"
     return f"Open information: {state}"
@@ -85,7 +89,7 @@ class NewGameScreen(Screen[None]):
                     yield Select([(Text(f"{c.symbol} {c.name}", style=c.hex), c.name) for c in PALETTE],
                                  value=PALETTE[i % len(PALETTE)].name, allow_blank=False,
                                  id=f"colour-{i}", compact=True, classes="seat-colour")
-                    yield Select([("human", HUMAN), ("bot", BOT)], value=HUMAN, allow_blank=False,
+                    yield Select(SEAT_KINDS, value=HUMAN, allow_blank=False,
                                  id=f"kind-{i}", compact=True, classes="seat-kind")
                 yield FieldError("", id=f"seat-error-{i}", classes="error")
             with Horizontal(classes="form-row"):
@@ -200,7 +204,7 @@ class NewGameScreen(Screen[None]):
                 self.query_one(f"#seat-error-{i}", FieldError).set(err)
                 if err:
                     ok = False
-                seats.append(Seat(name, colour, kind))
+                seats.append(Seat(name, colour, HUMAN) if kind == HUMAN else Seat(name, colour, BOT, kind))
         for i in range(n or 0, self.rows):
             self.query_one(f"#seat-error-{i}", FieldError).set("")
         raw_seed = self.query_one("#seed", Input).value.strip()

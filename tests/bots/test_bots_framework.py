@@ -1,0 +1,177 @@
+"""The bot framework (issue 11): levels, the search on a game small enough to
+solve, cancel and progress, simulate's rotated seats and intervals, the CLI's
+--bots, and seat levels in save files."""
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+
+import pytest
+
+from boardgames_tui.bots.base import BotCancelled, Knowledge, ask, knowledge, make_bot
+from boardgames_tui.bots.ismcts import HardBot
+from boardgames_tui.cli import main as cli
+from boardgames_tui.engine import save
+from boardgames_tui.engine.core import Decision, Game, Option
+from boardgames_tui.engine.session import BOT, BOT_LEVELS, Match, Seat
+from boardgames_tui.simulate import run, seat_levels, wilson
+
+
+# -- a game small enough to solve: take 1 or 2 from a pile, who takes the last wins ----------
+@dataclass
+class Pile:
+    left: int
+    turn: int = 0
+    last: int = -1
+    round: int = 0
+
+
+class Nim(Game):
+    name = "nim-test"
+    title = "Nim"
+    hidden_information = False
+
+    def new_game(self, names, seed, options=None):
+        return Pile(7)
+
+    def decision(self, s):
+        if s.left == 0:
+            return None
+        opts = [Option(f"take:{k}", f"Take {k}", None, k) for k in (1, 2) if k <= s.left]
+        return Decision(s.turn, "Take 1 or 2", "take", opts, private=False)
+
+    def _apply(self, s, d, o):
+        s.left -= o.value
+        s.last = s.turn
+        s.turn = 1 - s.turn
+
+    def view(self, s, viewer):
+        return {"left": s.left, "turn": s.turn}
+
+    def scores(self, s):
+        return [1 if s.last == p else 0 for p in range(2)]
+
+    def winners(self, s):
+        return [s.last] if s.left == 0 else []
+
+    def determinize(self, s, viewer, rng):
+        return self.clone(s)
+
+
+NIM = Nim()
+
+
+@pytest.mark.parametrize("left,best", [(4, "take:1"), (5, "take:2"), (7, "take:1"), (8, "take:2")])
+def test_the_search_finds_the_winning_take(left, best):
+    """From a pile of 3k+1 or 3k+2 the winning take leaves a multiple of 3."""
+    s = Pile(left)
+    bot = HardBot(NIM, seed=3, iterations=600, rollout=0)
+    assert ask(bot, NIM, s, NIM.cached_decision(s)) == best
+    root = bot.last_root
+    assert root is not None and sum(c.visits for c in root.children.values()) == 600
+
+
+def test_the_search_reports_progress_and_stops_when_told():
+    s = Pile(9)
+    seen = []
+    bot = HardBot(NIM, seed=1, iterations=64, progress=lambda done, total: seen.append((done, total)))
+    ask(bot, NIM, s, NIM.cached_decision(s))
+    assert seen and seen[-1] == (64, 64) and all(t == 64 for _, t in seen)
+    calls = []
+    stopper = HardBot(NIM, seed=1, iterations=10_000, cancel=lambda: calls.append(1) or len(calls) > 5)
+    with pytest.raises(BotCancelled):
+        ask(stopper, NIM, s, NIM.cached_decision(s))
+    assert len(calls) == 6  # stopped at once, not after the budget
+
+
+def test_a_bot_is_given_a_world_not_the_state():
+    s = Pile(9)
+    bot = make_bot("hard", 1, NIM, iterations=4)
+    k = knowledge(bot, NIM, s, NIM.cached_decision(s))
+    assert isinstance(k, Knowledge) and k.world is not s and k.world == s
+    assert k.view is None  # the search reads its world, so no view is built for it
+
+
+def test_levels_are_known_everywhere_and_unknown_ones_refused():
+    from boardgames_tui.bots.base import LEVELS
+    assert tuple(LEVELS) == BOT_LEVELS
+    with pytest.raises(ValueError, match="unknown bot level"):
+        make_bot("genius", 1, NIM)
+
+
+# -- simulate ---------------------------------------------------------------------------------
+def test_levels_rotate_over_the_seats():
+    assert [seat_levels(["hard", "random"], i) for i in range(3)] == [
+        ["hard", "random"], ["random", "hard"], ["hard", "random"]]
+    assert seat_levels(["hard", "easy", "easy", "easy"], 1) == ["easy", "hard", "easy", "easy"]
+
+
+def test_wilson_interval():
+    lo, hi = wilson(50, 100)
+    assert round(lo, 3) == 0.404 and round(hi, 3) == 0.596
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
+
+
+def test_simulate_counts_wins_per_level_over_rotated_seats():
+    sim = run("imperial", 2, 4, seed=5, levels=["easy", "random"])
+    t = sim.totals()["levels"]
+    assert set(t) == {"easy", "random"}
+    assert t["easy"]["seats"] == 4 and t["random"]["seats"] == 4
+    assert t["easy"]["wins"] + t["random"]["wins"] == pytest.approx(4)
+    assert [r.levels for r in sim.results] == [["easy", "random"], ["random", "easy"]] * 2
+    lo, hi = t["easy"]["ci95"]
+    assert lo <= t["easy"]["share"] <= hi
+    assert t["easy"]["decisions"] > 0 and t["easy"]["think_p95_s"] >= t["easy"]["think_median_s"]
+
+
+def test_simulate_command_takes_levels(capsys):
+    assert cli(["simulate", "imperial", "--bots", "easy,random", "--games", "2", "--seed", "3", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["levels"] == ["easy", "random"] and set(out["totals"]["levels"]) == {"easy", "random"}
+    assert out["players"] == 2
+    assert cli(["simulate", "imperial", "--bots", "easy,genius"]) == 2
+    assert "--bots takes one level per seat" in capsys.readouterr().err
+    assert cli(["simulate", "imperial", "--players", "3", "--bots", "easy,random"]) == 2
+    assert "give one per seat" in capsys.readouterr().err
+
+
+def test_play_command_seats_bots_with_levels():
+    from boardgames_tui.cli import CliError, make_seats
+    from boardgames_tui.engine.registry import get_game
+    g = get_game("imperial")
+    seats = make_seats(g, 3, None, "2=easy,3")
+    assert [(s.kind, s.level) for s in seats] == [("human", "random"), (BOT, "easy"), (BOT, "hard")]
+    with pytest.raises(CliError, match="level of seat 2"):
+        make_seats(g, 3, None, "2=genius")
+
+
+def test_a_seats_level_is_saved_and_a_bad_one_refused(tmp_path):
+    m = Match.new("imperial", [Seat("Ann", "red"), Seat("Bob", "blue", BOT, "hard")], 4)
+    path = tmp_path / "g.json"
+    save.save(m, path)
+    back = save.load(path)
+    assert [(s.kind, s.level) for s in back.seats] == [("human", "random"), (BOT, "hard")]
+    data = json.loads(path.read_text())
+    data["players"][1]["level"] = "genius"
+    path.write_text(json.dumps(data))
+    with pytest.raises(save.SaveError, match="bot level"):
+        save.load(path)
+
+
+def test_an_easy_bot_is_reproducible():
+    from boardgames_tui.engine.registry import get_game
+    g = get_game("imperial")
+    picks = []
+    for _ in range(2):
+        s = g.new_game(["A", "B", "C"], 9, {})
+        bot = make_bot("easy", 4, g)
+        r = random.Random(0)
+        out = []
+        for _ in range(60):
+            d = g.cached_decision(s)
+            k = ask(bot, g, s, d) if d.player == 0 else r.choice(d.options).key
+            out.append(k)
+            g.apply(s, k)
+        picks.append(out)
+    assert picks[0] == picks[1]

@@ -1,0 +1,79 @@
+"""A search bot thinks in a worker thread (issue 11): the seat shows a spinner
+and the budget's progress, the screen stays live (l and ? work), q stops the
+bot at once, and a bot with a budget plays its move."""
+from __future__ import annotations
+
+import pytest
+
+from boardgames_tui.bots import base as bots_base
+from boardgames_tui.engine.session import BOT, Match, Seat
+from boardgames_tui.ui.app import BoardgamesApp
+from boardgames_tui.ui.screens import game as game_screen
+from boardgames_tui.ui.screens.dialogs import ConfirmScreen
+from boardgames_tui.ui.screens.game import GameScreen
+from ui_helpers import settle, wait_for
+
+
+def budget(monkeypatch, iterations: int) -> None:
+    """Hard bots in the app with this budget (the app's own is about 1 s)."""
+    def make(level, seed, game=None, **kw):
+        if level == "hard":
+            kw.setdefault("iterations", iterations)
+        return bots_base.make_bot(level, seed, game, **kw)
+    monkeypatch.setattr(game_screen, "make_bot", make)
+
+
+def match_with_hard_bot() -> Match:
+    return Match.new("imperial", [Seat("Ann", "red"), Seat("Bot", "blue", BOT, "hard")], 3)
+
+
+async def test_a_thinking_bot_shows_progress_keeps_the_screen_live_and_q_stops_it(monkeypatch):
+    budget(monkeypatch, 10_000_000)  # it would think for hours
+    m = match_with_hard_bot()
+    app = BoardgamesApp(m, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await wait_for(pilot, lambda: m.decision().player == 1 or screen._thinking is not None, tries=50)
+        while m.decision().player == 0:  # Ann's choices until the bot's turn
+            await pilot.press("enter")
+            await settle(pilot)
+        await wait_for(pilot, lambda: screen._thinking is not None)
+        await wait_for(pilot, lambda: "thinking" in screen.picker._empty_message and "%" in
+                       screen.picker._empty_message, tries=100)
+        n = len(m.choices)
+        await pilot.press("l")          # the log opens while it thinks
+        await settle(pilot)
+        assert screen.has_class("log-mode")
+        await pilot.press("l")
+        await pilot.press("question_mark")  # and the rules
+        await settle(pilot)
+        assert app.screen is not screen
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is screen and screen._thinking is not None
+        cancel = screen._thinking[2]
+        await pilot.press("q")
+        await settle(pilot)
+        assert cancel.is_set() and screen._thinking is None     # stopped at once
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")          # stay: it thinks again
+        await settle(pilot)
+        await wait_for(pilot, lambda: screen._thinking is not None)
+        assert len(m.choices) == n      # nothing was played meanwhile
+        screen._stop_thinking()
+
+
+@pytest.mark.parametrize("size", [(80, 24)])
+async def test_a_hard_bot_with_a_budget_plays_its_moves(monkeypatch, size):
+    budget(monkeypatch, 24)
+    m = match_with_hard_bot()
+    app = BoardgamesApp(m, delay=0)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        for _ in range(6):
+            await wait_for(pilot, lambda: m.decision().player == 0, tries=500)
+            await pilot.press("enter")
+            await settle(pilot)
+        assert any(r.player == 1 for r in m.history)   # the bot moved, in between Ann's choices
