@@ -140,6 +140,24 @@ def check_determinize_changes_something(game: Game, n: int, seed: int, choices: 
     assert any(d != st for d in dets), f"{game.name}: determinize never changes the hidden state"
 
 
+def check_determinize_depends_only_on_the_view(game: Game, n: int, seed: int, max_choices: int,
+                                               every: int) -> None:
+    """The bots' honesty rests on this: a determinization for player ``a``
+    depends on nothing ``a`` cannot see.  Swap the others' hidden holdings
+    for others consistent with ``a``'s view (a determinization), and the same
+    random source must deal the very same world from both."""
+    def each(st, d, k, i):
+        if i % every:
+            return
+        for a in range(n):
+            other = game.determinize(st, a, random.Random(i * 31 + a))
+            x = game.determinize(st, a, random.Random(77))
+            y = game.determinize(other, a, random.Random(77))
+            assert x == y, (f"{game.name} seed {seed} choice {i}: player {a}'s determinization depends "
+                            f"on hidden holdings it cannot see")
+    random_game(game, n, seed, {}, max_choices, each)
+
+
 # -- 4. private log lines -------------------------------------------------------------------
 def check_private_log_redacted(game: Game, n: int, seed: int, max_choices: int) -> None:
     st, _ = random_game(game, n, seed, {}, max_choices)

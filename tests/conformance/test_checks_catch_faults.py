@@ -28,6 +28,7 @@ def test_a_correct_game_passes_every_check(lanterns, tmp_path):
     C.check_illegal_keys_refused(g, 3, 1, 200, 3)
     C.check_views_leak_nothing(g, 3, 2, 200, 2)
     C.check_determinize_changes_something(g, 3, 5, 4)
+    C.check_determinize_depends_only_on_the_view(g, 3, 7, 200, 2)
     C.check_private_log_redacted(g, 3, 3, 200)
     C.check_undo_policy(g, 3, 4, 200)
     C.check_save_load(g, 3, 5, [0, 3, 10, 30], tmp_path)
@@ -94,3 +95,27 @@ def test_a_refusal_that_changes_the_state_fails(lanterns):
 def test_a_public_private_line_fails(lanterns):
     with pytest.raises(AssertionError, match="reads the private line"):
         C.check_private_log_redacted(LoudLog(), 2, 1, 50)
+
+
+class DealsFromWhereTheCardsWere(F.FakeCardGame):
+    """Shuffles the unseen cards in the order they lay (the deck's hidden
+    order, then the others' hands): a bot reading its world could tell."""
+
+    def determinize(self, st, viewer, rng):
+        out = self.clone(st)
+        unseen = out.deck.take_all()
+        for p, h in enumerate(out.hands):
+            if p != viewer:
+                unseen += h
+        rng.shuffle(unseen)
+        for p, h in enumerate(out.hands):
+            if p != viewer:
+                out.hands[p] = [unseen.pop() for _ in h]
+        out.deck.add(unseen)
+        out.rng = F.Rng(rng.randrange(2**32))
+        return out
+
+
+def test_a_deal_that_depends_on_hidden_places_fails(lanterns):
+    with pytest.raises(AssertionError, match="depends on hidden holdings"):
+        C.check_determinize_depends_only_on_the_view(DealsFromWhereTheCardsWere(), 3, 7, 200, 1)

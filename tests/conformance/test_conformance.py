@@ -49,6 +49,12 @@ def test_views_leak_nothing(game, seed):
     C.check_views_leak_nothing(game, hi if seed == 3 else lo, seed, max_choices=600, every=5)
 
 
+@pytest.mark.parametrize("seed", [12, 13])
+def test_determinize_depends_only_on_the_view(game, seed):
+    lo, hi = game.player_range(game.options_with_defaults({}))
+    C.check_determinize_depends_only_on_the_view(game, hi if seed == 12 else lo, seed, max_choices=600, every=9)
+
+
 def test_determinize_resamples(game):
     C.check_determinize_changes_something(game, 3, 5, 40)
 

@@ -163,6 +163,7 @@ class FakeCardGame(StepGame):
         for p, h in enumerate(out.hands):
             if p != viewer:
                 unseen += h
+        unseen.sort()  # the deal must not depend on where the unseen cards were
         rng.shuffle(unseen)
         for p, h in enumerate(out.hands):
             if p != viewer:

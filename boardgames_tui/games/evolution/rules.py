@@ -129,6 +129,20 @@ class EvolutionState:
     _decision: Any = field(default=None, compare=False, repr=False)
 
 
+_new = object.__new__
+
+
+def _copy_rng(r: Rng) -> Rng:
+    """A copy of ``r``: ``Rng.__deepcopy__`` without first seeding a
+    throw-away ``random.Random`` from the OS, which costs more than the copy."""
+    n = _new(Rng)
+    n.seed, n.draws, n.reveals = r.seed, r.draws, r.reveals
+    inner = random.Random.__new__(random.Random)
+    inner.setstate(r._r.getstate())
+    n._r = inner
+    return n
+
+
 def _index(row: list[Species], sp: Species) -> int:
     for k, x in enumerate(row):
         if x is sp:
@@ -1177,17 +1191,46 @@ class EvolutionGame(StepGame):
             "winners": self.winners(s) if over else None,
         }
 
+    def clone(self, state: EvolutionState) -> EvolutionState:
+        """An independent copy, by hand (the generic pickle copy costs about
+        0.5 ms mid-game; search bots clone once per iteration).  Ints, strings
+        and tuples are shared; the log's entries are shared too, since nothing
+        changes an entry once it is written.  The cached decision is shared, as
+        ``Game.clone`` says."""
+        out = self._copy(state, _copy_rng(state.rng))
+        out._decision = state._decision
+        return out
+
+    def _copy(self, s: EvolutionState, rng: Rng | None) -> EvolutionState:
+        """A copy of ``s`` with ``rng`` as its random source and no cached decision."""
+        players = [PlayerState(pl.hand[:], [Species(sp.uid, sp.size, sp.pop, sp.food, sp.fat, sp.traits[:],
+                                                     sp.hidden[:]) for sp in pl.species], pl.bag, pl.done)
+                   for pl in s.players]
+        steps = []
+        for st in s.steps:
+            n = _new(type(st))
+            n.__dict__ = st.__dict__.copy()       # step fields are ints and tuples
+            steps.append(n)
+        return EvolutionState(
+            s.names[:], players, Deck(s.deck.secret_contents()), s.discard[:], s.removed[:], rng,
+            dict(s.options), s.trait_limit, s.hole, s.food_cards[:], s.start, s.round, s.phase, steps,
+            s.final_round, s.log[:], s.next_uid, s.discarded_face_down[:])
+
     def determinize(self, state: EvolutionState, viewer: int, rng: random.Random) -> EvolutionState:
         """A state ``viewer`` cannot tell from ``state``: the cards the viewer
         has not seen (the draw pile, the removed cards, the other players'
         hands, face-down traits, face-down food cards and face-down discards)
         are dealt afresh into the same places, and the random source is new.
         A face-down trait never gets a trait its species already has (the owner
-        could not have played it), otherwise any unseen card may land anywhere."""
-        out = self.clone(state)
-        out._decision = None
+        could not have played it), otherwise any unseen card may land anywhere.
+
+        It depends only on what ``viewer`` sees (the bots' honesty rests on
+        it): the unseen pool is sorted before it is shuffled, cards are dealt
+        by position and count alone, and ``rng`` is called the same number of
+        times whatever the hidden cards are."""
+        out = self._copy(state, None)
         others = [q for q in range(len(out.players)) if q != viewer]
-        pool = out.deck.take_all() + list(out.removed)
+        pool = state.deck.secret_contents() + state.removed
         for q in others:
             pl = out.players[q]
             pool += pl.hand
@@ -1195,7 +1238,12 @@ class EvolutionGame(StepGame):
                 pool += sp.hidden
         pool += [c for q, c in out.food_cards if q != viewer]
         pool += [c for q, c in out.discarded_face_down if q != viewer]
+        pool.sort()                               # forget where the unseen cards were
         rng.shuffle(pool)
+        pool.reverse()                            # deal from the front of the shuffle
+        for q in others:
+            pl = out.players[q]
+            pl.hand = [pool.pop() for _ in pl.hand]
         for q in others:
             for sp in out.players[q].species:
                 if not sp.hidden:
@@ -1212,32 +1260,36 @@ class EvolutionGame(StepGame):
                 swap = dict(zip(sp.hidden, new))
                 sp.traits = [swap.get(c, c) for c in sp.traits]
                 sp.hidden = new
-        remap: dict[int, int] = {}
-        for q in others:
-            pl = out.players[q]
-            new = [pool.pop() for _ in pl.hand]
-            remap.update(zip(pl.hand, new))
-            pl.hand = new
         out.food_cards = [(q, c if q == viewer else pool.pop()) for q, c in out.food_cards]
-        down = []
-        for q, c in out.discarded_face_down:
-            if q != viewer:
-                nc = pool.pop()
-                out.discard[out.discard.index(c)] = nc
-                c = nc
-            down.append((q, c))
-        out.discarded_face_down = down
+        if out.discarded_face_down:
+            down = []
+            for q, c in out.discarded_face_down:
+                if q != viewer:
+                    nc = pool.pop()
+                    out.discard[out.discard.index(c)] = nc
+                    c = nc
+                down.append((q, c))
+            out.discarded_face_down = down
         out.removed = [pool.pop() for _ in out.removed]
-        out.deck.add(pool)
-        # a hand card another player has picked and not yet played follows its hand slot
+        out.deck = Deck(pool)
+        # A card another player has picked and not yet played is one of its
+        # hand cards: its first (any slot would do, but a fixed one keeps the
+        # world independent of the hidden hand order).
         for st in out.steps:
             if isinstance(st, (UseCard, ReplaceTrait)) and st.player != viewer:
-                st.card = remap[st.card]
-        # the other players' private log lines named the real cards
-        for e in out.log:
-            if e.private_to is not None and e.private_to != viewer:
-                e.private_text = None
+                st.card = out.players[st.player].hand[0]
+        # The other players' private log lines named the real cards.  The
+        # entries are shared with ``state``: replaced, never edited.
+        log = out.log
+        for k, e in enumerate(log):
+            if e.private_text is not None and e.private_to is not None and e.private_to != viewer:
+                log[k] = LogEntry(e.text, e.private_to, None, e.round)
         out.rng = Rng(rng.randrange(2**32))
+        # The viewer's own decision is the same in every world it cannot tell
+        # apart (the conformance suite checks that), so its cache is kept.
+        d = state._decision
+        if d and d.player == viewer:
+            out._decision = d
         return out
 
     def scores(self, s: EvolutionState) -> list[int]:

@@ -872,6 +872,94 @@ def income(s: PhoeniciaState, p: int) -> None:
 
 
 # ----------------------------------------------------------------------------------
+# Copies and deals (clone, determinize)
+# ----------------------------------------------------------------------------------
+
+def _copy_player(pl: PlayerState) -> PlayerState:
+    d = pl.__dict__.copy()
+    d["hand"] = pl.hand[:]
+    d["tiles"] = {t: v[:] for t, v in pl.tiles.items()}
+    d["cards"] = pl.cards[:]
+    out = object.__new__(PlayerState)
+    out.__dict__ = d
+    return out
+
+
+def _copy_rng(r: Rng) -> Rng:
+    """``Rng.__deepcopy__`` without its ``random.Random()``, which seeds itself
+    from the system first (half the cost of a copy)."""
+    seed, draws, reveals, inner = r.state()
+    out = Rng.__new__(Rng)
+    out.seed, out.draws, out.reveals = seed, draws, reveals
+    mt = random.Random.__new__(random.Random)
+    mt.setstate(inner)
+    out._r = mt
+    return out
+
+
+def _copy_step(st: Any) -> Any:
+    """A step's fields are numbers, strings and flat lists of numbers."""
+    d = st.__dict__.copy()
+    for k, v in d.items():
+        if type(v) is list:
+            d[k] = v[:]
+    out = object.__new__(type(st))
+    out.__dict__ = d
+    return out
+
+
+def _fitting_hands(pool: list[int], bound: list[tuple[int, int, int]]) -> dict[int, list[int]]:
+    """Hands for the players of ``bound`` ((player, cards, least value), in
+    order), taken out of ``pool``: for each, the cheapest mix of values that
+    covers its bound while the later ones can still be covered, the cards of
+    each value taken in pool order.  The true deal is one answer, so the search
+    always succeeds; it reads only the values in the pool."""
+    values = sorted(set(CARD_VALUES))
+    count = {v: 0 for v in values}
+    for c in pool:
+        count[CARD_VALUES[c]] += 1
+
+    def mixes(k: int, i: int = 0) -> list[tuple[int, ...]]:
+        if i == len(values) - 1:
+            return [(k,)]
+        return [(j, *m) for j in range(k + 1) for m in mixes(k - j, i + 1)]
+
+    def search(at: int) -> list[tuple[int, ...]] | None:
+        if at == len(bound):
+            return []
+        _q, k, least = bound[at]
+        options = [m for m in mixes(k) if sum(j * v for j, v in zip(m, values)) >= least
+                   and all(j <= count[v] for j, v in zip(m, values))]
+        options.sort(key=lambda m: (sum(j * v for j, v in zip(m, values)), m))
+        for m in options:
+            for j, v in zip(m, values):
+                count[v] -= j
+            rest = search(at + 1)
+            for j, v in zip(m, values):
+                count[v] += j
+            if rest is not None:
+                return [m, *rest]
+        return None
+
+    found = search(0)
+    if found is None:  # pragma: no cover - the true deal fits
+        raise AssertionError("no deal covers the public bounds")
+    hands: dict[int, list[int]] = {}
+    for (q, _k, _least), m in zip(bound, found):
+        want = dict(zip(values, m))
+        hand = []
+        for c in pool:
+            v = CARD_VALUES[c]
+            if want[v]:
+                want[v] -= 1
+                hand.append(c)
+        for c in hand:
+            pool.remove(c)
+        hands[q] = hand
+    return hands
+
+
+# ----------------------------------------------------------------------------------
 # The game
 # ----------------------------------------------------------------------------------
 
@@ -943,6 +1031,35 @@ class PhoeniciaGame(StepGame):
     def rules_notes(self) -> str:
         return _rules_text()
 
+    # -- copies ---------------------------------------------------------------------------
+    def clone(self, state: PhoeniciaState) -> PhoeniciaState:
+        """An independent copy, written out by hand (search bots clone once per
+        iteration; the generic pickle copy took 0.5-1 ms).  Copied: every list,
+        dict, deck and step that play changes in place.  Shared: strings,
+        numbers, tuples, the log's entries (never changed once written:
+        determinize replaces the lines it redacts) and the cached decision (see
+        ``Game.clone``: ``apply`` replaces it rather than changing it)."""
+        return self._copy(state, _copy_rng(state.rng))
+
+    @staticmethod
+    def _copy(s: PhoeniciaState, rng: Rng) -> PhoeniciaState:
+        d = s.__dict__.copy()            # numbers, strings and the cached decision come along
+        d["names"] = s.names[:]
+        d["players"] = [_copy_player(pl) for pl in s.players]
+        d["dev_stacks"] = [Deck(deck.secret_contents()) for deck in s.dev_stacks]
+        d["display"] = s.display[:]
+        d["prod_deck"] = Deck(s.prod_deck.secret_contents())
+        d["prod_discard"] = s.prod_discard[:]
+        d["removed"] = s.removed[:]
+        d["rng"] = rng
+        d["to_act"] = s.to_act[:]
+        d["secret_discards"] = s.secret_discards.copy()
+        d["steps"] = [_copy_step(st) for st in s.steps]
+        d["log"] = s.log[:]
+        out = object.__new__(PhoeniciaState)
+        out.__dict__ = d
+        return out
+
     # -- hidden information -------------------------------------------------------------
     def determinize(self, state: PhoeniciaState, viewer: int | None, rng: random.Random) -> PhoeniciaState:
         """A state ``viewer`` cannot tell from ``state``.
@@ -957,61 +1074,76 @@ class PhoeniciaGame(StepGame):
         public commitments on the others' money.  A deal is drawn again (up to
         ``DETERMINIZE_TRIES`` times) until every other player can still pay
         what they owe (a payment under way) and every bid they made in the
-        running auction; if no such deal is found, the hands of the players
-        so bound keep their cards and only the rest is dealt afresh.  Bids of
-        earlier auctions are not used as bounds.  After the end the hands are
-        kept: money breaks ties in the public result.
+        running auction; if none is found, the players so bound get the
+        cheapest mix of card values that covers their bounds (searched over
+        the unseen values, so one always exists) and the rest is dealt afresh.
+        Bids of earlier auctions are not used as bounds.  After the end the
+        hands are kept: money breaks ties in the public result.
+
+        Canonical: every unseen pool is sorted before it is shuffled, and
+        every choice made here (the retries included) reads only the public
+        part of the state and ``rng``, so two states the viewer cannot tell
+        apart give the same world for the same ``rng`` (the bots' honesty
+        rests on it).
         """
-        out = self.clone(state)
+        out = self._copy(state, state.rng)       # the rng is replaced below: no need to copy it
         for deck in out.dev_stacks:
-            cards = deck.take_all()
+            cards = sorted(deck.take_all())
             rng.shuffle(cards)
             deck.add(cards)
-        n = len(out.players)
+        players = out.players
+        n = len(players)
         others = [q for q in range(n) if q != viewer] if out.steps else []
         bounds = self._public_bounds(out, others)
-        deck_cards = out.prod_deck.take_all()
-        hidden_slots = [i for i, c in enumerate(out.prod_discard)
-                        if c in out.secret_discards and out.secret_discards[c] != viewer]
-        owners = [out.secret_discards.pop(out.prod_discard[i]) for i in hidden_slots]
+        discard = out.prod_discard
+        secret = out.secret_discards
+        hidden_slots = [i for i, c in enumerate(discard) if c in secret and secret[c] != viewer]
+        owners = [secret.pop(discard[i]) for i in hidden_slots]
+        unseen = out.prod_deck.take_all()
+        for q in others:
+            unseen += players[q].hand
+        unseen += [discard[i] for i in hidden_slots]
+        unseen.sort()
+        sizes = {q: len(players[q].hand) for q in others}
+        # What each bound player must hold in cards (their disks are public).
+        need = {q: b - players[q].disks for q, b in bounds.items()}
 
-        def deal(dealt: list[int]) -> tuple[list[int], dict[int, list[int]], int, bool]:
-            """Shuffle the unseen cards; the hands of ``dealt`` come first, then the rest."""
-            pool = [c for q in dealt for c in out.players[q].hand] + deck_cards \
-                + [out.prod_discard[i] for i in hidden_slots]
+        pool = unseen
+        hands: dict[int, list[int]] = {}
+        for _ in range(self.DETERMINIZE_TRIES if need else 1):
+            pool = unseen[:]
             rng.shuffle(pool)
-            hands = {}
-            at = 0
-            for q in dealt:
-                k = len(out.players[q].hand)
-                hands[q] = pool[at:at + k]
-                at += k
-            ok = all(sum(CARD_VALUES[c] for c in hands[q]) + out.players[q].disks >= b
-                     for q, b in bounds.items() if q in hands)
-            return pool, hands, at, ok
-
-        dealt = others
-        for _ in range(self.DETERMINIZE_TRIES if bounds else 1):
-            pool, hands, at, ok = deal(dealt)
-            if ok:
+            hands, at = {}, 0
+            for q in others:
+                hands[q] = pool[at:at + sizes[q]]
+                at += sizes[q]
+            if all(sum(CARD_VALUES[c] for c in hands[q]) >= v for q, v in need.items()):
+                pool = pool[at:]
                 break
         else:
-            dealt = [q for q in others if q not in bounds]
-            pool, hands, at, ok = deal(dealt)
+            pool = unseen[:]
+            rng.shuffle(pool)
+            hands = _fitting_hands(pool, [(q, sizes[q], need[q]) for q in others if q in need])
+            for q in others:
+                if q not in hands:
+                    hands[q] = pool[:sizes[q]]
+                    del pool[:sizes[q]]
         for q, h in hands.items():
-            out.players[q].hand = h
-        rest = pool[at:]
+            players[q].hand = h
         for i, o in zip(hidden_slots, owners):
-            c = rest.pop()
-            out.prod_discard[i] = c
-            out.secret_discards[c] = o
-        out.prod_deck.add(rest)
-        hidden_from_viewer = set(range(n)) - {viewer}
-        for e in out.log:
-            if e.private_to in hidden_from_viewer and e.private_text:
-                e.private_text = None
+            c = pool.pop()
+            discard[i] = c
+            secret[c] = o
+        out.prod_deck.add(pool)
+        log = out.log
+        for i, e in enumerate(log):
+            if e.private_to is not None and e.private_to != viewer and e.private_text:
+                log[i] = LogEntry(e.text, e.private_to, None, e.round)   # entries are shared with state
         out.rng = Rng(rng.randrange(2**32))
-        out._decision = None
+        # The viewer's own decision reads only what the viewer sees: it stays valid.
+        d = out._decision
+        if not (d is False or (d is not None and d.player == viewer)):
+            out._decision = None
         return out
 
     @staticmethod

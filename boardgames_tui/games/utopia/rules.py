@@ -49,7 +49,9 @@ nothing is copied while playing.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from itertools import compress
+from operator import attrgetter
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -152,6 +154,13 @@ class UtopiaState:
     @property
     def n(self) -> int:
         return len(self.names)
+
+
+_STATE_ATTRS = frozenset(f.name for f in fields(UtopiaState))
+_N_STATE_ATTRS = len(_STATE_ATTRS)
+_new_state = object.__new__
+_copy_list = list.copy
+_PRIVATE_TEXT = attrgetter("private_text")
 
 
 def _names_list(counts: list[int], names=PEOPLE_NAMES) -> str:
@@ -1065,6 +1074,58 @@ class UtopiaGame(StepGame):
     def rules_notes(self) -> str:
         return (Path(__file__).with_name("RULES.md")).read_text(encoding="utf-8")
 
+    # ------------------------------------------------------------------ clone
+    def clone(self, state: UtopiaState) -> UtopiaState:
+        """An independent copy, by hand (the generic pickle copy costs 0.6 to
+        1 ms mid-game; the hard bot copies once per iteration).  Ints, strings
+        and tuples are shared; so are the steps and the log's entries, which
+        nothing changes once made (a step that goes on pushes itself back
+        unchanged).  The cached decision is shared, as ``Game.clone`` says."""
+        out = self._copy(state, state.rng.__deepcopy__(None))
+        out._decision = state._decision
+        return out
+
+    @staticmethod
+    def _copy(s: UtopiaState, rng: Rng | None) -> UtopiaState:
+        """A copy of ``s`` with ``rng`` as its random source and no cached decision."""
+        d = s.__dict__.copy()
+        if len(d) != _N_STATE_ATTRS:  # something set on the state from outside: copied the slow way
+            from ...engine.core import fast_copy
+            for k in d.keys() - _STATE_ATTRS:
+                d[k] = fast_copy(d[k])
+        d["names"] = s.names[:]
+        d["options"] = dict(s.options)
+        d["rng"] = rng
+        d["open_islands"] = s.open_islands[:]
+        d["open_districts"] = s.open_districts[:]
+        d["scores"] = s.scores[:]
+        d["stamps"] = s.stamps[:]
+        d["scale"] = s.scale[:]
+        d["bag"] = s.bag[:]
+        d["display"] = s.display[:]
+        d["kept"] = [*map(_copy_list, s.kept)]
+        d["removed_guests"] = s.removed_guests[:]
+        d["deck"] = Deck(s.deck.secret_contents())
+        d["discard"] = s.discard[:]
+        d["discarded_by"] = [*map(_copy_list, s.discarded_by)]
+        d["hands"] = [*map(_copy_list, s.hands)]
+        d["supply"] = [*map(_copy_list, s.supply)]
+        d["princes"] = [[*map(_copy_list, rows)] for rows in s.princes]
+        d["mon_people"] = s.mon_people[:]
+        d["mon_owner"] = s.mon_owner[:]
+        d["monuments_left"] = s.monuments_left[:]
+        d["wonder_owner"] = s.wonder_owner[:]
+        d["bases"] = s.bases[:]
+        d["privileges"] = s.privileges[:]
+        d["acted"] = s.acted[:]
+        d["drew"] = s.drew[:]
+        d["steps"] = s.steps[:]
+        d["log"] = s.log[:]
+        d["_decision"] = None
+        out = _new_state(UtopiaState)
+        out.__dict__ = d
+        return out
+
     # ------------------------------------------------------------------ determinize
     def determinize(self, state: UtopiaState, viewer: int | None, rng: random.Random) -> UtopiaState:
         """A state ``viewer`` cannot tell from ``state``.
@@ -1076,12 +1137,20 @@ class UtopiaGame(StepGame):
         with ``rng`` and dealt back in the same numbers.  A player in the
         middle of a card action is known (from the public prompts) to be able
         to pay for it, so their new hand must still pay (and hold the cards
-        already chosen); after a few tries without such a hand their hand is
-        kept.  The bag holds counts only (draws are random), the guests are
-        public.  The state's rng is replaced, and the others' private log
-        texts are dropped (they named the true cards)."""
-        out = self.clone(state)
-        out._decision = None
+        already chosen): up to 40 shuffles are tried, then such a hand is
+        made on purpose.  The bag holds counts only (draws are random), the
+        guests are public.  The state's rng is replaced, and the others'
+        private log texts are dropped (they named the true cards).
+
+        It depends only on what ``viewer`` sees (the bots' honesty rests on
+        it): the pool is counted, not listed, so it comes out in one order
+        whatever the hidden order was, and ``rng`` is called the same way
+        whatever the hidden cards are."""
+        out = self._copy(state, None)
+        top = out.steps[-1] if out.steps else None
+        if top is not None and top.player == viewer:
+            # the viewer's options read only the viewer's hand and the board, which stay
+            out._decision = state._decision
         others = [q for q in range(out.n) if q != viewer]
         pending = self._pending_action(out)
         if pending is not None and pending.player == viewer:
@@ -1090,10 +1159,14 @@ class UtopiaGame(StepGame):
         for row in out.discarded_by:
             for x in _PEOPLE:
                 public[x] -= row[x]
-        unseen = out.deck.take_all()
+        counts = [0] * N_PEOPLES
+        for x in out.deck.secret_contents():
+            counts[x] += 1
         for q in others:
+            h, dd = out.hands[q], out.discarded_by[q]
             for x in _PEOPLE:
-                unseen += [x] * (out.hands[q][x] + out.discarded_by[q][x])
+                counts[x] += h[x] + dd[x]
+        unseen = [x for x in _PEOPLE for _ in range(counts[x])]
         hand_sizes = {q: sum(out.hands[q]) for q in others}
         disc_sizes = {q: sum(out.discarded_by[q]) for q in others}
         for _ in range(40):
@@ -1101,27 +1174,43 @@ class UtopiaGame(StepGame):
             dealt = self._deal_unseen(unseen, others, hand_sizes, disc_sizes)
             if pending is None or self._can_go_on(out, pending, dealt[0][pending.player]):
                 break
-        else:  # keep the hand of the player whose action is under way
+        else:  # a rare hand: the cards it needs set aside first, the rest dealt at random
             q = pending.player
-            kept = list(out.hands[q])
-            for x in _PEOPLE:
-                for _ in range(kept[x]):
-                    unseen.remove(x)
+            need = self._paying_cards(pending, counts, hand_sizes[q])
+            unseen = [x for x in _PEOPLE for _ in range(counts[x] - need[x])]
             rng.shuffle(unseen)
-            dealt = self._deal_unseen(unseen, others, {**hand_sizes, q: 0}, disc_sizes)
-            dealt[0][q] = kept
+            dealt = self._deal_unseen(unseen, others, {**hand_sizes, q: hand_sizes[q] - sum(need)}, disc_sizes)
+            dealt[0][q] = [a + b for a, b in zip(dealt[0][q], need)]
         hands, discs, rest = dealt
         for q, h in hands.items():
             out.hands[q] = h
         for q, dd in discs.items():
             out.discarded_by[q] = dd
         out.discard = [public[x] + sum(row[x] for row in out.discarded_by) for x in _PEOPLE]
-        out.deck.add(rest)
-        for i, e in enumerate(out.log):
-            if e.private_to is not None and e.private_to != viewer and e.private_text:
-                out.log[i] = LogEntry(e.text, e.private_to, None, e.round)
+        out.deck = Deck(rest)
+        log = out.log
+        for i in compress(range(len(log)), map(_PRIVATE_TEXT, log)):  # the scan runs in C
+            e = log[i]
+            if e.private_to != viewer:
+                log[i] = LogEntry(e.text, e.private_to, None, e.round)
         out.rng = Rng(rng.randrange(2**32))
         return out
+
+    @staticmethod
+    def _paying_cards(act: ActionStep, pool: list[int], size: int) -> list[int]:
+        """The cards (counts per people, out of ``pool``) that make a hand of
+        ``size`` able to go on with ``act``: the cards already chosen, then as
+        many of the action's people as are still to pay (or the pool has).
+        Some hand from the pool pays (the true one), so any filled up from
+        these does: it holds at least as many cards of the right people."""
+        x = act.people
+        paid = act.paid if isinstance(act, Pay) else ()
+        left = act.left if isinstance(act, Pay) else ACTION_COST[act.action]
+        need = [0] * N_PEOPLES
+        for y in paid:
+            need[y] += 1
+        need[x] += min(left, pool[x] - need[x], size - len(paid))
+        return need
 
     @staticmethod
     def _deal_unseen(cards: list[int], players: list[int], hand_sizes: dict, disc_sizes: dict):

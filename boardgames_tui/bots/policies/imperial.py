@@ -1,0 +1,684 @@
+"""Imperial's playing knowledge: the easy bot's choices and the hard bot's judgement.
+
+A player scores its bonds' interest times each power's factor (its power points / 5) plus its cash,
+so everything here is priced in that currency and *against the rivals*: a power's growth is worth to
+me what my interest in it exceeds theirs (``_stake``).  The game hides nothing, so the world read
+here is the position itself.
+
+* Investing: a bond is worth its interest times the power's expected final factor plus the interest
+  payments still to come, less its price; taking (or keeping) a government adds the worth of
+  deciding for that power.  The forecast (``_forecast``) runs every governed power at the pace of
+  its present taxes until the fastest one reaches 25 points.
+* Governing: each rondel space is priced by what it does now (taxation's points and bonus, a
+  factory's future taxes, units for flags still to take, interest paid to me); extra spaces cost my
+  own cash, and a taxation that ends the game is taken only when it makes me win.
+* Maneuvers: units go where they take a flag (neutral land, seas), clear hostile armies from their
+  home provinces, or block the factories of powers I hold less of than my rivals; battles that
+  change no flag and free no factory are declined.
+
+``evaluate`` is a softmax over the forecast scores, sharper as the end nears.  Everything is a few
+small loops over lists of ints: the hard bot calls ``choose`` for every choice of its rollouts.
+"""
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from ...engine.core import Decision
+from ...games.imperial.data import (
+    ARMY_LIMIT, BOND_COSTS, BOND_INTEREST, FACTORY_COST, FLAGS_PER_POWER, FLEET_LIMIT, HOME_PROVINCES,
+    INVESTOR, IS_HOME, IS_SEA, IS_SHIPYARD, LAND_NEIGHBOURS, N_POWERS, N_REGIONS, NEUTRAL_LAND, OWNER,
+    PORT_SEA, SEA_NEIGHBOURS, SEAS, TAXATION, WIN_POWER_POINTS, power_factor,
+)
+
+_P = range(N_POWERS)
+_B = range(len(BOND_COSTS))
+N_HOME = sum(IS_HOME)
+assert all(IS_HOME[:N_HOME]) and not any(IS_HOME[N_HOME:])  # home provinces first: slices below
+FAR = 6
+
+# The forecast: a well-run power taxes about once in CYCLE rounds, its tax GROWTH chart spaces above
+# today's; a power lands on Investor (paying its bonds' interest) about PAYOUTS times a round.
+CYCLE = 2.0
+GROWTH = 0.5
+PAYOUTS = 0.2
+# Prices, in power points of the power governed per taxation it has left: a factory (2M of tax), a
+# unit that will take a flag, a flag within reach of a maneuver; an idle unit costs its pay (IDLE
+# treasury millions each taxation), a treasury million is worth MONEY.  A government is worth
+# CONTROL[0] + CONTROL[1] x its treasury + CONTROL[2] x my interest in it; cash is kept when no
+# bond is worth more than KEEP_CASH.
+FACTORY = 1.6
+UNIT = 0.3
+IDLE = 0.6
+FLAG = 1.4
+MONEY = 0.3
+MONEY_FAR = 0.1
+RESERVE = 8
+CONTROL = (0.5, 0.1, 0.2)
+KEEP_CASH = 0.5
+
+
+def _distances(neighbours) -> tuple[tuple[int, ...], ...]:
+    """All-pairs step counts over ``neighbours`` (FAR when unreachable or further)."""
+    out = []
+    for a in range(N_REGIONS):
+        dist = [FAR] * N_REGIONS
+        dist[a] = 0
+        frontier = [a]
+        for k in range(1, FAR):
+            nxt = []
+            for x in frontier:
+                for y in neighbours[x]:
+                    if dist[y] == FAR:
+                        dist[y] = k
+                        nxt.append(y)
+            frontier = nxt
+        out.append(tuple(dist))
+    return tuple(out)
+
+
+# Armies walk over land (convoys are left to the rules' destinations); fleets sail from sea to sea,
+# a harbour one step from its sea.
+_LAND_ADJ = tuple(() if IS_SEA[r] else tuple(q for q in LAND_NEIGHBOURS[r] if not IS_SEA[q])
+                  for r in range(N_REGIONS))
+_SEA_ADJ = tuple(SEA_NEIGHBOURS[r] if IS_SEA[r] else ((PORT_SEA[r],) if PORT_SEA[r] >= 0 else ())
+                 for r in range(N_REGIONS))
+LAND_DIST = _distances(_LAND_ADJ)
+SEA_DIST = _distances(_SEA_ADJ)
+# Each power's sphere, where its new units are worth having: the seas within two of its harbours and
+# the neutral land within two steps of home.  (Counting the land a convoy away too made the bots
+# build far more units than they could use: they lost four games in five to this version.)
+SPHERE_SEA = tuple(tuple(t for t in SEAS if min(SEA_DIST[h][t] for h in HOME_PROVINCES[p]) <= 2)
+                   for p in _P)
+SPHERE_LAND = tuple(tuple(t for t in NEUTRAL_LAND
+                          if min(LAND_DIST[h][t] for h in HOME_PROVINCES[p]) <= 2) for p in _P)
+
+
+# ============================================================================ shared judgement
+def _tax(s: Any, p: int) -> int:
+    """Tax revenue: 2M per own factory without hostile armies, 1M per flag (as the rules count it)."""
+    fac, hostile = s.factory, s.hostile
+    n = 0
+    for r in HOME_PROVINCES[p]:
+        if fac[r]:
+            h = hostile[r]
+            if True in h:  # rare: look closer
+                a = s.armies[r]
+                if any(a[q] and h[q] for q in _P if q != p):
+                    continue
+            n += 2
+    return n + s.flags.count(p)
+
+
+def _taxes(s: Any) -> list[int]:
+    """Every power's tax revenue (``_tax``), quick for the powers without hostile armies at home."""
+    fac, flags, hostile = s.factory, s.flags, s.hostile
+    return [_tax(s, p) if any(map(any, hostile[a:b])) else 2 * fac[a:b].count(True) + flags.count(p)
+            for p, (a, b) in enumerate(_HOME_SLICE)]
+
+
+# Each power's home provinces are consecutive regions (the slices make ``_taxes`` quick).
+_HOME_SLICE = tuple((h[0], h[-1] + 1) for h in HOME_PROVINCES)
+assert all(HOME_PROVINCES[p] == tuple(range(a, b)) for p, (a, b) in enumerate(_HOME_SLICE))
+
+
+def _space(tax: int) -> int:
+    """The tax chart's space, which is the power points a taxation gives (``data.tax_space``)."""
+    return 0 if tax < 6 else (tax - 5 if tax < 15 else 10)
+
+
+def _blocked(s: Any, r: int) -> bool:
+    h = s.hostile[r]
+    if True not in h:
+        return False
+    a, o = s.armies[r], OWNER[r]
+    return any(a[q] and h[q] for q in _P if q != o)
+
+
+def _row(s: Any, p: int) -> list[int]:
+    """Each player's interest in power ``p``."""
+    tot = [0] * len(s.cash)
+    for b, q in enumerate(s.bonds[p]):
+        if q >= 0:
+            tot[q] += BOND_INTEREST[b]
+    return tot
+
+
+def _stake(row: list[int], me: int) -> float:
+    """What one power point of a power is worth to ``me`` against the rivals, in interest: my interest
+    less the mean of the strongest rival's and the rivals' average."""
+    k = len(row) - 1
+    mine = row[me]
+    if k <= 0:
+        return float(mine)
+    top = max(row[:me] + row[me + 1:])
+    return mine - (top + (sum(row) - mine) / k) / 2
+
+
+def _grow_weight(row: list[int], me: int) -> float:
+    """Worth to ``me`` of one power point of a power it governs: its stake, but never nothing (a
+    governed power is one ``me`` will invest in)."""
+    return max(_stake(row, me), 0.3 * row[me], 0.3) / 5
+
+
+def _forecast(s: Any) -> tuple[list[float], float]:
+    """Each power's expected final power points, and the rounds left."""
+    pp = s.power_points
+    gov = s.gov
+    rate = [0.0] * N_POWERS
+    left = 40.0
+    for p, tax in enumerate(_taxes(s)):
+        if gov[p] < 0:
+            continue
+        r = ((0 if tax < 6 else (tax - 5 if tax < 15 else 10)) + GROWTH) / CYCLE
+        rate[p] = r
+        t = (WIN_POWER_POINTS - pp[p]) / r
+        if t < left:
+            left = t
+    return [min(WIN_POWER_POINTS, pp[p] + rate[p] * left) for p in _P], left
+
+
+def _forecast_scores(s: Any) -> tuple[list[float], float]:
+    """Each player's score if the game ended as ``_forecast`` expects, and the rounds left."""
+    final, left = _forecast(s)
+    sc = list(map(float, s.cash))
+    for p in _P:
+        f = final[p] / 5 + EV_PAYOUTS * left
+        for b, q in enumerate(s.bonds[p]):
+            if q >= 0:
+                sc[q] += BOND_INTEREST[b] * f
+    return sc, left
+
+
+# The judgement's calibration (the least log-loss on positions of policy games of 2-6 players, whose
+# winners were known): a softmax of the forecast scores with temperature TAU0 + TAU1 x rounds left;
+# the interest payments to come did not help the forecast there.
+TAU0, TAU1 = 8.0, 0.6
+EV_PAYOUTS = 0.0
+
+
+def evaluate(game: Any, s: Any) -> list[float]:
+    n = len(s.cash)
+    if not s.steps:  # over: the rules' winners
+        win = game.winners(s)
+        return [1.0 / len(win) if q in win else 0.0 for q in range(n)]
+    sc, left = _forecast_scores(s)
+    tau = TAU0 + TAU1 * left
+    top = max(sc)
+    ex = [math.exp((x - top) / tau) for x in sc]
+    tot = sum(ex)
+    return [x / tot for x in ex]
+
+
+# ============================================================================ choices
+def _pick(scored: list[tuple[float, str]], rng: random.Random) -> str:
+    best = max(v for v, _ in scored)
+    keys = [k for v, k in scored if v >= best - 1e-9]
+    return keys[0] if len(keys) == 1 else rng.choice(keys)
+
+
+def choose(game: Any, state: Any, decision: Decision, rng: random.Random) -> str:
+    opts = decision.options
+    if len(opts) == 1:
+        return opts[0].key
+    h = _HANDLERS.get(decision.kind)
+    if h is None:
+        return rng.choice(opts).key
+    return h(game, state, decision, rng)
+
+
+# -- investing ----------------------------------------------------------------------------------------
+def _bond_values(s: Any, me: int, p: int, choices, final: list[float], left: float) -> list[tuple[float, str]]:
+    """Each choice priced for ``me``: ``choices`` are (bond, traded-in bond or -1, key)."""
+    per = final[p] / 5 + PAYOUTS * left   # factor at the end + interest payments to come
+    row = s.bonds[p]
+    held = [0] * len(s.cash)
+    my_int = 0
+    for b, q in enumerate(row):
+        if q >= 0:
+            held[q] += BOND_COSTS[b]
+            if q == me:
+                my_int += BOND_INTEREST[b]
+    mine = held[me]
+    others = max(held[:me] + held[me + 1:], default=0)
+    gov = s.gov[p]
+    gov_h = held[gov] if gov >= 0 else 0
+    tr = s.treasury[p]
+    out = []
+    for b, old, k in choices:
+        gain = BOND_INTEREST[b] - (BOND_INTEREST[old] if old >= 0 else 0)
+        cost = BOND_COSTS[b] - (BOND_COSTS[old] if old >= 0 else 0)
+        val = gain * per - cost
+        after = mine + cost
+        control = CONTROL[0] + CONTROL[1] * (tr + cost) + CONTROL[2] * (my_int + gain)
+        if gov != me:
+            if after > gov_h and after >= others:
+                val += control
+        elif mine <= others + 6 < after:   # a rival could buy the government back cheaply
+            val += 0.5 * control
+        out.append((val, k))
+    return out
+
+
+def _choices(s: Any, me: int, p: int) -> list[tuple[int, int, str | None]]:
+    """The bonds of ``p`` that ``me`` can buy or trade up to now (as the rules' ``_bond_choices``)."""
+    row = s.bonds[p]
+    cash = s.cash[me]
+    held = [b for b in _B if row[b] == me]
+    out = []
+    for b in _B:
+        if row[b] < 0:
+            cost = BOND_COSTS[b]
+            if cost <= cash:
+                out.append((b, -1, None))
+            for o in held:
+                if o < b and cost - BOND_COSTS[o] <= cash:
+                    out.append((b, o, None))
+    return out
+
+
+def _invest(game, s, d, rng):
+    me = d.player
+    final, left = _forecast(s)
+    scored = [(KEEP_CASH, "decline")]   # keep the cash unless a bond is worth more
+    for o in d.options:
+        if o.key != "decline":
+            ch = _choices(s, me, o.value)
+            if ch:
+                scored.append((max(x for x, _ in _bond_values(s, me, o.value, ch, final, left)), o.key))
+    return _pick(scored, rng)
+
+
+def _bond(game, s, d, rng):
+    # Never "back": the invest choice judged this power worth a bond (and back would ask again).
+    final, left = _forecast(s)
+    ch = [(*o.value, o.key) for o in d.options if o.key != "back"]
+    return _pick(_bond_values(s, d.player, s.steps[-1].bond_power, ch, final, left), rng)
+
+
+def _opening(game, s, d, rng):
+    final, left = _forecast(s)
+    ch = [(o.value, -1, o.key) for o in d.options if o.key != "pass"]
+    scored = _bond_values(s, d.player, s.steps[-1].power, ch, final, left)
+    if d.get("pass"):
+        scored.append((KEEP_CASH, "pass"))
+    return _pick(scored, rng)
+
+
+def _force(game, s, d, rng):
+    # Forcing pays everybody's interest and costs the power its move: worth it when I get my share.
+    p = s.steps[-1].power
+    row = _row(s, p)
+    mine = row[d.player]
+    return "force" if mine and mine >= 0.5 * row[s.gov[p]] else "allow"
+
+
+# -- the rondel ---------------------------------------------------------------------------------------
+def _units(s: Any, p: int) -> tuple[int, int, int, int]:
+    """(armies, fleets, armies at home, fleets in harbours): the units at home have no flag to hold."""
+    ca = [row[p] for row in s.armies]
+    cf = [row[p] for row in s.fleets]
+    return sum(ca), sum(cf), sum(ca[:N_HOME]), sum(cf[:N_HOME])
+
+
+def _free_targets(s: Any, p: int) -> tuple[int, int]:
+    """Neutral land and seas in ``p``'s sphere that a lone unit of ``p`` would flag."""
+    flags, armies, fleets = s.flags, s.armies, s.fleets
+    land = sum(1 for t in SPHERE_LAND[p] if flags[t] != p and not any(armies[t]))
+    sea = sum(1 for t in SPHERE_SEA[p] if flags[t] != p and not any(fleets[t]))
+    return land, sea
+
+
+def _reachable_flags(s: Any, p: int) -> int:
+    """About how many new flags ``p``'s units could take in one maneuver: free targets next to a unit
+    (armies at home by rail from any home province), at most one per unit."""
+    flags, armies, fleets = s.flags, s.armies, s.fleets
+    got = set()
+    units = 0
+    home = 0
+    for r in range(N_REGIONS):
+        x = armies[r][p]
+        if x:
+            if r < N_HOME:
+                if OWNER[r] == p:
+                    home += x
+            else:
+                near = [t for t in _LAND_ADJ[r] if t >= N_HOME and flags[t] != p and not any(armies[t])]
+                if near:
+                    units += x
+                    got.update(near)
+        y = fleets[r][p]
+        if y:
+            near = [t for t in _SEA_ADJ[r] if flags[t] != p and not any(fleets[t])]
+            if near:
+                units += y
+                got.update(near)
+    if home:
+        near = [t for t in _HOME_LAND[p] if flags[t] != p and not any(armies[t])]
+        if near:
+            units += home
+            got.update(near)
+    return min(units, len(got), FLAGS_PER_POWER - flags.count(p))
+
+
+# neutral land next to a power's home provinces (one rail trip and a step away)
+_HOME_LAND = tuple(tuple(sorted({t for h in HOME_PROVINCES[p] for t in _LAND_ADJ[h] if t >= N_HOME}))
+                   for p in _P)
+
+
+def _rondel_values(game, s: Any, d: Decision, me: int, p: int) -> list[tuple[float, str]]:
+    row = _row(s, p)
+    w = _grow_weight(row, me)                        # my worth of one power point of p
+    final, left = _forecast(s)
+    taxations = max(1.0, left / CYCLE)               # taxations p still has
+    money = MONEY * min(1.0, taxations / 3)            # a treasury million, in power points
+    far = money * MONEY_FAR / MONEY                    # ... beyond what it can spend soon
+
+    def worth(x: float) -> float:  # a treasury of x, in power points
+        return money * x if x <= RESERVE else money * RESERVE + far * (x - RESERVE)
+    tr = s.treasury[p]
+    n = len(s.cash)
+    card = s.investor_card
+    card_value = 2.0 if card == me else (-2.0 / (n - 1) if card >= 0 else 0.0)
+    cache: dict[str, Any] = {}
+
+    def units():
+        if "u" not in cache:
+            cache["u"] = _units(s, p)
+            cache["t"] = _free_targets(s, p)
+        a, f, idle_a, idle_f = cache["u"]
+        land, sea = cache["t"]
+        return a, f, max(0, land - idle_a) + max(0, sea - idle_f)
+
+    def value(t: int) -> float:
+        if t == TAXATION:
+            tax = _tax(s, p)
+            g = _space(tax)
+            if s.power_points[p] + g >= WIN_POWER_POINTS:
+                return 1000.0 if _wins_if_over(s, p, g, me) else -1000.0
+            a, f, _ = units()
+            bonus = max(0, g - s.tax_chart[p])
+            income = max(0, tax - a - f)
+            return w * (g + worth(tr + income) - worth(tr)) + bonus
+        if t == 0:  # factory
+            if not any(not s.factory[r] and not _blocked(s, r) for r in HOME_PROVINCES[p]):
+                return -0.5
+            short = max(0, FACTORY_COST - tr)
+            if short > 2 or short > s.cash[me]:
+                return -0.5
+            return w * (FACTORY * taxations + 0.5 - worth(tr) + worth(tr - FACTORY_COST + short)) - short
+        if t in (1, 5):  # production
+            a, f, spare = units()
+            fa, ff = ARMY_LIMIT[p] - a, FLEET_LIMIT[p] - f
+            made = 0
+            for r in HOME_PROVINCES[p]:
+                if s.factory[r] and not _blocked(s, r):
+                    if IS_SHIPYARD[r]:
+                        if ff > 0:
+                            made += 1
+                            ff -= 1
+                    elif fa > 0:
+                        made += 1
+                        fa -= 1
+            useful = min(made, spare)
+            return w * taxations * (UNIT * useful - IDLE * money * (made - useful))
+        if t in (2, 6):  # maneuver
+            v = w * FLAG * taxations * _reachable_flags(s, p)
+            for r in HOME_PROVINCES[p]:   # hostile armies to clear at home
+                if s.factory[r] and s.armies[r][p] and _blocked(s, r):
+                    v += w * 1.5 * taxations
+            return v - 0.3
+        if t == INVESTOR:
+            due = sum(row)
+            if not due:
+                return card_value
+            if tr >= due:
+                mine = row[me]
+                return mine - (due - mine) / (n - 1) - w * (worth(tr) - worth(tr - due)) + card_value
+            return -3.0 - (due - tr) + card_value
+        if t == 4:  # import
+            a, f, spare = units()
+            k = min(3, tr, ARMY_LIMIT[p] - a + FLEET_LIMIT[p] - f)
+            return w * min(k, spare) * (UNIT * taxations - money) - 0.2
+        return 0.0
+
+    out = []
+    seen: dict[int, float] = {}
+    for o in d.options:
+        if o.key == "donate":
+            out.append((-50.0, o.key))  # paying one's own cash into a treasury: never worth it here
+            continue
+        t, _, cost, passes = o.value
+        v = seen.get(t)
+        if v is None:
+            v = seen[t] = value(t)
+        out.append((v - cost + (card_value if passes else 0.0), o.key))
+    return out
+
+
+def _wins_if_over(s: Any, p: int, g: int, me: int) -> bool:
+    """Would ``me`` be among the winners if ``p``'s taxation ended the game now?"""
+    pp = list(s.power_points)
+    pp[p] = min(WIN_POWER_POINTS, pp[p] + g)
+    sc = list(s.cash)
+    sc[s.gov[p]] += max(0, g - s.tax_chart[p])
+    for x in _P:
+        fx = power_factor(pp[x])
+        if fx:
+            for b, q in enumerate(s.bonds[x]):
+                if q >= 0:
+                    sc[q] += BOND_INTEREST[b] * fx
+    return sc[me] >= max(sc)
+
+
+def _rondel(game, s, d, rng):
+    return _pick(_rondel_values(game, s, d, d.player, s.steps[-1].power), rng)
+
+
+def _donate(game, s, d, rng):
+    return "back"
+
+
+# -- factory and import -------------------------------------------------------------------------------
+def _factory(game, s, d, rng):
+    p = s.steps[-1].power
+    if FACTORY_COST - s.treasury[p] > 2:
+        return "none"  # the government would pay too much of it
+    land, sea = _free_targets(s, p)
+    return _pick([(sea if IS_SHIPYARD[o.value] else land, o.key) for o in d.options if o.key != "none"], rng)
+
+
+def _import(game, s, d, rng):
+    p = s.steps[-1].power
+    if s.treasury[p] < 1:
+        return "done"  # the government would pay
+    _, _, idle_a, idle_f = _units(s, p)
+    land, sea = _free_targets(s, p)
+    flags = s.flags
+    out = [(0.0, "done")]
+    for o in d.options:
+        if o.key == "done":
+            continue
+        kind, r = o.value
+        if kind == "army":
+            if land > idle_a:
+                near = sum(1 for t in _LAND_ADJ[r] if t >= N_HOME and flags[t] != p)
+                out.append((0.5 + 0.1 * near, o.key))
+        elif sea > idle_f:
+            out.append((0.5 + 0.1 * (flags[PORT_SEA[r]] != p), o.key))
+    return _pick(out, rng)
+
+
+# -- maneuver -----------------------------------------------------------------------------------------
+class _Ctx:
+    """What the maneuver decisions of ``p`` (governed by ``me``) need, each part computed once."""
+    __slots__ = ("s", "p", "me", "wp", "_stakes", "_free")
+
+    def __init__(self, s: Any, p: int, me: int) -> None:
+        self.s, self.p, self.me = s, p, me
+        self._stakes: list[float | None] = [None] * N_POWERS
+        self._free: dict[str, list[int]] = {}
+        self.wp = _grow_weight(_row(s, p), me) * 5
+
+    def stake(self, q: int) -> float:
+        v = self._stakes[q]
+        if v is None:
+            v = self._stakes[q] = _stake(_row(self.s, q), self.me)
+        return v
+
+    def near(self, kind: str, r: int) -> int:
+        """Steps from ``r`` to the nearest region a unit of this kind would flag."""
+        free = self._free.get(kind)
+        if free is None:
+            s, p = self.s, self.p
+            if kind == "army":
+                free = [t for t in NEUTRAL_LAND if s.flags[t] != p and not any(s.armies[t])]
+            else:
+                free = [t for t in SEAS if s.flags[t] != p and not any(s.fleets[t])]
+            self._free[kind] = free
+        dist = (LAND_DIST if kind == "army" else SEA_DIST)[r]
+        return min((dist[t] for t in free), default=FAR)
+
+
+def _flag_gain(c: _Ctx, r: int) -> float:
+    """Taking ``r``'s flag for ``c.p``: my gain, the old owner's loss counting as my stake in it."""
+    flags = c.s.flags
+    f = flags[r]
+    if f == c.p or flags.count(c.p) >= FLAGS_PER_POWER:
+        return 0.0
+    return c.wp - (c.stake(f) if f >= 0 else 0.0)
+
+
+def _dest_value(c: _Ctx, kind: str, r: int, near_from: int) -> float:
+    s, p = c.s, c.p
+    row = (s.armies if kind == "army" else s.fleets)[r]
+    foes = sum(row) - row[p]
+    if r >= N_HOME:  # neutral land or sea
+        if foes:
+            return -0.6
+        if row[p]:
+            return -0.2
+        gain = _flag_gain(c, r)
+        if gain > 0:
+            return gain
+    elif OWNER[r] == p:
+        if foes and _blocked(s, r):
+            return (2.0 if s.factory[r] else 0.5) * c.wp
+    else:  # a foreign home province
+        o = OWNER[r]
+        if foes or s.armies[r][o] or s.fleets[r][o]:
+            return -0.6
+        if s.factory[r] and not row[p]:
+            st = c.stake(o)
+            if st < 0:
+                return min(2.0, -st) * 0.5 - 0.2
+        return -0.3
+    # nothing to gain here: does it bring the unit nearer to a flag to take?
+    return 0.15 * (near_from - c.near(kind, r)) - 0.05
+
+
+def _battle_value(c: _Ctx, r: int, q: int, theirs: str) -> float:
+    """A battle in ``r``: one unit of ``c.p`` and one of ``q`` go.  Worth it when it frees a home
+    province of hostile armies, leaves ``c.p`` alone on a neutral region, or takes the last defender
+    from a factory I would rather see blocked."""
+    s, p = c.s, c.p
+    if c.s.gov[q] == c.me:
+        return -1.0
+    o = OWNER[r]
+    if o == p:
+        if theirs == "army" and s.hostile[r][q]:
+            return (2.0 if s.factory[r] else 0.5) * c.wp
+        return -1.0
+    if r >= N_HOME:
+        row = (s.fleets if IS_SEA[r] else s.armies)[r]
+        if row[p] >= 2 and sum(row) - row[p] == 1:
+            return _flag_gain(c, r) - 0.3 * c.wp - 0.3 * c.stake(q)
+        return -1.0
+    if q == o and s.factory[r] and c.stake(o) < 0:
+        return -0.3 * c.stake(o) - 0.5
+    return -1.0
+
+
+def _maneuver(game, s, d, rng):
+    step = s.steps[-1]
+    p = step.power
+    c = _Ctx(s, p, d.player)
+    kind = "army" if step.phase == "armies" else "fleet"
+    scored = [(0.05, "done")]
+    for o in d.options:
+        v = o.value
+        if v == "done":
+            continue
+        if isinstance(v, int):
+            near = c.near(kind, v)
+            dests = _SEA_ADJ[v] if kind == "fleet" else game._army_destinations(s, p, v)
+            scored.append((max((_dest_value(c, kind, r, near) for r in dests), default=-1.0), o.key))
+        elif v[0] == "attack":
+            scored.append((_battle_value(c, v[1], v[2], v[4]), o.key))
+        elif v[0] == "status":
+            r, hostile = v[1], v[2]
+            want = s.factory[r] and c.stake(OWNER[r]) < 0
+            scored.append((0.3 if want == hostile else -0.5, o.key))
+        else:  # destroying a factory costs three armies: not worth them here
+            scored.append((-1.0, o.key))
+    return _pick(scored, rng)
+
+
+def _destination(game, s, d, rng):
+    # Never "back": the maneuver step chose this unit for its best destination.
+    step = s.steps[-1]
+    c = _Ctx(s, step.power, d.player)
+    near = c.near(step.unit, step.frm)
+    return _pick([(_dest_value(c, step.unit, o.value[0], near), o.key) for o in d.options if o.key != "back"],
+                 rng)
+
+
+def _contest(game, s, d, rng):
+    step = s.steps[-1]
+    c = _Ctx(s, step.power, d.player)
+    scored = [(0.0, "peace")]
+    for o in d.options:
+        if o.key != "peace":
+            scored.append((_battle_value(c, step.r, o.value[0], o.value[1]), o.key))
+    return _pick(scored, rng)
+
+
+def _declare(game, s, d, rng):
+    r = s.steps[-1].r
+    o = OWNER[r]
+    return "hostile" if s.factory[r] and _stake(_row(s, o), d.player) < 0 else "friendly"
+
+
+def _demand(game, s, d, rng):
+    step = s.steps[-1]
+    q, mover, r = step.power, step.mover, step.r
+    me = d.player
+    if s.gov[mover] == me:
+        return "allow"
+    mine, theirs = _stake(_row(s, q), me), _stake(_row(s, mover), me)
+    if OWNER[r] == q:
+        return "battle" if s.armies[r][mover] and s.hostile[r][mover] and mine >= theirs else "allow"
+    if r >= N_HOME:
+        row = (s.fleets if IS_SEA[r] else s.armies)[r]
+        # with two units of ours here, a battle leaves us alone with our flag
+        if s.flags[r] == q and row[q] >= 2 and sum(row) - row[q] == 1 and mine > theirs:
+            return "battle"
+    return "allow"
+
+
+_HANDLERS = {
+    "rondel": _rondel,
+    "donate": _donate,
+    "force": _force,
+    "factory": _factory,
+    "import": _import,
+    "maneuver": _maneuver,
+    "destination": _destination,
+    "battle": _contest,
+    "declare": _declare,
+    "demand": _demand,
+    "invest": _invest,
+    "bond": _bond,
+    "opening": _opening,
+}

@@ -1,0 +1,366 @@
+"""Phoenicia's playing knowledge: what a card, a worker or a disk is worth.
+
+Everything is valued in money (disks) at the position's stage.  A VP is worth
+``VP_PRICE`` (what City Center and the cheap workers charge for one); a point
+of production brings ``INCOME_PER_PROD`` a round (4 production draw a card
+worth 5 on average) for every income still to come, estimated from the
+leader's VP (:func:`rounds_left`).  Money itself is worth more than its face
+early, since it compounds, and little in the last round (:func:`money_worth`).
+
+A purchase is made when its worth beats its price times the money's worth,
+the best surplus first; a bid is raised by one while that still holds, never
+beyond, so an opponent who wants a card pays for it.  As the end nears the
+same production is worth less, and the bot turns from growth to VP by itself.
+
+``evaluate`` projects each player's final VP from VP, production and money
+and turns the gaps into chances, sharper as the end nears.
+"""
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from ...engine.core import Decision, Game
+from ...games.phoenicia import data as D
+from ...games.phoenicia.rules import PhoeniciaState, PlayerState, discount, storehouses, training_cost
+
+DEV = D.DEV
+TILES = D.TILES
+SPACES = D.SPACES
+CARD_VALUES = D.CARD_VALUES
+END_VP = D.END_VP
+
+VP_PRICE = 3.0            # money per VP (City Center's price; a hunting worker's is close)
+INCOME_PER_PROD = 1.0     # money a production point is counted for a round (measured best; a card is 5 for 4)
+ROUNDS_AT_START = 7.0     # incomes counted at the start (a game has about 11; fewer plays better)
+PREMIUM = 0.5             # money's worth above face at the start (it compounds)
+END_MONEY = 0.2           # a disk's worth in the last round (only a tie-break)
+WASTED_MONEY = 0.3        # a disk's worth when the storage limit would take it
+STORE_ROUNDS = 6          # rounds a storehouse or a discount is counted for at most
+
+CARD_VP = {c.slug: c.vp for c in D.DEV_CARDS}
+CARD_PROD = {c.slug: c.prod for c in D.DEV_CARDS}
+TILE_VP = {slug: t.vp for slug, t in TILES.items()}
+# PREFIX[slug][level][w]: the production of the first w workers of a tile.
+PREFIX = {slug: [[sum(row[:w]) for w in range(SPACES + 1)] for row in t.prod] for slug, t in TILES.items()}
+IMPROVER = {slug: (t.improved_by, len(t.levels) - 1) for slug, t in TILES.items()}
+IMPROVES = {t.improved_by: slug for slug, t in TILES.items() if t.improved_by}   # card -> tile
+GIVES = {t.gained_by: slug for slug, t in TILES.items() if t.gained_by}          # card -> tile
+_card_value = CARD_VALUES.__getitem__
+
+
+# ------------------------------------------------------------------------------------------
+# Fast sums (the rules' own, without their generality: rollouts call these all the time)
+# ------------------------------------------------------------------------------------------
+
+def vp_of(pl: PlayerState) -> int:
+    v = sum(map(CARD_VP.__getitem__, pl.cards)) + pl.vp_bought
+    for slug, wd in pl.tiles.items():
+        v += wd[0] * TILE_VP[slug]
+    return v
+
+
+def prod_of(pl: PlayerState) -> int:
+    v = sum(map(CARD_PROD.__getitem__, pl.cards))
+    for slug, wd in pl.tiles.items():
+        w = wd[0]
+        if w:
+            v += PREFIX[slug][_level(pl, slug)][w]
+    return v
+
+
+def money_of(pl: PlayerState) -> int:
+    return sum(map(_card_value, pl.hand)) + pl.disks
+
+
+def _level(pl: PlayerState, slug: str, extra: int = 0) -> int:
+    by, top = IMPROVER[slug]
+    if by is None:
+        return 0
+    k = pl.cards.count(by) + extra
+    return k if k < top else top
+
+
+# ------------------------------------------------------------------------------------------
+# The stage of the game
+# ------------------------------------------------------------------------------------------
+
+def rounds_left(lead: int) -> float:
+    """Incomes still to come when the leader has ``lead`` VP.  Fitted on games
+    between easy bots: VP come faster as villages grow, hence the square."""
+    if lead >= END_VP:
+        return 0.0
+    x = (END_VP - lead) / (END_VP - D.START_VP)
+    return ROUNDS_AT_START * x * x
+
+
+def money_worth(R: float) -> float:
+    """What a disk is worth in money of the position: above face early, little at the end."""
+    return END_MONEY + (1.0 - END_MONEY) * min(1.0, R) + PREMIUM * min(R, 10.0) / 10.0
+
+
+def storage_waste(pl: PlayerState) -> int:
+    """Cards ``pl`` would lose to the storage limit at the next administration if
+    nothing more were spent."""
+    prod = prod_of(pl)
+    return len(pl.hand) + prod // 4 + (pl.disks + prod % 4) // 4 - storehouses(pl)
+
+
+class Ctx:
+    """The position's stage as seen by one player, computed once per choice."""
+    __slots__ = ("R", "lam", "free")
+
+    def __init__(self, s: PhoeniciaState, pl: PlayerState) -> None:
+        self.R = rounds_left(max(map(vp_of, s.players)))
+        self.lam = money_worth(self.R)
+        # Money the storage limit would take (at least a 4 card per card lost) is
+        # worth little: spending it is nearly free, and a village with nothing
+        # else to buy must not sit on its cards for ever.
+        self.free = 4 * max(0, storage_waste(pl))
+
+    def cost(self, price: int) -> float:
+        """What paying ``price`` now costs in money of the position."""
+        free = self.free
+        if price <= free:
+            return WASTED_MONEY * price
+        return WASTED_MONEY * free + self.lam * (price - free)
+
+
+# ------------------------------------------------------------------------------------------
+# Worth of things to one player (in money, before their price)
+# ------------------------------------------------------------------------------------------
+
+def _space_worth(pl: PlayerState, slug: str, w: int, R: float) -> float:
+    """Worth of the worker on space ``w`` (0-based) of a tile."""
+    t = TILES[slug]
+    v = VP_PRICE * t.vp + INCOME_PER_PROD * R * t.prod[_level(pl, slug)][w]
+    if slug == "textile":          # one storehouse a worker
+        v += 0.5 * min(R, STORE_ROUNDS)
+    return v
+
+
+def _best_spot(pl: PlayerState, R: float, lam: float) -> tuple[float, int]:
+    """The best surplus of employing one more trained worker, and its price (0, 0: none)."""
+    best, price = 0.0, 0
+    for slug, (w, d) in pl.tiles.items():
+        if w >= SPACES:
+            continue
+        cost = 0 if d else TILES[slug].cost
+        v = _space_worth(pl, slug, w, R) - lam * cost
+        if v > best:
+            best, price = v, cost
+    return best, price
+
+
+def _free_spaces(pl: PlayerState) -> int:
+    return sum(SPACES - w for w, _d in pl.tiles.values())
+
+
+def card_worth(pl: PlayerState, slug: str, R: float, lam: float) -> float:
+    """What owning ``slug`` is worth to ``pl`` in money over the rest of the game."""
+    c = DEV[slug]
+    prod = c.prod
+    worth = VP_PRICE * c.vp
+    waiting = pl.untrained + pl.trained
+    tile = IMPROVES.get(slug)
+    if tile is not None and tile in pl.tiles:
+        w = pl.tiles[tile][0]
+        now, nxt = _level(pl, tile), _level(pl, tile, 1)
+        if nxt > now:
+            prod += PREFIX[tile][nxt][w] - PREFIX[tile][now][w]
+            worth += 0.3 * R * min(waiting, SPACES - w)      # later workers there produce more
+    gives = GIVES.get(slug)
+    if gives is not None and gives not in pl.tiles:
+        # A better place than Farming for the workers still to come (and for moves).
+        t = TILES[gives]
+        per = VP_PRICE * (t.vp - 1) + INCOME_PER_PROD * R * (t.prod[0][0] - 2) - lam * (t.cost - 5)
+        if per > 0:
+            worth += 0.6 * per * min(waiting + 1, 3)
+    worth += INCOME_PER_PROD * R * prod
+    if c.untrained or c.trained:
+        room = _free_spaces(pl) - waiting
+        if room > 0:
+            spot, _price = _best_spot(pl, max(0.0, R - 1), lam)
+            k = min(c.trained, room)
+            worth += 0.8 * spot * k
+            k2 = min(c.untrained, room - k)
+            if k2 > 0:
+                worth += 0.6 * max(0.0, spot - lam * training_cost(pl)) * k2
+    if c.store:
+        binding = prod_of(pl) // 4 + 1 >= storehouses(pl)
+        worth += c.store * min(R, STORE_ROUNDS) * (1.5 if binding else 0.2)
+    if slug == D.IMPROVES_TRAINING:
+        worth += lam * (pl.untrained + 2) * (D.TRAINING_COST - D.TRAINING_COST_IMPROVED)
+    elif slug == D.IMPROVES_STORAGE:
+        worth += 0.5
+    elif slug == D.BUYS_VP and slug not in pl.cards:
+        worth += 0.8 * min(R, 8.0)
+    if c.discount_on:
+        worth += 0.8 * D.DISCOUNT_PER_CARD * len(c.discount_on) * min(1.0, R / STORE_ROUNDS)
+    return worth
+
+
+# ------------------------------------------------------------------------------------------
+# Choosing
+# ------------------------------------------------------------------------------------------
+
+def _pick(scored: list[tuple[float, str]], rng: random.Random) -> str:
+    best = max(v for v, _k in scored)
+    keys = [k for v, k in scored if v >= best - 1e-9]
+    return keys[0] if len(keys) == 1 else rng.choice(keys)
+
+
+def choose(game: Game, state: Any, decision: Decision, rng: random.Random) -> str:
+    kind = decision.kind
+    s: PhoeniciaState = state
+    pl = s.players[decision.player]
+    opts = decision.options
+    if kind == "pay":
+        return _pay(s, opts)
+    if kind == "discard":
+        return opts[0].key                 # the lowest value (the options are ascending)
+    cx = Ctx(s, pl)
+    if kind == "bid":
+        return _bid(s, pl, opts, cx)
+    if kind == "auction":
+        return _auction(pl, opts, cx, rng)
+    if kind == "workers":
+        return _workers(pl, opts, cx, rng)
+    if kind == "tools":
+        return _tools(s, pl, opts, cx, rng)
+    return rng.choice(opts).key            # pragma: no cover - every kind is handled above
+
+
+def _bid(s: PhoeniciaState, pl: PlayerState, opts: list, cx: Ctx) -> str:
+    """Raise by one while the card is worth more than its price; never beyond."""
+    first = opts[0]
+    if first.value is None:                # only "pass" (cannot raise)
+        return first.key
+    card = s.steps[-1].card
+    price = max(0, first.value - discount(pl, card))
+    return first.key if cx.cost(price) < card_worth(pl, card, cx.R, cx.lam) else "pass"
+
+
+def _pay(s: PhoeniciaState, opts: list) -> str:
+    """Cards before disks (a hand over the storage limit loses whole cards; change
+    comes back as disks): the smallest card that covers the rest, else the largest."""
+    due = s.steps[-1].due
+    last = None
+    for o in opts:
+        v = o.value
+        if v is None:
+            continue
+        if v >= due:
+            return o.key
+        last = o
+    return (last or opts[0]).key
+
+
+def _auction(pl: PlayerState, opts: list, cx: Ctx, rng: random.Random) -> str:
+    R, lam = cx.R, cx.lam
+    scored = []
+    for o in opts:
+        slug = o.value
+        if slug is None:
+            continue
+        price = max(0, DEV[slug].bid - discount(pl, slug))
+        surplus = card_worth(pl, slug, R, lam) - cx.cost(price)
+        if surplus > 0:
+            scored.append((surplus, o.key, price))
+    if not scored:
+        return "workers"
+    # Keep the money for a worker when that is the better use and both do not fit.
+    w = money_of(pl)
+    spot, spot_price = _best_spot(pl, R, lam) if pl.trained else (0.0, 0)
+    fit = [(v, k) for v, k, price in scored if v >= spot or w - price >= spot_price]
+    return _pick(fit, rng) if fit else "workers"
+
+
+def _workers(pl: PlayerState, opts: list, cx: Ctx, rng: random.Random) -> str:
+    R, lam = cx.R, cx.lam
+    scored = []
+    for o in opts:
+        v = o.value
+        if v is None:
+            continue
+        act = v[0]
+        if act == "employ":
+            slug = v[1]
+            wd = pl.tiles[slug]
+            gain = _space_worth(pl, slug, wd[0], R) - cx.cost(0 if wd[1] else TILES[slug].cost)
+        elif act == "train":
+            if pl.trained >= _free_spaces(pl):
+                continue
+            spot, _price = _best_spot(pl, R, lam)
+            gain = spot - cx.cost(training_cost(pl)) - (0.5 if pl.trained else 0.0)
+        else:  # move: the rightmost worker of f goes to t, leaving a tool disk on f
+            _, f, t = v
+            better = _space_worth(pl, t, pl.tiles[t][0], R) - _space_worth(pl, f, pl.tiles[f][0] - 1, R)
+            if better <= 0:                # never sideways (nor back and forth)
+                continue
+            gain = (better - cx.cost(TILES[t].cost)
+                    + lam * TILES[f].cost * (0.4 if pl.untrained + pl.trained else 0.1))
+        if gain > 0:
+            scored.append((gain, o.key))
+    return _pick(scored, rng) if scored else "tools"
+
+
+def _tools(s: PhoeniciaState, pl: PlayerState, opts: list, cx: Ctx, rng: random.Random) -> str:
+    scored = []
+    for o in opts:
+        v = o.value
+        if v is None:
+            continue
+        act = v[0]
+        if act == "vp":
+            gain = VP_PRICE - cx.cost(D.CITY_CENTER_VP_PRICE)
+        elif act == "tool":
+            # Prepaying a worker's place: only to save money the limit would take.
+            if TILES[v[1]].cost > cx.free or not (pl.untrained + pl.trained):
+                continue
+            gain = 0.2 - 0.01 * TILES[v[1]].cost
+        else:  # convert: 4 disks bring a card worth 5 on average at income
+            swaps = (pl.disks + v[1]) // 4 - pl.disks // 4
+            if not swaps or len(s.prod_deck) < 2:
+                continue
+            gain = 0.1 * swaps
+        if gain > 0:
+            scored.append((gain, o.key))
+    return _pick(scored, rng) if scored else "end"
+
+
+# ------------------------------------------------------------------------------------------
+# Judging
+# ------------------------------------------------------------------------------------------
+
+# The judgement's weights, fitted (maximum likelihood) on 42,000 positions of
+# 800 games between easy bots, 2 to 5 players: each player's strength is
+#   VP + EV_MONEY * money + (EV_PROD_R * R + EV_PROD) * production + EV_TRAINED * trained workers
+# and the chances are a softmax of strength / (EV_SCALE + EV_SCALE_R * R).
+EV_MONEY = 0.22
+EV_PROD = 0.35
+EV_PROD_R = 0.086
+EV_TRAINED = 0.9
+EV_SCALE = 1.9
+EV_SCALE_R = -0.11
+EV_MIN_SCALE = 1.0
+
+
+def evaluate(game: Game, state: Any) -> list[float]:
+    s: PhoeniciaState = state
+    players = s.players
+    n = len(players)
+    if not s.steps:                     # over: the result
+        win = game.winners(s)
+        return [1.0 / len(win) if p in win else 0.0 for p in range(n)]
+    vps = [vp_of(pl) for pl in players]
+    R = rounds_left(max(vps))
+    per_prod = EV_PROD_R * R + EV_PROD
+    scale = max(EV_MIN_SCALE, EV_SCALE + EV_SCALE_R * R)
+    strength = [(v + EV_MONEY * money_of(pl) + per_prod * prod_of(pl) + EV_TRAINED * pl.trained) / scale
+                for v, pl in zip(vps, players)]
+    top = max(strength)
+    ex = [math.exp(x - top) for x in strength]
+    tot = sum(ex)
+    return [e / tot for e in ex]
