@@ -249,7 +249,7 @@ def cmd_simulate(args) -> int:
     _check_players(game, players, opts, given)
     if levels and len(levels) != players:
         raise CliError(f"--bots gives {len(levels)} levels for {players} players; give one per seat")
-    bot_kw = {"iterations": args.iterations} if args.iterations else None
+    bot_kw = {k: v for k, v in (("iterations", args.iterations), ("rollout", args.rollout)) if v is not None}
     return simulate.main(name, players, args.games, args.seed, args.max_choices, args.json, opts,
                          levels=levels, bot_kw=bot_kw)
 
@@ -444,6 +444,9 @@ def build_parser() -> argparse.ArgumentParser:
                         "the seats are rotated across the games")
     s.add_argument("--iterations", type=_positive, metavar="I",
                    help="the hard bot's search budget per decision (default: the hard bot's own)")
+    s.add_argument("--rollout", type=_non_negative, metavar="R",
+                   help="the hard bot's rollout length in choices before it judges the position "
+                        "(default: the hard bot's own)")
     option_arg(s)
     s.set_defaults(func=cmd_simulate)
 

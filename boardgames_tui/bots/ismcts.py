@@ -11,7 +11,12 @@ whoever decides there.  Each iteration
    (legal there), the one with the best UCB1 score, where a child's
    exploration term counts the iterations in which it was available, not the
    parent's visits; a decision with one option is played without a node;
-3. adds one child (an untried legal choice, the policy's pick first);
+3. adds one child (an untried legal choice, the policy's pick first); the
+   policy's pick starts with ``prior`` virtual visits worth the policy's own
+   judgement of the position, so another choice is played only when the
+   search finds it better (with a small budget the hard bot plays like the
+   easy one, not worse; without the prior, noise on a wide decision such as a
+   Phoenicia bid made it lose to the easy bot);
 4. plays on with the easy bot's policy for at most ``rollout`` choices, then
    scores the position: 1 for a winner (shared in a tie) at the end, else the
    policy's ``evaluate`` (each player's chance judged from the position);
@@ -39,6 +44,7 @@ from .policies import policy_for
 
 DEFAULT_ITERATIONS = 400
 DEFAULT_ROLLOUT = 80
+DEFAULT_PRIOR = 4
 EXPLORATION = 0.7
 PROGRESS_EVERY = 16
 
@@ -63,7 +69,8 @@ class HardBot:
     thinks = True  # the app runs its search in a worker thread, with progress
 
     def __init__(self, game: Game, seed: int | None = None, iterations: int | None = None,
-                 rollout: int = DEFAULT_ROLLOUT, exploration: float = EXPLORATION,
+                 rollout: int | None = None, exploration: float = EXPLORATION,
+                 prior: float | None = None,
                  progress: Callable[[int, int], None] | None = None,
                  cancel: Callable[[], bool] | None = None) -> None:
         self.game = game
@@ -74,15 +81,19 @@ class HardBot:
         if iterations is None:
             iterations = getattr(self.policy, "HARD_ITERATIONS", DEFAULT_ITERATIONS)
         self.iterations = max(1, int(iterations))
+        if rollout is None:
+            rollout = getattr(self.policy, "HARD_ROLLOUT", DEFAULT_ROLLOUT)
         self.rollout = max(0, int(rollout))
+        self.prior = max(0.0, float(DEFAULT_PRIOR if prior is None else prior))
         self.exploration = exploration
         self.progress = progress
         self.cancel = cancel
         self.last_root: Node | None = None   # for tests and the app's hints
+        self._candidates = getattr(self.policy, "candidates", None)
 
     # -- one decision -------------------------------------------------------------------------
     def decide(self, k: Knowledge) -> str:
-        keys = k.decision.keys()
+        keys = self._searched(k.world, k.decision)
         if len(keys) == 1:
             return keys[0]
         root = Node()
@@ -99,7 +110,7 @@ class HardBot:
             if self.progress is not None and (i + 1) % PROGRESS_EVERY == 0:
                 self.progress(i + 1, self.iterations)
         self.last_root = root
-        legal = set(keys)
+        legal = set(k.decision.keys())
         best = max((c for c in root.children.values() if c.key in legal),
                    key=lambda c: (c.visits, c.total), default=None)
         return best.key if best is not None else self.policy.choose(game, k.world, k.decision, rng)
@@ -114,17 +125,17 @@ class HardBot:
             d = decide(world)
             if d is None:
                 break
-            options = d.options
-            if len(options) == 1:
-                apply(world, options[0].key)
+            keys = self._searched(world, d)
+            if len(keys) == 1:
+                apply(world, keys[0])
                 continue
             children = node.children
             untried = []
             avail = []
-            for o in options:
-                c = children.get(o.key)
+            for key in keys:
+                c = children.get(key)
                 if c is None:
-                    untried.append(o.key)
+                    untried.append(key)
                 else:
                     avail.append(c)
             for c in avail:
@@ -134,6 +145,9 @@ class HardBot:
                 key = pick if pick in untried else rng.choice(untried)
                 child = Node(key, d.player)
                 child.avail = 1
+                if key == pick and self.prior:
+                    child.visits = self.prior
+                    child.total = self.prior * policy.evaluate(game, world)[d.player]
                 children[key] = child
                 apply(world, key)
                 path.append(child)
@@ -152,6 +166,20 @@ class HardBot:
         for n in path:
             n.visits += 1
             n.total += results[n.player]
+
+    def _searched(self, world: Any, d: Any) -> list[str]:
+        """The choices the tree weighs at ``d``: the policy's ``candidates`` when it has them, else
+        every option but "back".  A choice that only returns to the decision before looks to a
+        search like a second try at that decision, so it would be preferred, and the bot would go
+        back and forth for ever (pick a unit, back, the same unit, back ...)."""
+        cand = self._candidates
+        if cand is not None:
+            return cand(self.game, world, d)
+        options = d.options
+        if len(options) == 1:
+            return [options[0].key]
+        keys = [o.key for o in options if o.key != "back"]
+        return keys or [options[0].key]
 
     def _ucb(self, c: Node) -> float:
         if c.visits == 0:

@@ -69,7 +69,15 @@ class Rng:
         self._r = random.Random()
         self._r.setstate(inner)
 
-    def __deepcopy__(self, memo) -> "Rng":
+    def copy(self) -> "Rng":
+        """An exact copy, cheap enough for a search's clones: ``random.Random()``
+        would first seed itself from the system, which costs more than the copy."""
         new = Rng.__new__(Rng)
-        new.__setstate__(self.state())
+        new.seed, new.draws, new.reveals = self.seed, self.draws, self.reveals
+        inner = random.Random.__new__(random.Random)
+        inner.setstate(self._r.getstate())
+        new._r = inner
         return new
+
+    def __deepcopy__(self, memo) -> "Rng":
+        return self.copy()

@@ -69,7 +69,57 @@ def test_the_search_finds_the_winning_take(left, best):
     bot = HardBot(NIM, seed=3, iterations=600, rollout=0)
     assert ask(bot, NIM, s, NIM.cached_decision(s)) == best
     root = bot.last_root
-    assert root is not None and sum(c.visits for c in root.children.values()) == 600
+    assert root is not None and sum(c.visits for c in root.children.values()) == 600 + bot.prior
+
+
+# -- Nim with a "back" that takes the last take back: the search must not loop on it ----------
+@dataclass
+class BackPile(Pile):
+    taken: tuple = ()
+
+
+class NimWithBack(Nim):
+    name = "nim-back-test"
+
+    def new_game(self, names, seed, options=None):
+        return BackPile(7)
+
+    def decision(self, s):
+        d = super().decision(s)
+        if d is not None and s.taken:
+            d = Decision(d.player, d.prompt, d.kind, d.options + [Option("back", "Back")], private=False)
+        return d
+
+    def _apply(self, s, d, o):
+        if o.key == "back":      # like a sub-decision's back: the decision before, again
+            s.left += s.taken[-1]
+            s.taken = s.taken[:-1]
+            s.turn = 1 - s.turn
+            return
+        s.taken = s.taken + (o.value,)
+        super()._apply(s, d, o)
+
+
+def test_the_search_never_goes_back_and_the_game_ends():
+    """A "back" looks to a search like a second try at the decision before, so it
+    would be preferred for ever (Imperial's maneuvers looped so): it is not searched."""
+    game = NimWithBack()
+    s = game.new_game(["a", "b"], 1)
+    bots = [HardBot(game, seed=i, iterations=200, rollout=0) for i in (1, 2)]
+    moves = []
+    while (d := game.cached_decision(s)) is not None and len(moves) < 20:
+        key = ask(bots[d.player], game, s, d)
+        moves.append(key)
+        game.apply(s, key)
+    assert "back" not in moves
+    assert game.is_over(s) and len(moves) <= 7
+
+
+def test_a_policy_may_name_the_choices_worth_searching(monkeypatch):
+    bot = HardBot(NIM, seed=1, iterations=50, rollout=0)
+    monkeypatch.setattr(bot, "_candidates", lambda game, world, d: ["take:2"])
+    s = Pile(4)    # the winning take is 1, but the policy offers only 2
+    assert ask(bot, NIM, s, NIM.cached_decision(s)) == "take:2"
 
 
 def test_the_search_reports_progress_and_stops_when_told():

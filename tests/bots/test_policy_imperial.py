@@ -171,6 +171,9 @@ def test_choose_always_returns_a_legal_key(n):
                 break
             k = policy.choose(GAME, s, d, rng)
             assert k in d, f"{k!r} is not legal at {d.kind}: {d.keys()}"
+            cand = policy.candidates(GAME, s, d)
+            assert cand and set(cand) <= set(d.keys())
+            assert d.kind == "donate" or len(cand) == len(d.options) or not {"back", "donate"} & set(cand)
             kinds.add(d.kind)
             # play on partly at random, so the positions are not only the policy's own
             GAME.apply(s, k if r.random() < 0.6 else r.choice(d.options).key)
@@ -417,3 +420,35 @@ def test_it_clears_hostile_armies_from_its_home():
     d = dec(s)
     battle = [o.key for o in d.options if o.key.startswith("attack:vienna")]
     assert battle and pick(s) in battle
+
+
+def test_evaluate_counts_the_flags_a_maneuver_under_way_will_place():
+    # a rollout may stop in mid-maneuver: armies alone in neutral regions already count as flags there
+    s = new(2)
+    me = s.gov[AH]
+    before = policy.evaluate(GAME, s)[me]
+    for r in ("west_balkan", "romania", "greece", "bulgaria", "turkey"):
+        s.armies[ri(r)][AH] = 1
+    assert policy.evaluate(GAME, s)[me] > before
+    for r in ("west_balkan", "romania", "greece", "bulgaria", "turkey"):
+        s.armies[ri(r)][AH] = 0
+        s.flags[ri(r)] = AH
+    settled = policy.evaluate(GAME, s)[me]
+    s.armies[ri("greece")][IT] = 1      # Italy alone in Greece: the flag goes to Italy at the end
+    assert policy.evaluate(GAME, s)[me] < settled
+
+
+def test_the_search_candidates_leave_out_only_the_ways_back():
+    s = new(2)
+    to_turn(s, AH, D.TAXATION)
+    d = dec(s)
+    assert "donate" in d and policy.candidates(GAME, s, d) == [k for k in d.keys() if k != "donate"]
+    GAME.apply(s, "donate")
+    assert dec(s).kind == "donate" and policy.candidates(GAME, s, dec(s)) == ["back"]
+    s = new(2)
+    s.armies[ri("budapest")][AH] = 1
+    _maneuver(s, AH)
+    GAME.apply(s, "army:budapest")
+    d = dec(s)
+    assert d.kind == "destination" and "back" in d
+    assert policy.candidates(GAME, s, d) == [k for k in d.keys() if k != "back"]

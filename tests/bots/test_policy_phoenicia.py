@@ -103,32 +103,33 @@ def auction(opener_bid_card: str, ann_vp: int, bob_vp: int) -> R.PhoeniciaState:
 
 
 def test_a_clearly_valuable_cheap_card_is_bid_on():
-    """Glassmaking (production for the whole game and a VP for 5) early on: Ann raises by one."""
-    s = auction("glassmaking", 2, 2)
+    """City Center (2 VP and VP for sale all game long) opened at 4: Ann raises by one."""
+    s = auction("city_center", 2, 2)
     set_money(s, 0, [5, 5], 0)
     assert GAME.cached_decision(s).player == 0
-    assert choose(s) == "bid:6"
+    assert choose(s) == "bid:5"
 
 
 def test_a_valuable_cheap_card_is_auctioned_on_the_own_turn():
+    """Prospector (the Mining tile and a VP for 2) rather than Granary, or nothing."""
     s = turn(new(2, 4), 0)
-    set_display(s, ["glassmaking", "dyer"])
+    set_display(s, ["granary", "prospector"])
     set_money(s, 0, [5, 6], 0)
     settle(s)
-    assert choose(s) == "open:glassmaking"
+    assert choose(s) == "open:prospector"
 
 
 @pytest.mark.parametrize("seed", range(4))
 def test_no_bid_beyond_what_the_card_is_worth(seed):
-    """City Walls is 7 VP and nothing else: 21 in money at 3 a VP.  Mid-game, with
-    no card about to be lost to the storage limit, Bob raises every time: Ann
-    bids, but never a price above those 21, and then passes."""
-    s = auction("city_walls", 14, 14)
+    """City Walls is 7 VP and nothing else: 21 in money at 3 a VP.  Late in the
+    game (20 VP each), with no card about to be lost to the storage limit, Bob
+    raises every time: Ann bids, but never a price above those 21, and then passes."""
+    s = auction("city_walls", 20, 20)
     grant(s, 0, "port")              # storehouses enough: no card of Ann's is lost at income
     grant(s, 0, "granary")
     set_money(s, 0, [6, 6, 6, 6], 3)
     set_money(s, 1, [6, 6, 6, 6, 6], 3)
-    set_vp(s, 0, 14)
+    set_vp(s, 0, 20)
     assert P.storage_waste(s.players[0]) <= 0
     worth = 7 * P.VP_PRICE
     rng = random.Random(seed)

@@ -16,8 +16,9 @@ here is the position itself.
   home provinces, or block the factories of powers I hold less of than my rivals; battles that
   change no flag and free no factory are declined.
 
-``evaluate`` is a softmax over the forecast scores, sharper as the end nears.  Everything is a few
-small loops over lists of ints: the hard bot calls ``choose`` for every choice of its rollouts.
+``evaluate`` is a softmax over the forecast scores, sharper as the end nears, calibrated on games
+between policies.  Everything is a few small loops over lists of ints: the hard bot calls ``choose``
+for every choice of its rollouts (a few tens of microseconds a call).
 """
 from __future__ import annotations
 
@@ -27,9 +28,9 @@ from typing import Any
 
 from ...engine.core import Decision
 from ...games.imperial.data import (
-    ARMY_LIMIT, BOND_COSTS, BOND_INTEREST, FACTORY_COST, FLAGS_PER_POWER, FLEET_LIMIT, HOME_PROVINCES,
-    INVESTOR, IS_HOME, IS_SEA, IS_SHIPYARD, LAND_NEIGHBOURS, N_POWERS, N_REGIONS, NEUTRAL_LAND, OWNER,
-    PORT_SEA, SEA_NEIGHBOURS, SEAS, TAXATION, WIN_POWER_POINTS, power_factor,
+    ARMY_LIMIT, BOND_COSTS, BOND_INTEREST, FACTORY_COST, FLAG_REGIONS, FLAGS_PER_POWER, FLEET_LIMIT,
+    HOME_PROVINCES, INVESTOR, IS_HOME, IS_SEA, IS_SHIPYARD, LAND_NEIGHBOURS, N_POWERS, N_REGIONS,
+    NEUTRAL_LAND, OWNER, PORT_SEA, SEA_NEIGHBOURS, SEAS, TAXATION, WIN_POWER_POINTS, power_factor,
 )
 
 _P = range(N_POWERS)
@@ -162,13 +163,35 @@ def _grow_weight(row: list[int], me: int) -> float:
     return max(_stake(row, me), 0.3 * row[me], 0.3) / 5
 
 
-def _forecast(s: Any) -> tuple[list[float], float]:
-    """Each power's expected final power points, and the rounds left."""
+def _pending_flags(s: Any) -> list[int]:
+    """Flags each power wins (+) or loses (-) when the maneuver under way ends: a neutral region or
+    sea held by one power alone takes its flag then (a rollout may stop in mid-maneuver)."""
+    out = [0] * N_POWERS
+    flags, armies, fleets = s.flags, s.armies, s.fleets
+    for r in FLAG_REGIONS:
+        row = fleets[r] if IS_SEA[r] else armies[r]
+        if not any(row):
+            continue
+        held = [q for q in _P if row[q]]
+        f = flags[r]
+        if len(held) == 1 and held[0] != f:
+            out[held[0]] += 1
+            if f >= 0:
+                out[f] -= 1
+    return out
+
+
+def _forecast(s: Any, settle: bool = False) -> tuple[list[float], float]:
+    """Each power's expected final power points, and the rounds left (``settle``: with the flags of a
+    maneuver under way)."""
     pp = s.power_points
     gov = s.gov
     rate = [0.0] * N_POWERS
     left = 40.0
-    for p, tax in enumerate(_taxes(s)):
+    taxes = _taxes(s)
+    if settle:
+        taxes = [t + f for t, f in zip(taxes, _pending_flags(s))]
+    for p, tax in enumerate(taxes):
         if gov[p] < 0:
             continue
         r = ((0 if tax < 6 else (tax - 5 if tax < 15 else 10)) + GROWTH) / CYCLE
@@ -181,7 +204,7 @@ def _forecast(s: Any) -> tuple[list[float], float]:
 
 def _forecast_scores(s: Any) -> tuple[list[float], float]:
     """Each player's score if the game ended as ``_forecast`` expects, and the rounds left."""
-    final, left = _forecast(s)
+    final, left = _forecast(s, settle=True)
     sc = list(map(float, s.cash))
     for p in _P:
         f = final[p] / 5 + EV_PAYOUTS * left
@@ -226,6 +249,19 @@ def choose(game: Any, state: Any, decision: Decision, rng: random.Random) -> str
     if h is None:
         return rng.choice(opts).key
     return h(game, state, decision, rng)
+
+
+def candidates(game: Any, state: Any, decision: Decision) -> list[str]:
+    """The options a tree search should weigh (a proposal: ``bots/ismcts.py`` does not ask yet).
+
+    Without "back" (which only returns to the decision before) and "donate" (which only opens a
+    question whose sensible answer is "back"): a search values such a choice as a second try at the
+    decision it returns to, so it prefers it, and the hard bot then goes back and forth for ever
+    (maneuver: pick a unit, back, the same unit, back ...).  Nothing else is left out."""
+    if decision.kind == "donate":
+        return ["back"]
+    keys = [o.key for o in decision.options if o.key not in ("back", "donate")]
+    return keys or decision.keys()
 
 
 # -- investing ----------------------------------------------------------------------------------------

@@ -2,18 +2,19 @@
 
 Everything is valued in money (disks) at the position's stage.  A VP is worth
 ``VP_PRICE`` (what City Center and the cheap workers charge for one); a point
-of production brings ``INCOME_PER_PROD`` a round (4 production draw a card
-worth 5 on average) for every income still to come, estimated from the
-leader's VP (:func:`rounds_left`).  Money itself is worth more than its face
-early, since it compounds, and little in the last round (:func:`money_worth`).
+of production ``INCOME_PER_PROD`` for every income still to come, estimated
+from the leader's VP (:func:`rounds_left`).  Paying costs more than the face
+value early, since money compounds, little in the last round, and little for
+money the storage limit would take anyway (:class:`Ctx`).
 
-A purchase is made when its worth beats its price times the money's worth,
-the best surplus first; a bid is raised by one while that still holds, never
-beyond, so an opponent who wants a card pays for it.  As the end nears the
-same production is worth less, and the bot turns from growth to VP by itself.
+A purchase is made when its worth beats what paying for it costs, the best
+surplus first; a bid is raised by one while that still holds, never beyond, so
+an opponent who wants a card pays for it.  As the end nears the same
+production is worth less, and the bot turns from growth to VP by itself.  The
+constants were tuned in games between versions of this policy.
 
-``evaluate`` projects each player's final VP from VP, production and money
-and turns the gaps into chances, sharper as the end nears.
+``evaluate`` weighs VP, money, production and workers with weights fitted on
+the results of games between easy bots, and turns the gaps into chances.
 """
 from __future__ import annotations
 
@@ -32,9 +33,9 @@ CARD_VALUES = D.CARD_VALUES
 END_VP = D.END_VP
 
 VP_PRICE = 3.0            # money per VP (City Center's price; a hunting worker's is close)
-INCOME_PER_PROD = 1.0     # money a production point is counted for a round (measured best; a card is 5 for 4)
-ROUNDS_AT_START = 7.0     # incomes counted at the start (a game has about 11; fewer plays better)
-PREMIUM = 0.5             # money's worth above face at the start (it compounds)
+INCOME_PER_PROD = 1.0     # money a production point is counted for a round (4 draw a card worth 5)
+ROUNDS_AT_START = 7.0     # incomes counted at the start (see rounds_left)
+PREMIUM = 1.0             # money's worth above face at the start (it compounds), per 10 rounds
 END_MONEY = 0.2           # a disk's worth in the last round (only a tie-break)
 WASTED_MONEY = 0.3        # a disk's worth when the storage limit would take it
 STORE_ROUNDS = 6          # rounds a storehouse or a discount is counted for at most
@@ -87,8 +88,10 @@ def _level(pl: PlayerState, slug: str, extra: int = 0) -> int:
 # ------------------------------------------------------------------------------------------
 
 def rounds_left(lead: int) -> float:
-    """Incomes still to come when the leader has ``lead`` VP.  Fitted on games
-    between easy bots: VP come faster as villages grow, hence the square."""
+    """The incomes counted for production when the leader has ``lead`` VP.  The
+    shape is fitted on games between easy bots (VP come faster as villages
+    grow, hence the square); the scale is what played best, below the 11
+    incomes a game has: late income buys little."""
     if lead >= END_VP:
         return 0.0
     x = (END_VP - lead) / (END_VP - D.START_VP)
@@ -334,16 +337,18 @@ def _tools(s: PhoeniciaState, pl: PlayerState, opts: list, cx: Ctx, rng: random.
 # Judging
 # ------------------------------------------------------------------------------------------
 
-# The judgement's weights, fitted (maximum likelihood) on 42,000 positions of
+# The judgement's weights, fitted (maximum likelihood) on 36,000 positions of
 # 800 games between easy bots, 2 to 5 players: each player's strength is
-#   VP + EV_MONEY * money + (EV_PROD_R * R + EV_PROD) * production + EV_TRAINED * trained workers
+#   VP + EV_MONEY * money + (EV_PROD_R * R + EV_PROD) * production
+#      + EV_TRAINED * trained workers + EV_UNTRAINED * untrained workers
 # and the chances are a softmax of strength / (EV_SCALE + EV_SCALE_R * R).
 EV_MONEY = 0.22
-EV_PROD = 0.35
-EV_PROD_R = 0.086
-EV_TRAINED = 0.9
-EV_SCALE = 1.9
-EV_SCALE_R = -0.11
+EV_PROD = 0.25
+EV_PROD_R = 0.12
+EV_TRAINED = 1.0
+EV_UNTRAINED = 0.2
+EV_SCALE = 2.0
+EV_SCALE_R = -0.065
 EV_MIN_SCALE = 1.0
 
 
@@ -358,7 +363,8 @@ def evaluate(game: Game, state: Any) -> list[float]:
     R = rounds_left(max(vps))
     per_prod = EV_PROD_R * R + EV_PROD
     scale = max(EV_MIN_SCALE, EV_SCALE + EV_SCALE_R * R)
-    strength = [(v + EV_MONEY * money_of(pl) + per_prod * prod_of(pl) + EV_TRAINED * pl.trained) / scale
+    strength = [(v + EV_MONEY * money_of(pl) + per_prod * prod_of(pl)
+                 + EV_TRAINED * pl.trained + EV_UNTRAINED * pl.untrained) / scale
                 for v, pl in zip(vps, players)]
     top = max(strength)
     ex = [math.exp(x - top) for x in strength]

@@ -132,17 +132,6 @@ class EvolutionState:
 _new = object.__new__
 
 
-def _copy_rng(r: Rng) -> Rng:
-    """A copy of ``r``: ``Rng.__deepcopy__`` without first seeding a
-    throw-away ``random.Random`` from the OS, which costs more than the copy."""
-    n = _new(Rng)
-    n.seed, n.draws, n.reveals = r.seed, r.draws, r.reveals
-    inner = random.Random.__new__(random.Random)
-    inner.setstate(r._r.getstate())
-    n._r = inner
-    return n
-
-
 def _index(row: list[Species], sp: Species) -> int:
     for k, x in enumerate(row):
         if x is sp:
@@ -1197,7 +1186,7 @@ class EvolutionGame(StepGame):
         and tuples are shared; the log's entries are shared too, since nothing
         changes an entry once it is written.  The cached decision is shared, as
         ``Game.clone`` says."""
-        out = self._copy(state, _copy_rng(state.rng))
+        out = self._copy(state, state.rng.copy())
         out._decision = state._decision
         return out
 

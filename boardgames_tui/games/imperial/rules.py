@@ -226,17 +226,6 @@ def _copy_state(s: ImperialState, rng: Rng) -> ImperialState:
     return out
 
 
-def _copy_rng(r: Rng) -> Rng:
-    """An exact copy of ``r`` (``Rng.__deepcopy__`` first seeds a new generator from the system, which
-    costs more than the copy itself)."""
-    out = Rng.__new__(Rng)
-    out.seed, out.draws, out.reveals = r.seed, r.draws, r.reveals
-    inner = random.Random.__new__(random.Random)
-    inner.setstate(r._r.getstate())
-    out._r = inner
-    return out
-
-
 def _plural(k: int, word: str) -> str:
     return f"{k} {word}{'' if k == 1 else 's'}"
 
@@ -1546,7 +1535,7 @@ class ImperialGame(StepGame):
     def clone(self, state: ImperialState) -> ImperialState:
         """An independent copy, written by hand (the generic pickle copy is about 15x slower, and the
         search bot copies once per iteration).  The cached decision is shared (see ``Game.clone``)."""
-        return _copy_state(state, _copy_rng(state.rng))
+        return _copy_state(state, state.rng.copy())
 
     def determinize(self, state: ImperialState, viewer: int | None, rng: random.Random) -> ImperialState:
         """Imperial hides nothing: a copy of the state with a fresh random source (which nothing reads

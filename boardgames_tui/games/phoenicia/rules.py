@@ -885,18 +885,6 @@ def _copy_player(pl: PlayerState) -> PlayerState:
     return out
 
 
-def _copy_rng(r: Rng) -> Rng:
-    """``Rng.__deepcopy__`` without its ``random.Random()``, which seeds itself
-    from the system first (half the cost of a copy)."""
-    seed, draws, reveals, inner = r.state()
-    out = Rng.__new__(Rng)
-    out.seed, out.draws, out.reveals = seed, draws, reveals
-    mt = random.Random.__new__(random.Random)
-    mt.setstate(inner)
-    out._r = mt
-    return out
-
-
 def _copy_step(st: Any) -> Any:
     """A step's fields are numbers, strings and flat lists of numbers."""
     d = st.__dict__.copy()
@@ -1039,7 +1027,7 @@ class PhoeniciaGame(StepGame):
         numbers, tuples, the log's entries (never changed once written:
         determinize replaces the lines it redacts) and the cached decision (see
         ``Game.clone``: ``apply`` replaces it rather than changing it)."""
-        return self._copy(state, _copy_rng(state.rng))
+        return self._copy(state, state.rng.copy())
 
     @staticmethod
     def _copy(s: PhoeniciaState, rng: Rng) -> PhoeniciaState:
@@ -1138,7 +1126,7 @@ class PhoeniciaGame(StepGame):
         log = out.log
         for i, e in enumerate(log):
             if e.private_to is not None and e.private_to != viewer and e.private_text:
-                log[i] = LogEntry(e.text, e.private_to, None, e.round)   # entries are shared with state
+                log[i] = LogEntry(e.text, e.private_to, None, e.round)   # lines are shared: replace, never change
         out.rng = Rng(rng.randrange(2**32))
         # The viewer's own decision reads only what the viewer sees: it stays valid.
         d = out._decision

@@ -1,0 +1,130 @@
+"""What the bots cost: clones, rollouts, and the hard bot's thinking time.
+
+    .venv/bin/python bench/bots.py [--games evolution,phoenicia,utopia,imperial]
+                                   [--players 2] [--positions 24] [--p95-game]
+
+Positions are sampled from a seeded game between easy bots.  For each game:
+
+* clone: ``game.clone`` against ``copy.deepcopy`` of the same state (the
+  baseline a search would use without a game-provided clone); medians in µs.
+* rollout: one choice of a rollout by the easy policy (``policy.choose`` then
+  ``apply``) against one by a random choice (the random bot's cost); medians
+  in µs a choice, and the cost of one rollout of the hard bot's length.
+* iteration: one search iteration of the hard bot at its own budget and
+  rollout length (determinize, walk down, roll out, judge).
+* ``--p95-game``: a full 4-player game of one hard bot (the app's budget)
+  against three easy ones: its thinking time per decision, median and 95th
+  percentile (issue 11's target: p95 <= 1.5 s).
+
+The machine is shared: figures are medians, and the baselines run in the same
+process.  A benchmark, not a test.
+"""
+from __future__ import annotations
+
+import argparse
+import copy
+import random
+import statistics
+import time
+
+from boardgames_tui.bots.base import ask, knowledge, make_bot
+from boardgames_tui.bots.ismcts import HardBot
+from boardgames_tui.bots.policies import policy_for
+from boardgames_tui.engine.registry import get_game
+
+GAMES = ("evolution", "phoenicia", "utopia", "imperial")
+
+
+def positions(game, players: int, count: int, seed: int = 7) -> list:
+    """(state, decision) pairs with a real choice, spread over one easy game."""
+    state = game.new_game([f"P{i + 1}" for i in range(players)], seed, {})
+    bots = [make_bot("easy", seed * 10 + i, game) for i in range(players)]
+    out = []
+    while (d := game.cached_decision(state)) is not None:
+        if len(d.options) > 1:
+            out.append((game.clone(state), d))
+        game.apply(state, ask(bots[d.player], game, state, d))
+    step = max(1, len(out) // count)
+    return out[::step][:count]
+
+
+def timed(fn, repeat: int = 1) -> float:
+    t = time.perf_counter()
+    for _ in range(repeat):
+        fn()
+    return (time.perf_counter() - t) / repeat
+
+
+def per_choice(game, state, choose, limit: int) -> float:
+    """Seconds per choice of playing on from a clone of ``state`` with ``choose``."""
+    world = game.clone(state)
+    n = 0
+    t = time.perf_counter()
+    while n < limit and (d := game.cached_decision(world)) is not None:
+        game.apply(world, choose(world, d))
+        n += 1
+    return (time.perf_counter() - t) / max(n, 1)
+
+
+def bench_game(name: str, players: int, count: int) -> None:
+    game = get_game(name)
+    policy = policy_for(name)
+    rng = random.Random(1)
+    pos = positions(game, players, count)
+    clone = [timed(lambda s=s: game.clone(s), 20) for s, _ in pos]
+    deep = [timed(lambda s=s: copy.deepcopy(s), 5) for s, _ in pos]
+    easy = [per_choice(game, s, lambda w, d: policy.choose(game, w, d, rng), 40) for s, _ in pos]
+    rand = [per_choice(game, s, lambda w, d: rng.choice(d.options).key, 40) for s, _ in pos]
+    hard = HardBot(game, seed=1)
+    iters = []
+    for s, d in pos[: max(4, count // 3)]:
+        bot = HardBot(game, seed=2, iterations=40)
+        k = knowledge(bot, game, s, d)
+        iters.append(timed(lambda: bot.decide(k)) / 40)
+    med = statistics.median
+    us = 1e6
+    print(f"{name} ({players} players, {len(pos)} positions)")
+    print(f"  clone      {med(clone) * us:8.1f} µs   deepcopy {med(deep) * us:8.1f} µs   "
+          f"ratio {med(deep) / med(clone):5.1f}x faster")
+    print(f"  rollout    {med(easy) * us:8.1f} µs a choice (easy policy)   random {med(rand) * us:6.1f} µs   "
+          f"ratio {med(easy) / med(rand):5.1f}x")
+    print(f"  one rollout of {hard.rollout} choices: {med(easy) * hard.rollout * 1e3:6.2f} ms; "
+          f"one iteration {med(iters) * 1e3:6.2f} ms; app budget {hard.iterations} iterations "
+          f"= about {med(iters) * hard.iterations:4.2f} s a decision")
+
+
+def p95_game(name: str, seed: int = 11) -> None:
+    """One hard bot (the app's budget) and three easy bots, a full game."""
+    game = get_game(name)
+    state = game.new_game(["Hard", "Easy 1", "Easy 2", "Easy 3"], seed, {})
+    bots = [make_bot("hard", seed * 10, game)] + [make_bot("easy", seed * 10 + i, game) for i in (1, 2, 3)]
+    times = []
+    while (d := game.cached_decision(state)) is not None:
+        t = time.perf_counter()
+        key = ask(bots[d.player], game, state, d)
+        if d.player == 0 and len(d.options) > 1:
+            times.append(time.perf_counter() - t)
+        game.apply(state, key)
+    times.sort()
+    p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+    won = "won" if 0 in game.winners(state) else "lost"
+    print(f"{name}: 4 players, hard bot at {bots[0].iterations} iterations, {len(times)} decisions: "
+          f"median {statistics.median(times):.2f} s, p95 {p95:.2f} s, max {times[-1]:.2f} s ({won})")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--games", default=",".join(GAMES))
+    ap.add_argument("--players", type=int, default=2)
+    ap.add_argument("--positions", type=int, default=24)
+    ap.add_argument("--p95-game", action="store_true", help="also time a full 4-player game per title")
+    args = ap.parse_args()
+    for name in args.games.split(","):
+        bench_game(name, args.players, args.positions)
+    if args.p95_game:
+        for name in args.games.split(","):
+            p95_game(name)
+
+
+if __name__ == "__main__":
+    main()
