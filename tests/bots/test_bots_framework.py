@@ -69,7 +69,7 @@ def test_the_search_finds_the_winning_take(left, best):
     bot = HardBot(NIM, seed=3, iterations=600, rollout=0)
     assert ask(bot, NIM, s, NIM.cached_decision(s)) == best
     root = bot.last_root
-    assert root is not None and sum(c.visits for c in root.children.values()) == 600 + bot.prior
+    assert root is not None and sum(c.real for c in root.children.values()) == 600
 
 
 # -- Nim with a "back" that takes the last take back: the search must not loop on it ----------
@@ -225,3 +225,44 @@ def test_an_easy_bot_is_reproducible():
             g.apply(s, k)
         picks.append(out)
     assert picks[0] == picks[1]
+
+
+# -- the search keeps the policy's pick unless it finds better beyond its noise ---------------
+def _child(key, results):
+    from boardgames_tui.bots.ismcts import Node
+    n = Node(key, 0)
+    for r in results:
+        n.visits += 1
+        n.total += r
+        n.real += 1
+        n.real_total += r
+        n.squares += r * r
+    return n
+
+
+def test_the_verdict_keeps_the_pick_over_noise_and_takes_a_clear_gain():
+    from boardgames_tui.bots.ismcts import Node
+    bot = HardBot(NIM, seed=1)
+    root = Node()
+    noisy = [1.0, 0.0] * 10                         # mean 0.5, very noisy
+    root.children = {"a": _child("a", noisy), "b": _child("b", [1.0, 0.0] * 9 + [1.0, 1.0])}
+    assert bot._verdict(root, {"a", "b"}, "a") == "a"  # b's 0.55 is within the noise
+    root.children["b"] = _child("b", [0.9] * 20)      # b clearly better
+    assert bot._verdict(root, {"a", "b"}, "a") == "b"
+    root.children["b"] = _child("b", [0.9] * 3)       # ... but seen too rarely to trust
+    assert bot._verdict(root, {"a", "b"}, "a") == "a"
+
+
+def test_ranked_reads_the_policys_scores():
+    from types import SimpleNamespace
+
+    from boardgames_tui.bots.policies import pick, ranked
+
+    def choose(game, state, decision, rng):
+        pick([(0.1, "x")], rng)                       # a part weighed first: not the choice
+        return pick([(1.0, "b"), (3.0, "c"), (2.0, "a")], rng)
+
+    policy = SimpleNamespace(choose=choose)
+    assert ranked(policy, None, None, None, random.Random(1)) == ("c", ["c", "a", "b"])
+    by_rule = SimpleNamespace(choose=lambda g, s, d, r: "a")
+    assert ranked(by_rule, None, None, None, random.Random(1)) == ("a", None)

@@ -110,6 +110,14 @@ def test_a_clearly_valuable_cheap_card_is_bid_on():
     assert choose(s) == "bid:5"
 
 
+def test_a_search_weighs_only_the_minimum_raise_or_a_pass():
+    s = auction("city_center", 2, 2)
+    set_money(s, 0, [5, 5], 0)
+    d = GAME.cached_decision(s)
+    assert len(d.options) > 2
+    assert P.candidates(GAME, s, d) == ["bid:5", "pass"]
+
+
 def test_a_valuable_cheap_card_is_auctioned_on_the_own_turn():
     """Prospector (the Mining tile and a VP for 2) rather than Granary, or nothing."""
     s = turn(new(2, 4), 0)

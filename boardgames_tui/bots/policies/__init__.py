@@ -13,13 +13,59 @@ A policy module (``policies/<game>.py``) provides:
     each player's chance of winning as judged from the position, in [0, 1];
     the hard bot uses it where a rollout is cut off.
 
+It may also provide
+
+``candidates(game, state, decision) -> list[str]``
+    the options a tree search should weigh (see ``bots/ismcts.py``), for
+    options that only make sense one way (a bid raised by more than the
+    minimum, a question whose sensible answer is "back").
+
+A policy that scores its options passes them to :func:`pick`; the hard bot
+reads that scoring through :func:`ranked` to search only the best few.
+
 A game without a module of its own gets :mod:`.generic` (random picks, the
 score ranking as the judgement).
 """
 from __future__ import annotations
 
 import importlib
+import random
+import threading
 from types import ModuleType
+from typing import Any
+
+from ...engine.core import Decision
+
+_watch = threading.local()   # a search thread's box for the scores of the next pick
+
+
+def pick(scored: list[tuple[float, str]], rng: random.Random, tie: float = 1e-9) -> str:
+    """The best-scored key of ``(score, key)`` pairs, ties (within ``tie``) broken by ``rng``."""
+    box = getattr(_watch, "box", None)
+    if box is not None:
+        box.append(scored)
+    best = max(v for v, _ in scored)
+    keys = [k for v, k in scored if v >= best - tie]
+    return keys[0] if len(keys) == 1 else rng.choice(keys)
+
+
+def ranked(policy: ModuleType, game: Any, state: Any, decision: Decision,
+           rng: random.Random) -> tuple[str, list[str] | None]:
+    """The policy's pick, and the keys it scored from best to worst (None when it
+    picked without scoring, for instance by a rule of thumb)."""
+    _watch.box = box = []
+    try:
+        key = policy.choose(game, state, decision, rng)
+    finally:
+        _watch.box = None
+    if not box:
+        return key, None
+    scored = box[-1]    # the last pick made the choice (earlier ones weighed its parts)
+    if not any(k == key for _, k in scored):
+        return key, None
+    order = [k for _, k in sorted(scored, key=lambda vk: -vk[0])]
+    order.remove(key)
+    return key, [key] + order
 
 _CACHE: dict[str, ModuleType] = {}
 

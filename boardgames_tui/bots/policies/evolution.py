@@ -37,6 +37,7 @@ from ...games.evolution.cards import (
     FOOD_OF, FORAGING, HARD_SHELL, HARD_SHELL_BONUS, HORNS, INTELLIGENCE, LONG_NECK, MAX_POP,
     PACK_HUNTING, SCAVENGER, SYMBIOSIS, TRAIT_OF, WARNING_CALL,
 )
+from . import pick
 
 # The hard bot's budget when none is given: an iteration (a world, a rollout of
 # up to 80 choices) costs about 5-6 ms here, so this is about a second a decision.
@@ -146,12 +147,6 @@ def _rounds_after(s: Any) -> int:
         return max(0, s.final_round - s.round)
     per = sum(C.BASE_DEAL + len(pl.species) for pl in s.players)
     return len(s.deck) // max(1, per) + 1
-
-
-def _pick(scored: list[tuple[float, str]], rng: random.Random) -> str:
-    best = max(v for v, _ in scored)
-    top = [k for v, k in scored if v >= best - 1e-9]
-    return top[0] if len(top) == 1 else rng.choice(top)
 
 
 # -- cards: traits, size, population, species ----------------------------------------------------
@@ -375,7 +370,7 @@ def _food(x: _Ctx, d: Decision, rng: random.Random) -> str:
             w *= 0.3                               # food is plentiful anyway
     vals = _card_values(x, [o.value for o in d.options])
     scored = [(w * 0.6 * FOOD_OF[o.value] - vals[o.value], o.key) for o in d.options]
-    return _pick(scored, rng)
+    return pick(scored, rng)
 
 
 def _play(x: _Ctx, d: Decision, rng: random.Random) -> str:
@@ -383,7 +378,7 @@ def _play(x: _Ctx, d: Decision, rng: random.Random) -> str:
     vals = _card_values(x, hand)
     scored = [(vals[c] - x.keep, k) for c, k in ((o.value, o.key) for o in d.options if o.key != "done")]
     scored.append((0.0, "done"))
-    return _pick(scored, rng)
+    return pick(scored, rng)
 
 
 def _use(x: _Ctx, d: Decision, rng: random.Random) -> str:
@@ -392,13 +387,13 @@ def _use(x: _Ctx, d: Decision, rng: random.Random) -> str:
     scored = [(v, k) for v, k in _card_uses(x, step.card, _generic_values(x)) if k in legal]
     if not scored:
         scored = [(0.0, o.key) for o in d.options if o.key != "back"] or [(0.0, "back")]
-    return _pick(scored, rng)
+    return pick(scored, rng)
 
 
 def _replace(x: _Ctx, d: Decision, rng: random.Random) -> str:
     step = x.s.steps[-1]
     scored = [(-_kept_value(x, o.value, step.species), o.key) for o in d.options if o.key != "back"]
-    return _pick(scored, rng)
+    return pick(scored, rng)
 
 
 def _hunger_bonus(sp: Any) -> float:
@@ -501,7 +496,7 @@ def _feed(x: _Ctx, d: Decision, rng: random.Random) -> str:
         else:
             v = _best_target(x, i)[0]
         scored.append((v, k))
-    return _pick(scored, rng)
+    return pick(scored, rng)
 
 
 def _target(x: _Ctx, d: Decision, rng: random.Random) -> str:
@@ -516,7 +511,7 @@ def _target(x: _Ctx, d: Decision, rng: random.Random) -> str:
                            _attack_size(x.s.players[x.p].species[i], x.names[x.p][i]),
                            x.s.players[ow].species, x.names[ow], j) if ow != x.p else []
         scored.append((_target_value(x, i, ow, j, bl), o.key))
-    return _pick(scored, rng) if scored else "back"
+    return pick(scored, rng) if scored else "back"
 
 
 def _attack_size(a: Any, an: set) -> int:
@@ -533,7 +528,7 @@ def _ignore(x: _Ctx, d: Decision, rng: random.Random) -> str:
 
 def _discard(x: _Ctx, d: Decision, rng: random.Random) -> str:
     vals = _card_values(x, [o.value for o in d.options])
-    return _pick([(-vals[o.value], o.key) for o in d.options], rng)
+    return pick([(-vals[o.value], o.key) for o in d.options], rng)
 
 
 _BY_KIND = {"food": _food, "play": _play, "use": _use, "replace": _replace, "feed": _feed,

@@ -32,6 +32,7 @@ from ...games.imperial.data import (
     HOME_PROVINCES, INVESTOR, IS_HOME, IS_SEA, IS_SHIPYARD, LAND_NEIGHBOURS, N_POWERS, N_REGIONS,
     NEUTRAL_LAND, OWNER, PORT_SEA, SEA_NEIGHBOURS, SEAS, TAXATION, WIN_POWER_POINTS, power_factor,
 )
+from . import pick
 
 _P = range(N_POWERS)
 _B = range(len(BOND_COSTS))
@@ -235,10 +236,6 @@ def evaluate(game: Any, s: Any) -> list[float]:
 
 
 # ============================================================================ choices
-def _pick(scored: list[tuple[float, str]], rng: random.Random) -> str:
-    best = max(v for v, _ in scored)
-    keys = [k for v, k in scored if v >= best - 1e-9]
-    return keys[0] if len(keys) == 1 else rng.choice(keys)
 
 
 def choose(game: Any, state: Any, decision: Decision, rng: random.Random) -> str:
@@ -323,14 +320,14 @@ def _invest(game, s, d, rng):
             ch = _choices(s, me, o.value)
             if ch:
                 scored.append((max(x for x, _ in _bond_values(s, me, o.value, ch, final, left)), o.key))
-    return _pick(scored, rng)
+    return pick(scored, rng)
 
 
 def _bond(game, s, d, rng):
     # Never "back": the invest choice judged this power worth a bond (and back would ask again).
     final, left = _forecast(s)
     ch = [(*o.value, o.key) for o in d.options if o.key != "back"]
-    return _pick(_bond_values(s, d.player, s.steps[-1].bond_power, ch, final, left), rng)
+    return pick(_bond_values(s, d.player, s.steps[-1].bond_power, ch, final, left), rng)
 
 
 def _opening(game, s, d, rng):
@@ -339,7 +336,7 @@ def _opening(game, s, d, rng):
     scored = _bond_values(s, d.player, s.steps[-1].power, ch, final, left)
     if d.get("pass"):
         scored.append((KEEP_CASH, "pass"))
-    return _pick(scored, rng)
+    return pick(scored, rng)
 
 
 def _force(game, s, d, rng):
@@ -509,7 +506,7 @@ def _wins_if_over(s: Any, p: int, g: int, me: int) -> bool:
 
 
 def _rondel(game, s, d, rng):
-    return _pick(_rondel_values(game, s, d, d.player, s.steps[-1].power), rng)
+    return pick(_rondel_values(game, s, d, d.player, s.steps[-1].power), rng)
 
 
 def _donate(game, s, d, rng):
@@ -522,7 +519,7 @@ def _factory(game, s, d, rng):
     if FACTORY_COST - s.treasury[p] > 2:
         return "none"  # the government would pay too much of it
     land, sea = _free_targets(s, p)
-    return _pick([(sea if IS_SHIPYARD[o.value] else land, o.key) for o in d.options if o.key != "none"], rng)
+    return pick([(sea if IS_SHIPYARD[o.value] else land, o.key) for o in d.options if o.key != "none"], rng)
 
 
 def _import(game, s, d, rng):
@@ -543,7 +540,7 @@ def _import(game, s, d, rng):
                 out.append((0.5 + 0.1 * near, o.key))
         elif sea > idle_f:
             out.append((0.5 + 0.1 * (flags[PORT_SEA[r]] != p), o.key))
-    return _pick(out, rng)
+    return pick(out, rng)
 
 
 # -- maneuver -----------------------------------------------------------------------------------------
@@ -658,7 +655,7 @@ def _maneuver(game, s, d, rng):
             scored.append((0.3 if want == hostile else -0.5, o.key))
         else:  # destroying a factory costs three armies: not worth them here
             scored.append((-1.0, o.key))
-    return _pick(scored, rng)
+    return pick(scored, rng)
 
 
 def _destination(game, s, d, rng):
@@ -666,7 +663,7 @@ def _destination(game, s, d, rng):
     step = s.steps[-1]
     c = _Ctx(s, step.power, d.player)
     near = c.near(step.unit, step.frm)
-    return _pick([(_dest_value(c, step.unit, o.value[0], near), o.key) for o in d.options if o.key != "back"],
+    return pick([(_dest_value(c, step.unit, o.value[0], near), o.key) for o in d.options if o.key != "back"],
                  rng)
 
 
@@ -677,7 +674,7 @@ def _contest(game, s, d, rng):
     for o in d.options:
         if o.key != "peace":
             scored.append((_battle_value(c, step.r, o.value[0], o.value[1]), o.key))
-    return _pick(scored, rng)
+    return pick(scored, rng)
 
 
 def _declare(game, s, d, rng):

@@ -25,6 +25,7 @@ from typing import Any
 from ...engine.core import Decision, Game
 from ...games.phoenicia import data as D
 from ...games.phoenicia.rules import PhoeniciaState, PlayerState, discount, storehouses, training_cost
+from . import pick
 
 DEV = D.DEV
 TILES = D.TILES
@@ -208,11 +209,6 @@ def card_worth(pl: PlayerState, slug: str, R: float, lam: float) -> float:
 # Choosing
 # ------------------------------------------------------------------------------------------
 
-def _pick(scored: list[tuple[float, str]], rng: random.Random) -> str:
-    best = max(v for v, _k in scored)
-    keys = [k for v, k in scored if v >= best - 1e-9]
-    return keys[0] if len(keys) == 1 else rng.choice(keys)
-
 
 def choose(game: Game, state: Any, decision: Decision, rng: random.Random) -> str:
     kind = decision.kind
@@ -233,6 +229,15 @@ def choose(game: Game, state: Any, decision: Decision, rng: random.Random) -> st
     if kind == "tools":
         return _tools(s, pl, opts, cx, rng)
     return rng.choice(opts).key            # pragma: no cover - every kind is handled above
+
+
+def candidates(game: Game, state: Any, decision: Decision) -> list[str]:
+    """For the hard bot's search: a bid is raised by the minimum or passed (in an open
+    auction a higher raise only pays more), which takes a bid from ~20 options to 2."""
+    opts = decision.options
+    if decision.kind == "bid" and opts[0].value is not None and any(o.key == "pass" for o in opts):
+        return [opts[0].key, "pass"]
+    return [o.key for o in opts]
 
 
 def _bid(s: PhoeniciaState, pl: PlayerState, opts: list, cx: Ctx) -> str:
@@ -277,7 +282,7 @@ def _auction(pl: PlayerState, opts: list, cx: Ctx, rng: random.Random) -> str:
     w = money_of(pl)
     spot, spot_price = _best_spot(pl, R, lam) if pl.trained else (0.0, 0)
     fit = [(v, k) for v, k, price in scored if v >= spot or w - price >= spot_price]
-    return _pick(fit, rng) if fit else "workers"
+    return pick(fit, rng) if fit else "workers"
 
 
 def _workers(pl: PlayerState, opts: list, cx: Ctx, rng: random.Random) -> str:
@@ -306,7 +311,7 @@ def _workers(pl: PlayerState, opts: list, cx: Ctx, rng: random.Random) -> str:
                     + lam * TILES[f].cost * (0.4 if pl.untrained + pl.trained else 0.1))
         if gain > 0:
             scored.append((gain, o.key))
-    return _pick(scored, rng) if scored else "tools"
+    return pick(scored, rng) if scored else "tools"
 
 
 def _tools(s: PhoeniciaState, pl: PlayerState, opts: list, cx: Ctx, rng: random.Random) -> str:
@@ -330,7 +335,7 @@ def _tools(s: PhoeniciaState, pl: PlayerState, opts: list, cx: Ctx, rng: random.
             gain = 0.1 * swaps
         if gain > 0:
             scored.append((gain, o.key))
-    return _pick(scored, rng) if scored else "end"
+    return pick(scored, rng) if scored else "end"
 
 
 # ------------------------------------------------------------------------------------------

@@ -34,6 +34,7 @@ from ...games.utopia.data import (
     WONDER_BONUS, WONDER_POINTS,
 )
 from ...games.utopia.rules import _ISLAND_OF, _REACH
+from . import pick
 
 _P = range(N_PEOPLES)
 _D = range(N_DISTRICTS)
@@ -183,9 +184,7 @@ def choose(game: Game, state: Any, decision: Decision, rng: random.Random) -> st
     if fn is None:
         return rng.choice(options).key
     values = fn(state, decision.player, options)
-    best = max(values)
-    keys = [o.key for o, v in zip(options, values) if v == best]
-    return keys[0] if len(keys) == 1 else rng.choice(keys)
+    return pick([(v, o.key) for o, v in zip(options, values)], rng, tie=0.0)
 
 
 # -- phase 1 -----------------------------------------------------------------------
