@@ -72,7 +72,7 @@ def main() -> None:
     print("|---|---|---|---|---|---|---|")
     with ProcessPoolExecutor(args.jobs) as pool:
         for game in args.titles.split(","):
-            for pairing in args.pairings.split(","):
+            for pairing in filter(None, args.pairings.split(",")):
                 levels = pairing.split("-")
                 r = measure(pool, game, levels, args.games, args.chunk, kw, args.seed)
                 err = f", {r['errors']} errors" if r["errors"] else ""

@@ -39,9 +39,9 @@ from ...games.evolution.cards import (
 )
 from . import pick
 
-# The hard bot's budget when none is given: an iteration (a world, a rollout of
-# up to 80 choices) costs about 5-6 ms here, so this is about a second a decision.
-HARD_ITERATIONS = 160
+# The hard bot's budget in the app, under a second a decision: an iteration costs
+# 1.0-1.4 ms of CPU here with 2-4 players (bench/bots.py).
+HARD_ITERATIONS = 400
 
 DEFENCE = frozenset((HORNS, CLIMBING, HARD_SHELL, DEFENSIVE_HERDING, SYMBIOSIS, BURROWING))
 NO_TRAITS: frozenset = frozenset()

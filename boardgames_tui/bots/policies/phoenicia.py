@@ -27,6 +27,10 @@ from ...games.phoenicia import data as D
 from ...games.phoenicia.rules import PhoeniciaState, PlayerState, discount, storehouses, training_cost
 from . import pick
 
+# The hard bot's budget in the app, under a second a decision: an iteration costs
+# 0.4-0.9 ms of CPU here with 2-4 players (bench/bots.py).
+HARD_ITERATIONS = 600
+
 DEV = D.DEV
 TILES = D.TILES
 SPACES = D.SPACES

@@ -36,6 +36,10 @@ from ...games.utopia.data import (
 from ...games.utopia.rules import _ISLAND_OF, _REACH
 from . import pick
 
+# The hard bot's budget in the app, under a second a decision: an iteration costs
+# 1.4-2.0 ms of CPU here with 2-4 players (bench/bots.py).
+HARD_ITERATIONS = 400
+
 _P = range(N_PEOPLES)
 _D = range(N_DISTRICTS)
 _REACH_SET = tuple(frozenset(r) for r in _REACH)
