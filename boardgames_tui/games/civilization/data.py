@@ -599,6 +599,15 @@ GREAT_PERSON_INDEX: dict[str, GreatPerson] = {g.name: g for g in GREAT_PEOPLE}
 GREAT_PERSON_MARKERS = 18           # the base box (S5)
 
 
+def structure_yield(kind: str, name: str) -> Yield:
+    """The icons of a building, wonder or great person on the map (``kind`` as in ``board.Structure``)."""
+    if kind == "building":
+        return BUILDING_INDEX[name].yields
+    if kind == "wonder":
+        return Yield(culture=WONDER_INDEX[name].culture)
+    return GREAT_PERSON_INDEX[name].yields
+
+
 # -- resources, huts, villages -------------------------------------------------------------------------
 class Resource(NamedTuple):
     """A resource kind; ``market`` kinds are harvested from the shared pool, the others come only from

@@ -1,0 +1,217 @@
+"""Civilization's map as the rules see it: tiles face up or down, squares, what stands on them, and the
+tests for founding a city.
+
+A square is ``(row, col)`` on the full map (``data_map.to_map``).  The map holds plain dicts keyed by
+square, so a state copies cheaply and compares by value:
+
+* ``tiles``: one :class:`TilePlace` per layout position; a face-down tile's name and turn are hidden
+  information (nobody has seen them: a view blanks them, ``determinize`` deals them afresh);
+* ``figures``: who stands where.  In a peaceful game a square never holds two players' figures (an army
+  may not enter an enemy square, a pioneer not one with enemy units), so a square has one owner;
+* ``cities``, ``structures`` (a building, a wonder or a great person: one per square, rule 46 and 53),
+  ``markers`` (the face-down hut and village markers on revealed tiles).
+
+The seed's "pioneer" is the research's scout; the code says scout.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Iterator
+
+from ...engine.steps import PlainData
+from .data import structure_yield
+from .data_map import (
+    HOME_TILES, LAYOUTS, TILE_INDEX, TILE_SIZE, WATER, Square, Yield, home_rotation, tile_squares, to_map,
+)
+
+Pos = tuple[int, int]
+
+MIN_CITY_DISTANCE = 3     # rule 34: at least 3 squares from every city, diagonal steps counted
+
+
+class TilePlace(PlainData):
+    """A tile on the map: where (in tiles), which tile and how it is turned, face up or not."""
+    tile_row: int
+    tile_col: int
+    name: str | None          # None in a view of a face-down tile
+    turns: int                # clockwise quarter turns
+    face_up: bool
+
+
+class Figures(PlainData):
+    """One player's figures on a square."""
+    owner: int
+    armies: int = 0
+    scouts: int = 0
+
+    def count(self) -> int:
+        return self.armies + self.scouts
+
+
+class City(PlainData):
+    owner: int
+    capital: bool = False
+    walls: bool = False
+
+
+class Structure(PlainData):
+    """A building, wonder or great person on a square (``kind`` says which); it replaces the square's own
+    icons (rule 46)."""
+    kind: str                 # BUILDING, WONDER or GREAT_PERSON
+    name: str
+    owner: int
+
+
+BUILDING, WONDER, GREAT_PERSON = "building", "wonder", "great_person"   # Structure kinds
+
+
+@lru_cache(maxsize=None)
+def placed_squares(name: str, turns: int) -> tuple[Square, ...]:
+    """A tile's 16 squares as laid (cached: tiles never change)."""
+    return tile_squares(TILE_INDEX[name], turns)
+
+
+def neighbours(pos: Pos) -> Iterator[Pos]:
+    """The 8 squares around ``pos`` (a city's outskirts), off-map ones included."""
+    r, c = pos
+    for dr in (-1, 0, 1):
+        for dc in (-1, 0, 1):
+            if dr or dc:
+                yield r + dr, c + dc
+
+
+def orthogonal(pos: Pos) -> Iterator[Pos]:
+    """The 4 squares one step away (a figure's steps)."""
+    r, c = pos
+    yield r - 1, c
+    yield r, c + 1
+    yield r + 1, c
+    yield r, c - 1
+
+
+def distance(a: Pos, b: Pos) -> int:
+    """Steps between two squares, diagonal steps counted (rule 34)."""
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+
+def tile_at(tiles: list[TilePlace], pos: Pos) -> TilePlace | None:
+    tr, tc = pos[0] // TILE_SIZE, pos[1] // TILE_SIZE
+    if pos[0] < 0 or pos[1] < 0:
+        return None
+    for t in tiles:
+        if t.tile_row == tr and t.tile_col == tc:
+            return t
+    return None
+
+
+def square(tiles: list[TilePlace], pos: Pos) -> Square | None:
+    """The printed square at ``pos``: None off the map or on a face-down tile."""
+    t = tile_at(tiles, pos)
+    if t is None or not t.face_up:
+        return None
+    return placed_squares(t.name, t.turns)[(pos[0] % TILE_SIZE) * TILE_SIZE + pos[1] % TILE_SIZE]
+
+
+def on_map(tiles: list[TilePlace], pos: Pos) -> bool:
+    return tile_at(tiles, pos) is not None
+
+
+def capital_square(slot_row: int, slot_col: int, civ: str, facing: str) -> tuple[int, Pos]:
+    """A home tile's quarter turns in its layout slot and its capital's map square."""
+    tile = HOME_TILES[civ]
+    turns = home_rotation(tile, facing)
+    r, c = tile.capital
+    for _ in range(turns):
+        r, c = c, TILE_SIZE - 1 - r
+    return turns, to_map(slot_row, slot_col, r, c)
+
+
+def new_board(civs: list[str], neutral: list[tuple[str, int]]) -> tuple["Board", list[Pos]]:
+    """The map for ``len(civs)`` players: each home tile face up in its seat's slot, turned so its
+    capital faces inward, and ``neutral`` (tile name, quarter turns) face down on the other slots in
+    layout order.  Returns the board (capitals founded, walls not yet) and the capitals' squares."""
+    layout = LAYOUTS[len(civs)]
+    if len(neutral) != len(layout.neutral):
+        raise ValueError(f"{len(civs)} players need {len(layout.neutral)} neutral tiles, not {len(neutral)}")
+    tiles, capitals = [], []
+    for seat, (civ, slot) in enumerate(zip(civs, layout.homes)):
+        turns, cap = capital_square(slot.tile_row, slot.tile_col, civ, slot.facing)
+        tiles.append(TilePlace(slot.tile_row, slot.tile_col, civ, turns, True))
+        capitals.append(cap)
+    for (tr, tc), (name, turns) in zip(layout.neutral, neutral):
+        tiles.append(TilePlace(tr, tc, name, turns % 4, False))
+    board = Board(tiles, {}, {cap: City(seat, capital=True) for seat, cap in enumerate(capitals)}, {}, {})
+    return board, capitals
+
+
+class Board(PlainData):
+    """Everything on the map."""
+    tiles: list
+    figures: dict
+    cities: dict
+    structures: dict
+    markers: dict             # pos -> (HUT or VILLAGE, content); content None in a view
+
+    def copy(self) -> "Board":
+        return Board([TilePlace(t.tile_row, t.tile_col, t.name, t.turns, t.face_up) for t in self.tiles],
+                     {p: Figures(f.owner, f.armies, f.scouts) for p, f in self.figures.items()},
+                     {p: City(c.owner, c.capital, c.walls) for p, c in self.cities.items()},
+                     dict(self.structures),   # structures are never changed in place, only replaced
+                     dict(self.markers))
+
+    # -- reading ---------------------------------------------------------------------------------------
+    def square(self, pos: Pos) -> Square | None:
+        return square(self.tiles, pos)
+
+    def yields(self, pos: Pos) -> Yield:
+        """What the square gives its city: a structure's icons replace the square's own (rule 46)."""
+        st = self.structures.get(pos)
+        if st is not None:
+            return structure_yield(st.kind, st.name)
+        sq = self.square(pos)
+        return sq.yields if sq is not None else Yield()
+
+    def city_of(self, pos: Pos) -> Pos | None:
+        """The city whose outskirts hold ``pos`` (outskirts never overlap, rule 34)."""
+        for n in neighbours(pos):
+            if n in self.cities:
+                return n
+        return None
+
+    def enemy_figures(self, pos: Pos, player: int) -> bool:
+        f = self.figures.get(pos)
+        return f is not None and f.owner != player and f.count() > 0
+
+    def city_site_problem(self, pos: Pos, player: int) -> str | None:
+        """Why ``player`` may not found a city on ``pos`` (None: he may).  Rules 29-34 with section 2 row 13:
+        the square and its 8 neighbours lie on face-up tiles, the square is land, no neighbour holds a
+        city, building, wonder or great person, no hut or village marker and no other player's figure is
+        next to it (on it, too), and every city is at least 3 squares away."""
+        sq = self.square(pos)
+        if sq is None:
+            return "the square is not on an explored tile"
+        if sq.terrain == WATER:
+            return "a city cannot stand on water"
+        if pos in self.cities or pos in self.structures:
+            return "the square is not free"
+        f = self.figures.get(pos)
+        if f is not None and f.owner != player:
+            return "another player's figure stands there"
+        for n in neighbours(pos):
+            if self.square(n) is None:
+                return "every square around a city must be on the map and explored"
+            if n in self.cities or n in self.structures:
+                return "the squares around a city must be free"
+            if n in self.markers:
+                return "a city may not stand next to a hut or a village"
+            if self.enemy_figures(n, player):
+                return "a city may not stand next to another player's figure"
+        for c in self.cities:
+            if distance(pos, c) < MIN_CITY_DISTANCE:
+                return f"a city must be at least {MIN_CITY_DISTANCE} squares from every other city"
+        return None
+
+    def outskirts_trade(self, city: Pos, player: int) -> int:
+        """Trade icons around a city, not counting squares with another player's figure (rule 38)."""
+        return sum(self.yields(n).trade for n in neighbours(city)
+                   if self.square(n) is not None and not self.enemy_figures(n, player))
