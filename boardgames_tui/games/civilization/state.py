@@ -50,6 +50,8 @@ class Player:
     great_people: list = field(default_factory=list)   # in reserve, private
     resources: list = field(default_factory=list)      # resource names (market kinds and hut/village finds)
     wonders: list = field(default_factory=list)        # wonders owned (built or not yet placed)
+    fresh_governments: list = field(default_factory=list)  # found in the last research phase: free to adopt
+    pending_government: str = ""     # adopted after this round of Anarchy
 
 
 @dataclass

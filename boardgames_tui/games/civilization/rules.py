@@ -1,0 +1,716 @@
+"""Civilization (Kevin Wilson, FFG 2010): the rules layer, delivery (A) "the empire", under construction.
+
+Built so far, on the step stack (``engine/steps.py``):
+
+* set-up (``state.deal``) and the starting figures placed by their owners (rule 18, row 5);
+* the round: the start-player marker passes, round 1 too (rule 25, row 6), then the five phases, each
+  begun by the start player (rules 23-24, row 9);
+* phase 1: founding cities with every placement test (rules 28-34, rows 12-13); changing government,
+  free for one found in the last research phase (the starting tech counts, row 2), else after a round
+  of Anarchy (rule 35, row 14);
+* trade: income from the trade icons around each city, squares with another player's figure not
+  counted, added to the dial up to 27 (rule 38, row 15);
+* city management: one action per city (row 17): produce an army or a scout (buying production 3:1,
+  rule 48, row 19), create culture (rule 49) or harvest (rule 55, row 8); then climbing the culture
+  track (rules 50-54, rows 22-23);
+* movement of single figures: speed, stacking, water by technology, exploring face-down tiles (row 28)
+  and huts (rules 57-61, 64);
+* research: one technology a round at its level's trade cost, the pyramid rule, trade falling to the
+  coins (row 46);
+* the culture, technology and economic victories, checked after every change (rules 84-86, row 47).
+
+Not yet (listed in the issue): buildings, wonders, great people on the map, culture event cards' effects,
+trading between players, scouts gathering, governments' and civilizations' abilities, tech abilities.
+"""
+from __future__ import annotations
+
+from typing import ClassVar
+
+from ...engine.core import LogEntry, Option
+from ...engine.steps import Auto, Step, StepGame, key
+from . import data as D
+from .board import City, Figures, Pos, neighbours, orthogonal, placed_squares, tile_at
+from .data_map import HUT, VILLAGE, WATER
+from .state import CivState, Player, deal
+
+START, TRADE, CITY, MOVE, RESEARCH, OVER = D.PHASES + ("over",)
+
+
+def _sq(pos: Pos) -> str:
+    return f"{pos[0]}:{pos[1]}"
+
+
+# ====================================================================== what a player's techs allow
+def learned(p: Player, attr: str) -> list:
+    return [getattr(D.TECH_INDEX[t], attr) for t in p.techs if t in D.TECH_INDEX]
+
+
+def speed(p: Player) -> int:
+    return max([D.BASE_SPEED] + learned(p, "speed"))
+
+
+def stacking(p: Player) -> int:
+    return max([D.BASE_STACKING] + learned(p, "stacking")) + (1 if p.civ == "Russia" else 0)
+
+
+def water_rule(p: Player) -> str | None:
+    """None (no water), CROSS (may pass over water) or END (may also stop on it)."""
+    w = learned(p, "water")
+    return D.END if D.END in w else D.CROSS if D.CROSS in w else None
+
+
+def city_limit(p: Player) -> int:
+    return max([D.BASE_CITY_LIMIT] + learned(p, "city_limit"))
+
+
+def coins(p: Player) -> int:
+    """The coin dial: printed coins on techs plus coin tokens (buildings and great people: not yet)."""
+    return sum(learned(p, "coins")) + p.coins
+
+
+def pyramid_counts(p: Player) -> dict[int, int]:
+    counts: dict[int, int] = {}
+    for t in p.techs:
+        lv = 5 if t == D.SPACE_FLIGHT else D.TECH_INDEX[t].level
+        counts[lv] = counts.get(lv, 0) + 1
+    return counts
+
+
+def governments_known(p: Player) -> list[str]:
+    return [g.name for g in D.GOVERNMENTS if g.unlocked_by in p.techs]
+
+
+# ====================================================================== steps
+class PlaceStart(Step):
+    """Rule 18: the owner puts a starting figure on a square next to his capital."""
+    kind: ClassVar[str] = "place_start"
+    private: ClassVar[bool] = False
+    what: str = "army"
+
+    def prompt(self, g, s):
+        return f"{s.names[self.player]}: place your starting {'army' if self.what == 'army' else 'scout'} next to your capital"
+
+    def options(self, g, s):
+        p = s.players[self.player]
+        return [Option(key("square", *n), f"Square {_sq(n)}", ("square", n), n)
+                for n in neighbours(p.capital) if g.can_stand(s, self.player, n, end=True)]
+
+    def apply(self, g, s, o):
+        g.put_figure(s, self.player, o.value, self.what)
+        g._log(s, f"{s.names[self.player]} puts a starting {self.what} on {_sq(o.value)}.")
+
+
+class NewRound(Auto):
+    def run(self, g, s):
+        g.begin_round(s)
+
+
+class PhaseStart(Auto):
+    phase: str
+
+    def run(self, g, s):
+        g.begin_phase(s, self.phase)
+
+
+class StartTurn(Step):
+    """Phase 1: found cities, change government, in any order; then done (rules 26-35, row 10)."""
+    kind: ClassVar[str] = "start"
+    private: ClassVar[bool] = False
+
+    def prompt(self, g, s):
+        return f"{s.names[self.player]}: start of round: found cities, change government, or go on"
+
+    def options(self, g, s):
+        p = s.players[self.player]
+        out = []
+        for pos in g.city_sites(s, self.player):
+            out.append(Option(key("found", *pos), f"Found a city with the scout on {_sq(pos)}", ("square", pos),
+                              ("found", pos)))
+        for gov in g.government_choices(s, self.player):
+            how = "now" if gov in p.fresh_governments else "after a round of Anarchy"
+            out.append(Option(key("government", gov), f"Change government to {gov} ({how})", None,
+                              ("government", gov)))
+        out.append(Option("done", "Done with the start of the round", None, ("done",)))
+        return out
+
+    def apply(self, g, s, o):
+        what = o.value[0]
+        if what == "found":
+            g.found_city(s, self.player, o.value[1])
+        elif what == "government":
+            g.change_government(s, self.player, o.value[1])
+        if what != "done" and not g.over(s):
+            s.steps.append(StartTurn(self.player))
+
+
+class TradeIncome(Auto):
+    def run(self, g, s):
+        g.trade_income(s)
+
+
+class CityTurn(Step):
+    """City management: one action for each city in ``todo`` (row 17), then the culture track."""
+    kind: ClassVar[str] = "city"
+    private: ClassVar[bool] = False
+    todo: list = None
+
+    def prompt(self, g, s):
+        city = self.todo[0]
+        prod = g.production(s, self.player, city)
+        return (f"{s.names[self.player]}: city on {_sq(city)} ({prod} production, "
+                f"{s.players[self.player].trade} trade): choose its action")
+
+    def options(self, g, s):
+        return g.city_actions(s, self.player, self.todo[0])
+
+    def apply(self, g, s, o):
+        rest = self.todo[1:]
+        if rest:
+            s.steps.append(CityTurn(self.player, rest))
+        else:
+            s.steps.append(CultureClimb(self.player))
+        g.city_action(s, self.player, self.todo[0], o.value)
+
+
+class PlaceFigure(Step):
+    """Rule 44: a new figure goes on a square next to its city, within the stacking limit."""
+    kind: ClassVar[str] = "place_figure"
+    private: ClassVar[bool] = False
+    city: tuple = ()
+    what: str = "army"
+
+    def prompt(self, g, s):
+        return f"{s.names[self.player]}: place the new {self.what} next to the city on {_sq(self.city)}"
+
+    def options(self, g, s):
+        return [Option(key("square", *n), f"Square {_sq(n)}", ("square", n), n)
+                for n in neighbours(self.city) if g.can_stand(s, self.player, n, end=True)]
+
+    def apply(self, g, s, o):
+        g.put_figure(s, self.player, o.value, self.what)
+        g._log(s, f"{s.names[self.player]} builds a {self.what} on {_sq(o.value)}.")
+
+    def on_empty(self, g, s):
+        # no room (every square full or closed): the production is lost, the figure back to supply
+        p = s.players[self.player]
+        setattr(p, self.what + "s", getattr(p, self.what + "s") + 1)
+        g._log(s, f"No room next to the city on {_sq(self.city)}: the {self.what} is not built.")
+
+
+class CultureClimb(Step):
+    """Rules 50-54: hand in culture (and, higher up, trade) to climb the culture track."""
+    kind: ClassVar[str] = "culture"
+    private: ClassVar[bool] = False
+
+    def prompt(self, g, s):
+        p = s.players[self.player]
+        return f"{s.names[self.player]}: culture {p.culture}, track space {p.culture_step}: climb?"
+
+    def options(self, g, s):
+        p = s.players[self.player]
+        out = []
+        nxt = g.next_culture_space(p)
+        if nxt is not None and p.culture >= nxt.culture and p.trade >= nxt.trade:
+            cost = f"{nxt.culture} culture" + (f" and {nxt.trade} trade" if nxt.trade else "")
+            out.append(Option("climb", f"Climb to space {nxt.number} for {cost}", None, "climb"))
+        out.append(Option("done", "Done with city management", None, "done"))
+        return out
+
+    def apply(self, g, s, o):
+        if o.value == "climb":
+            s.steps.append(CultureClimb(self.player))
+            g.climb(s, self.player)
+
+
+class MoveTurn(Step):
+    """Movement: pick a figure that has not moved (its square and kind), then where it goes."""
+    kind: ClassVar[str] = "move"
+    private: ClassVar[bool] = False
+    moved: dict = None       # pos -> (armies, scouts) that arrived there this turn (they have moved)
+
+    def prompt(self, g, s):
+        return f"{s.names[self.player]}: move a figure, or end the movement phase"
+
+    def options(self, g, s):
+        out = []
+        for pos, f in sorted(s.board.figures.items()):
+            if f.owner != self.player:
+                continue
+            done_a, done_s = self.moved.get(pos, (0, 0))
+            for what, have, done in (("army", f.armies, done_a), ("scout", f.scouts, done_s)):
+                if have > done and g.destinations(s, self.player, pos, what):
+                    out.append(Option(key("figure", what, *pos), f"Move the {what} on {_sq(pos)}",
+                                      ("square", pos), (what, pos)))
+        out.append(Option("done", "End the movement phase", None, None))
+        return out
+
+    def apply(self, g, s, o):
+        if o.value is None:
+            return
+        s.steps.append(self)
+        s.steps.append(MoveTo(self.player, o.value[0], o.value[1]))
+
+
+class MoveTo(Step):
+    """Where the picked figure goes: any square it can reach with its speed this turn."""
+    kind: ClassVar[str] = "move_to"
+    private: ClassVar[bool] = False
+    what: str = "army"
+    origin: tuple = ()
+
+    def prompt(self, g, s):
+        return f"{s.names[self.player]}: where does the {self.what} on {_sq(self.origin)} go?"
+
+    def options(self, g, s):
+        out = [Option(key("square", *d), f"{'Explore' if how[0] == 'explore' else 'Go to'} {_sq(d)}",
+                      ("square", d), (d, how))
+               for d, how in sorted(g.destinations(s, self.player, self.origin, self.what).items())]
+        out.append(Option("back", "Back", None, None))
+        return out
+
+    def apply(self, g, s, o):
+        turn = s.steps[-1]            # the MoveTurn below
+        if o.value is None:
+            return
+        dest, how = o.value
+        end = g.move_figure(s, self.player, self.origin, dest, self.what, how)
+        a, sc = turn.moved.get(end, (0, 0))
+        turn.moved = dict(turn.moved)
+        turn.moved[end] = (a + (self.what == "army"), sc + (self.what == "scout"))
+
+
+class ResearchTurn(Step):
+    """Research: one technology at its level's cost, where the pyramid has room (row 46)."""
+    kind: ClassVar[str] = "research"
+    private: ClassVar[bool] = False
+
+    def prompt(self, g, s):
+        return f"{s.names[self.player]}: research a technology ({s.players[self.player].trade} trade)"
+
+    def options(self, g, s):
+        out = [Option(key("tech", t), f"{t} (level {lv}, {D.TECH_COST[lv]} trade)", ("tech", t), t)
+               for t, lv in g.researchable(s, self.player)]
+        out.append(Option("none", "Research nothing this round", None, None))
+        return out
+
+    def apply(self, g, s, o):
+        if o.value is not None:
+            g.learn(s, self.player, o.value)
+
+
+class EndRound(Auto):
+    def run(self, g, s):
+        s.steps.append(NewRound())
+
+
+# ====================================================================== the game
+class CivilizationGame(StepGame):
+    name = "civilization"
+    title = "Civilization"
+    min_players = 2
+    max_players = 4
+    description = "Lead a civilization from the Stone Age to space flight (2-4 players)."
+    rules_version = "0"
+
+    def new_game(self, names: list[str], seed: int, options: dict[str, str] | None = None) -> CivState:
+        opts = self.options_with_defaults(options)
+        self.check_player_count(len(names), opts)
+        s = deal(names, seed, opts)
+        for seat, p in enumerate(s.players):
+            p.fresh_governments = governments_known(p)   # row 2: the start tech counts as just found
+            self._log(s, f"{names[seat]} leads {p.civ} from the capital on {_sq(p.capital)} "
+                         f"(starting tech {p.techs[0]}, trade {p.trade}).")
+        self._log(s, f"{names[s.start_player]} holds the start-player marker.")
+        s.steps.append(NewRound())
+        for seat in reversed(range(s.n)):
+            p = s.players[seat]
+            extra = D.RUSSIA_EXTRA_ARMIES if p.civ == "Russia" else 0
+            s.steps.append(PlaceStart(seat, "scout"))
+            for _ in range(1 + extra):
+                s.steps.append(PlaceStart(seat, "army"))
+        return self.start(s)
+
+    # -- helpers ----------------------------------------------------------------------------------
+    def _log(self, s: CivState, text: str, private_to: int | None = None, private_text: str | None = None) -> None:
+        s.log.append(LogEntry(text, private_to, private_text, s.round))
+
+    def over(self, s: CivState) -> bool:
+        return s.winner >= 0
+
+    def order(self, s: CivState) -> list[int]:
+        return [(s.start_player + i) % s.n for i in range(s.n)]
+
+    # -- the round --------------------------------------------------------------------------------------
+    def begin_round(self, s: CivState) -> None:
+        s.round += 1
+        s.start_player = (s.start_player + 1) % s.n            # rule 25, row 6: round 1 too
+        self._log(s, f"Round {s.round}: {s.names[s.start_player]} is the start player.")
+        for p in s.players:
+            if p.government == D.ANARCHY and p.pending_government:
+                p.government, p.pending_government = p.pending_government, ""
+        order = self.order(s)
+        steps: list = [PhaseStart(START)] + [StartTurn(q) for q in order]
+        steps += [PhaseStart(TRADE), TradeIncome()]
+        steps += [PhaseStart(CITY)] + [x for q in order for x in self._city_steps(s, q)]
+        steps += [PhaseStart(MOVE)] + [MoveTurn(q, {}) for q in order]
+        steps += [PhaseStart(RESEARCH)] + [ResearchTurn(q) for q in order]
+        steps.append(EndRound())
+        s.steps.extend(reversed(steps))
+
+    def _city_steps(self, s: CivState, q: int) -> list:
+        return [CityStart(q)]
+
+    def begin_phase(self, s: CivState, phase: str) -> None:
+        s.phase = phase
+        if phase == RESEARCH:
+            for p in s.players:
+                p.fresh_governments = []
+
+    # -- figures ----------------------------------------------------------------------------------------
+    def can_stand(self, s: CivState, player: int, pos: Pos, end: bool) -> bool:
+        """May ``player``'s figure be on ``pos`` (``end``: stop there)?  Explored, no enemy figure or city,
+        water only by technology, within the stacking limit (rules 57-58, 64)."""
+        b = s.board
+        sq = b.square(pos)
+        if sq is None:
+            return False
+        p = s.players[player]
+        if sq.terrain == WATER:
+            w = water_rule(p)
+            if w is None or (end and w != D.END):
+                return False
+        if b.enemy_figures(pos, player):
+            return False
+        c = b.cities.get(pos)
+        if c is not None and c.owner != player:
+            return False
+        if end:
+            f = b.figures.get(pos)
+            if f is not None and f.count() >= stacking(p):
+                return False
+        return True
+
+    def put_figure(self, s: CivState, player: int, pos: Pos, what: str, from_supply: bool = True) -> None:
+        p = s.players[player]
+        f = s.board.figures.get(pos)
+        if f is None:
+            f = s.board.figures[pos] = Figures(player)
+        if what == "army":
+            f.armies += 1
+            p.armies -= from_supply
+        else:
+            f.scouts += 1
+            p.scouts -= from_supply
+
+    def take_figure(self, s: CivState, pos: Pos, what: str) -> None:
+        f = s.board.figures[pos]
+        if what == "army":
+            f.armies -= 1
+        else:
+            f.scouts -= 1
+        if f.count() == 0:
+            del s.board.figures[pos]
+
+    def destinations(self, s: CivState, player: int, origin: Pos, what: str) -> dict:
+        """Squares the figure can end on this turn -> ("move", None), or ("explore", the square it steps
+        from) for a step onto a face-down tile, which turns it up and ends the move (row 28).  Orthogonal steps up to its speed; it passes over own
+        figures and, with Navigation, water; scouts never enter hut or village squares, armies stop on
+        a hut (rule 60) and may not yet enter villages (part 2)."""
+        b = s.board
+        p = s.players[player]
+        out: dict = {}
+        frontier = [origin]
+        seen = {origin}
+        for _ in range(speed(p)):
+            nxt = []
+            for pos in frontier:
+                for n in orthogonal(pos):
+                    if n in seen:
+                        continue
+                    seen.add(n)
+                    t = b.square(n)
+                    if t is None:
+                        tile = tile_at(b.tiles, n)
+                        # a step onto a face-down tile, from a square the figure may stop on (row 28)
+                        if tile is not None and not tile.face_up and (
+                                pos == origin or self.can_stand(s, player, pos, end=True)):
+                            out.setdefault(n, ("explore", pos))
+                        continue
+                    marker = b.markers.get(n)
+                    if marker is not None:
+                        if what == "army" and marker[0] == HUT and self.can_stand(s, player, n, end=True):
+                            out[n] = ("move", None)
+                        continue
+                    if not self.can_stand(s, player, n, end=False):
+                        continue
+                    if self.can_stand(s, player, n, end=True):
+                        out[n] = ("move", None)
+                    nxt.append(n)
+            frontier = nxt
+        out.pop(origin, None)
+        return out
+
+    def move_figure(self, s: CivState, player: int, origin: Pos, dest: Pos, what: str, how: tuple) -> Pos:
+        """Move it; returns where it ended."""
+        end = dest
+        if how[0] == "explore":
+            self.explore(s, player, dest)
+            marker = s.board.markers.get(dest)
+            closed = (not self.can_stand(s, player, dest, end=True)
+                      or (marker is not None and (what == "scout" or marker[0] == VILLAGE)))
+            if closed:                  # house rule (row 28): it stops where it stepped from
+                end = how[1]
+        self.take_figure(s, origin, what)
+        self.put_figure(s, player, end, what, from_supply=False)
+        self._log(s, f"{s.names[player]} moves a {what} from {_sq(origin)} to {_sq(end)}.")
+        marker = s.board.markers.get(end)
+        if marker is not None and marker[0] == HUT and what == "army":
+            self.take_hut(s, player, end)
+        return end
+
+    def explore(self, s: CivState, player: int, pos: Pos) -> None:
+        """Turn a face-down tile up; a face-down marker goes on each hut or village icon (rule 59)."""
+        t = tile_at(s.board.tiles, pos)
+        t.face_up = True
+        s.rng.reveal()
+        squares = placed_squares(t.name, t.turns)
+        for i, sq in enumerate(squares):
+            if sq.marker is None:
+                continue
+            at = (t.tile_row * 4 + i // 4, t.tile_col * 4 + i % 4)
+            deck = s.huts if sq.marker == HUT else s.villages
+            if deck:
+                s.board.markers[at] = (sq.marker, deck.draw(s.rng))
+        self._log(s, f"{s.names[player]} explores the tile {t.name}.")
+
+    def take_hut(self, s: CivState, player: int, pos: Pos) -> None:
+        """Rule 61: the army's owner keeps the hut's resource."""
+        _, content = s.board.markers.pop(pos)
+        s.players[player].resources.append(content)
+        self._log(s, f"{s.names[player]} finds {content} in a hut.")
+
+    # -- phase 1 ----------------------------------------------------------------------------------------
+    def city_sites(self, s: CivState, player: int) -> list[Pos]:
+        p = s.players[player]
+        cities = sum(1 for c in s.board.cities.values() if c.owner == player)
+        if p.cities_left <= 0 or cities >= city_limit(p):
+            return []
+        return sorted(pos for pos, f in s.board.figures.items()
+                      if f.owner == player and f.scouts and s.board.city_site_problem(pos, player) is None)
+
+    def found_city(self, s: CivState, player: int, pos: Pos) -> None:
+        """The scout becomes the city (rule 29); own armies on the square shift to a free square next to
+        it, or go back to the supply when none is free (row 13)."""
+        p = s.players[player]
+        f = s.board.figures.pop(pos)
+        p.scouts += f.scouts                   # the founding scout (and any other there) back to supply
+        s.board.cities[pos] = City(player)
+        for _ in range(f.armies):
+            room = [n for n in neighbours(pos) if self.can_stand(s, player, n, end=True)]
+            if room:
+                self.put_figure(s, player, room[0], "army", from_supply=False)
+            else:
+                p.armies += 1
+        p.cities_left -= 1
+        self._log(s, f"{s.names[player]} founds a city on {_sq(pos)}.")
+
+    def government_choices(self, s: CivState, player: int) -> list[str]:
+        p = s.players[player]
+        return [g for g in governments_known(p) if g != p.government and g != p.pending_government]
+
+    def change_government(self, s: CivState, player: int, gov: str) -> None:
+        p = s.players[player]
+        if gov in p.fresh_governments:
+            p.government, p.pending_government = gov, ""
+            self._log(s, f"{s.names[player]} adopts {gov}.")
+        else:
+            p.government, p.pending_government = D.ANARCHY, gov
+            self._log(s, f"{s.names[player]} falls into Anarchy for a round on the way to {gov}.")
+
+    # -- trade ------------------------------------------------------------------------------------------
+    def trade_income(self, s: CivState) -> None:
+        for q in self.order(s):
+            p = s.players[q]
+            income = sum(s.board.outskirts_trade(c, q) for c, city in s.board.cities.items() if city.owner == q)
+            p.trade = min(D.TRADE_MAX, p.trade + income)
+            self._log(s, f"{s.names[q]} takes {income} trade (now {p.trade}).")
+
+    # -- city management --------------------------------------------------------------------------------
+    def production(self, s: CivState, player: int, city: Pos) -> int:
+        b = s.board
+        return sum(b.yields(n).production for n in neighbours(city)
+                   if b.square(n) is not None and not b.enemy_figures(n, player))
+
+    def city_actions(self, s: CivState, player: int, city: Pos) -> list[Option]:
+        p = s.players[player]
+        prod = self.production(s, player, city)
+        budget = prod + p.trade // D.BUY_PRODUCTION[0] * D.BUY_PRODUCTION[1]
+        out = []
+        room = any(self.can_stand(s, player, n, end=True) for n in neighbours(city))
+        for what, cost, left in (("army", D.ARMY_COST, p.armies), ("scout", D.SCOUT_COST, p.scouts)):
+            if left > 0 and room and budget >= cost:
+                extra = max(0, cost - prod)
+                label = f"Build a{'n' if what == 'army' else ''} {what} ({cost} production"
+                label += f", {extra * D.BUY_PRODUCTION[0]} trade bought)" if extra else ")"
+                out.append(Option(key("build", what), label, None, ("build", what, cost)))
+        culture = 1 + sum(s.board.yields(n).culture for n in neighbours(city)
+                          if s.board.square(n) is not None and not s.board.enemy_figures(n, player))
+        out.append(Option("culture", f"Create culture (+{culture})", None, ("culture", culture)))
+        for res in sorted({s.board.square(n).resource for n in neighbours(city)
+                           if s.board.square(n) is not None and s.board.square(n).resource
+                           and n not in s.board.structures and not s.board.enemy_figures(n, player)}):
+            if s.resource_pool.get(res, 0) > 0:
+                out.append(Option(key("harvest", res), f"Harvest {res}", None, ("harvest", res)))
+        return out
+
+    def city_action(self, s: CivState, player: int, city: Pos, v: tuple) -> None:
+        p = s.players[player]
+        name = s.names[player]
+        if v[0] == "build":
+            _, what, cost = v
+            extra = max(0, cost - self.production(s, player, city))
+            p.trade -= extra * D.BUY_PRODUCTION[0]
+            s.steps.append(PlaceFigure(player, city, what))
+        elif v[0] == "culture":
+            p.culture += v[1]
+            self._log(s, f"{name}'s city on {_sq(city)} creates {v[1]} culture.")
+        elif v[0] == "harvest":
+            s.resource_pool[v[1]] -= 1
+            p.resources.append(v[1])
+            self._log(s, f"{name}'s city on {_sq(city)} harvests {v[1]}.")
+
+    def next_culture_space(self, p: Player):
+        return D.CULTURE_TRACK[p.culture_step] if p.culture_step < D.CULTURE_SPACES else None
+
+    def climb(self, s: CivState, player: int) -> None:
+        p = s.players[player]
+        space = self.next_culture_space(p)
+        p.culture -= space.culture
+        p.trade -= space.trade
+        p.culture_step = space.number
+        name = s.names[player]
+        if space.reward == D.VICTORY:
+            self.win(s, player, "culture")
+            return
+        if space.reward == D.GREAT_PERSON and s.great_people:
+            gp = s.great_people.draw(s.rng)
+            p.great_people.append(gp)
+            self._log(s, f"{name} climbs to culture space {space.number} and gains a great person.",
+                      player, f"{name} climbs to culture space {space.number} and gains a great {gp}.")
+        elif space.reward == D.CARD and s.culture_decks[space.level]:
+            card = s.culture_decks[space.level].draw(s.rng)
+            p.culture_cards.append(card)
+            self._log(s, f"{name} climbs to culture space {space.number} and draws a culture card.",
+                      player, f"{name} climbs to culture space {space.number} and draws {card}.")
+            limit = D.BASE_CULTURE_HAND + sum(learned(p, "culture_hand"))
+            if len(p.culture_cards) > limit:
+                s.steps.append(DiscardCulture(player))
+        else:
+            self._log(s, f"{name} climbs to culture space {space.number}.")
+
+    # -- research ---------------------------------------------------------------------------------------
+    def researchable(self, s: CivState, player: int) -> list[tuple[str, int]]:
+        p = s.players[player]
+        if p.government == D.ANARCHY:
+            return []                            # house data: no research under Anarchy
+        counts = pyramid_counts(p)
+        out = []
+        for t in D.TECHS:
+            if t.name not in p.techs and p.trade >= D.TECH_COST[t.level] and D.pyramid_room(counts, t.level):
+                out.append((t.name, t.level))
+        if (D.SPACE_FLIGHT not in p.techs and p.trade >= D.TECH_COST[5] and D.pyramid_room(counts, 5)):
+            out.append((D.SPACE_FLIGHT, 5))
+        return out
+
+    def learn(self, s: CivState, player: int, tech: str) -> None:
+        p = s.players[player]
+        p.techs.append(tech)
+        p.trade = coins(p)                       # row 46: trade falls to the coin dial
+        fresh = [g.name for g in D.GOVERNMENTS if g.unlocked_by == tech]
+        p.fresh_governments = list(p.fresh_governments) + fresh
+        self._log(s, f"{s.names[player]} learns {tech} (trade falls to {p.trade}).")
+        if tech == D.SPACE_FLIGHT:
+            self.win(s, player, "technology")
+        elif coins(p) >= D.COIN_VICTORY:
+            self.win(s, player, "economy")
+
+    # -- the end ----------------------------------------------------------------------------------------
+    def win(self, s: CivState, player: int, how: str) -> None:
+        s.winner, s.victory, s.phase = player, how, OVER
+        s.steps.clear()
+        self._log(s, f"{s.names[player]} wins a {how} victory!")
+
+    def scores(self, s: CivState) -> list[int]:
+        return [(1 if q == s.winner else 0) for q in range(s.n)]
+
+    def winners(self, s: CivState) -> list[int]:
+        return [s.winner] if s.winner >= 0 else []
+
+    def round_number(self, s: CivState) -> int:
+        return s.round
+
+    def view(self, s: CivState, viewer: int | None) -> dict:
+        """What ``viewer`` sees: face-down tiles and markers blank, others' cards counted, not shown."""
+        b = s.board
+        tiles = [{"row": t.tile_row, "col": t.tile_col, "face_up": t.face_up,
+                  "name": t.name if t.face_up else None, "turns": t.turns if t.face_up else None}
+                 for t in b.tiles]
+        players = []
+        for q, p in enumerate(s.players):
+            mine = viewer == q
+            players.append({
+                "name": s.names[q], "civ": p.civ, "capital": p.capital, "techs": list(p.techs),
+                "government": p.government, "pending_government": p.pending_government,
+                "trade": p.trade, "coins": coins(p), "culture": p.culture, "culture_step": p.culture_step,
+                "armies": p.armies, "scouts": p.scouts, "cities_left": p.cities_left, "ranks": dict(p.ranks),
+                "resources": list(p.resources), "wonders": list(p.wonders),
+                "units": len(p.units), "culture_cards": len(p.culture_cards),
+                "great_people": len(p.great_people),
+                "hand": ({"units": [D.UNIT_CARDS[u].type for u in p.units],
+                          "culture_cards": list(p.culture_cards), "great_people": list(p.great_people)}
+                         if mine else None),
+            })
+        return {
+            "round": s.round, "phase": s.phase, "start_player": s.start_player, "tiles": tiles,
+            "figures": {_sq(pos): [f.owner, f.armies, f.scouts] for pos, f in sorted(b.figures.items())},
+            "cities": {_sq(pos): [c.owner, c.capital, c.walls] for pos, c in sorted(b.cities.items())},
+            "structures": {_sq(pos): [x.kind, x.name, x.owner] for pos, x in sorted(b.structures.items())},
+            "markers": {_sq(pos): m[0] for pos, m in sorted(b.markers.items())},
+            "players": players, "wonder_market": list(s.wonder_market),
+            "wonder_deck": len(s.wonder_deck), "resource_pool": dict(s.resource_pool),
+            "culture_decks": {lv: len(d) for lv, d in s.culture_decks.items()},
+            "winner": s.winner, "victory": s.victory,
+            "log": [e.for_viewer(viewer) for e in s.log],
+        }
+
+
+class CityStart(Auto):
+    """Each player's city management begins with his cities as they stand now."""
+
+    def run(self, g, s):
+        cities = sorted(pos for pos, c in s.board.cities.items() if c.owner == self.player)
+        if cities:
+            s.steps.append(CityTurn(self.player, cities))
+
+    player: int
+
+
+class DiscardCulture(Step):
+    """Rule 52: over the hand limit, discard a culture card."""
+    kind: ClassVar[str] = "discard"
+
+    def prompt(self, g, s):
+        return f"{s.names[self.player]}: too many culture cards; discard one"
+
+    def options(self, g, s):
+        return [Option(key("card", i), c, ("card", i), i) for i, c in enumerate(s.players[self.player].culture_cards)]
+
+    def apply(self, g, s, o):
+        p = s.players[self.player]
+        card = p.culture_cards.pop(o.value)
+        g._log(s, f"{s.names[self.player]} discards a culture card.", self.player,
+               f"{s.names[self.player]} discards {card}.")
+
+
+GAME = CivilizationGame()
+__all__ = ["GAME", "CivilizationGame"]
