@@ -17,7 +17,7 @@ from boardgames_tui.games.civilization.rules import (
 
 def new(players=2, seed=1):
     s = GAME.new_game([f"P{i + 1}" for i in range(players)], seed)
-    while GAME.cached_decision(s).kind == "place_start":
+    while GAME.cached_decision(s).kind in ("place_start", "place_structure"):
         GAME.apply(s, GAME.cached_decision(s).options[0].key)
     return s
 
@@ -202,7 +202,7 @@ def test_create_culture_and_climb_the_track_with_its_costs_and_rewards():
     p.culture = 3
     s._decision = None
     GAME.advance(s)
-    assert GAME.cached_decision(s).keys() == ["climb", "done"]
+    assert "climb" in GAME.cached_decision(s).keys()
     GAME.apply(s, "climb")
     assert p.culture_step == 1 and p.culture == 0 and len(p.culture_cards) == 1
     # space 3 gives a great person instead of a card; space 8 costs trade too
@@ -214,7 +214,7 @@ def test_create_culture_and_climb_the_track_with_its_costs_and_rewards():
     p.culture, p.culture_step, p.trade = 5, 7, 2
     s._decision = None
     GAME.advance(s)
-    assert GAME.cached_decision(s).keys() == ["done"]       # 5 culture and 3 trade needed
+    assert "climb" not in GAME.cached_decision(s).keys()   # 5 culture and 3 trade needed
     p.trade = 3
     s._decision = None
     GAME.advance(s)
@@ -339,3 +339,123 @@ def test_random_games_keep_every_figure_and_end(players):
                 assert on + p.armies == D.ARMIES + (p.civ == "Russia")
             GAME.view(s, 0)
         assert GAME.is_over(s)
+
+
+# -- buildings, wonders, great people, gathering ------------------------------------------------------
+from boardgames_tui.games.civilization.board import BUILDING, GREAT_PERSON, WONDER, Structure  # noqa: E402
+
+
+def at_city_turn(seed=1):
+    s = new(2, seed)
+    d = play_until(s, "city")
+    return s, d.player, s.players[d.player]
+
+
+def refresh(s):
+    s._decision = None
+    GAME.advance(s)
+    return GAME.cached_decision(s)
+
+
+def test_a_building_needs_its_tech_its_terrain_and_replaces_an_own_building():
+    s, q, p = at_city_turn()
+    p.trade = 27
+    keys = refresh(s).keys()
+    assert "building:Workshop" not in keys or "Construction" in p.techs
+    p.techs.append("Construction")                        # unlocks the Workshop (mountains only)
+    d = refresh(s)
+    mountains = [n for n in neighbours(p.capital) if s.board.square(n).terrain == "mountain"]
+    if not mountains:
+        pytest.skip("no mountain by this capital")
+    assert "building:Workshop" in d.keys()
+    GAME.apply(s, "building:Workshop")
+    d = GAME.cached_decision(s)
+    assert d.kind == "place_structure" and {o.value for o in d.options} == set(mountains)
+    left = s.buildings_left["Workshop"]
+    GAME.apply(s, d.options[0].key)
+    pos = d.options[0].value
+    assert s.board.structures[pos] == Structure(BUILDING, "Workshop", q)
+    assert s.buildings_left["Workshop"] == left - 1
+    assert s.board.yields(pos).production == 3            # the building's icons replace the square's
+
+
+def test_an_upgrade_tech_builds_the_upgraded_side():
+    s, q, p = at_city_turn()
+    p.techs += ["Pottery", "Engineering"]
+    built = {name: cost for what, name, cost in GAME.structures_to_build(s, q, p.capital) if what == BUILDING}
+    assert "Aqueduct" in built and "Granary" not in built and built["Aqueduct"] == 8
+
+
+def test_one_star_building_per_city():
+    s, q, p = at_city_turn()
+    p.techs += ["Currency", "Metalworking"]
+    land = [n for n in neighbours(p.capital) if s.board.square(n).terrain != WATER and n not in s.board.figures]
+    s.board.structures[land[0]] = Structure(BUILDING, "Market", q)
+    sites = GAME.structure_sites(s, q, p.capital, BUILDING, "Barracks")
+    assert sites == [land[0]]                              # only over the Market
+
+
+def test_a_wonder_from_the_market_costs_less_with_its_tech_and_the_market_refills():
+    s, q, p = at_city_turn()
+    w = s.wonder_market[0]
+    wd = D.WONDER_INDEX[w]
+    cost = dict(((a, b), c) for a, b, c in GAME.structures_to_build(s, q, p.capital))[(WONDER, w)]
+    assert cost == (wd.reduced_cost if wd.discount_tech in p.techs else wd.cost)
+    p.techs.append(wd.discount_tech)
+    cost = dict(((a, b), c) for a, b, c in GAME.structures_to_build(s, q, p.capital))[(WONDER, w)]
+    assert cost == wd.reduced_cost
+    size, deck = len(s.wonder_market), len(s.wonder_deck)
+    site = GAME.structure_sites(s, q, p.capital, WONDER, w)[0]
+    GAME.place_structure(s, q, site, WONDER, w)
+    assert w in p.wonders and w not in s.wonder_market
+    assert len(s.wonder_market) == size and len(s.wonder_deck) == deck - 1
+
+
+def test_egypt_places_its_starting_wonder_by_its_capital():
+    for seed in range(40):
+        s = GAME.new_game(["A", "B"], seed)
+        e = next((q for q, p in enumerate(s.players) if p.civ == "Egypt"), None)
+        if e is not None:
+            break
+    while (d := GAME.cached_decision(s)).kind != "place_structure":
+        GAME.apply(s, d.options[0].key)
+    assert d.player == e
+    assert all(o.value in set(neighbours(s.players[e].capital)) for o in d.options)
+    GAME.apply(s, d.options[0].key)
+    assert s.board.structures[d.options[0].value].kind == WONDER
+
+
+def test_a_great_person_in_reserve_is_placed_later_over_an_own_building():
+    s, q, p = at_city_turn()
+    p.great_people = ["Artist"]
+    land = [n for n in neighbours(p.capital) if s.board.square(n).terrain != WATER and n not in s.board.figures]
+    s.board.structures[land[0]] = Structure(BUILDING, "Market", q)
+    GAME.apply(s, "culture")                               # the city's action; now the culture track
+    d = GAME.cached_decision(s)
+    key_ = f"great_person:Artist:{p.capital[0]}:{p.capital[1]}"
+    assert d.kind == "culture" and key_ in d.keys()
+    GAME.apply(s, key_)
+    d = GAME.cached_decision(s)
+    assert d.kind == "place_structure" and land[0] in {o.value for o in d.options}
+    GAME.apply(s, f"square:{land[0][0]}:{land[0][1]}")
+    assert s.board.structures[land[0]] == Structure(GREAT_PERSON, "Artist", q) and p.great_people == []
+
+
+def test_a_scout_gathers_for_a_city_and_its_square_counts_there():
+    s = new()
+    q = s.start_player
+    p = s.players[q]
+    for t in s.board.tiles:
+        t.face_up = True
+    far = next(pos for pos in sorted({(r, c) for t in s.board.tiles
+                                      for r in range(t.tile_row * 4, t.tile_row * 4 + 4)
+                                      for c in range(t.tile_col * 4, t.tile_col * 4 + 4)})
+               if s.board.square(pos).terrain == "forest" and s.board.city_of(pos) is None
+               and pos not in s.board.figures and pos not in s.board.markers)
+    scout_to(s, q, far)
+    before = GAME.production(s, q, p.capital)
+    k = f"gather:{far[0]}:{far[1]}:{p.capital[0]}:{p.capital[1]}"
+    assert k in GAME.cached_decision(s).keys()
+    GAME.apply(s, k)
+    assert GAME.production(s, q, p.capital) == before + s.board.yields(far).production
+    assert k not in GAME.cached_decision(s).keys()         # named once a round

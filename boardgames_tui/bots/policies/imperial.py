@@ -36,7 +36,7 @@ from . import pick
 
 # The hard bot's budget in the app, under a second a decision: an iteration costs
 # 1.2-1.5 ms of CPU here with 2-4 players (bench/bots.py).
-HARD_ITERATIONS = 500
+HARD_ITERATIONS = 400
 
 _P = range(N_POWERS)
 _B = range(len(BOND_COSTS))

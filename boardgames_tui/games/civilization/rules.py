@@ -29,7 +29,9 @@ from typing import ClassVar
 from ...engine.core import LogEntry, Option
 from ...engine.steps import Auto, Step, StepGame, key
 from . import data as D
-from .board import City, Figures, Pos, neighbours, orthogonal, placed_squares, tile_at
+from .board import (
+    BUILDING, GREAT_PERSON, WONDER, City, Figures, Pos, Structure, neighbours, orthogonal, placed_squares, tile_at,
+)
 from .data_map import HUT, VILLAGE, WATER
 from .state import CivState, Player, deal
 
@@ -130,17 +132,28 @@ class StartTurn(Step):
             how = "now" if gov in p.fresh_governments else "after a round of Anarchy"
             out.append(Option(key("government", gov), f"Change government to {gov} ({how})", None,
                               ("government", gov)))
+        for scout, city in g.gather_choices(s, self.player):
+            out.append(Option(key("gather", *scout, *city), f"The scout on {_sq(scout)} gathers for the city "
+                              f"on {_sq(city)}", ("square", scout), ("gather", scout, city)))
+        out += g.great_person_options(s, self.player)
         out.append(Option("done", "Done with the start of the round", None, ("done",)))
         return out
 
     def apply(self, g, s, o):
         what = o.value[0]
+        if what != "done" and not g.over(s):
+            s.steps.append(StartTurn(self.player))
         if what == "found":
             g.found_city(s, self.player, o.value[1])
         elif what == "government":
             g.change_government(s, self.player, o.value[1])
-        if what != "done" and not g.over(s):
-            s.steps.append(StartTurn(self.player))
+        elif what == "gather":
+            s.gather = dict(s.gather)
+            s.gather[o.value[1]] = o.value[2]
+            g._log(s, f"{s.names[self.player]}'s scout on {_sq(o.value[1])} gathers for the city on "
+                      f"{_sq(o.value[2])}.")
+        elif what == "great_person":
+            s.steps.append(PlaceStructure(self.player, o.value[2], GREAT_PERSON, o.value[1]))
 
 
 class TradeIncome(Auto):
@@ -197,6 +210,31 @@ class PlaceFigure(Step):
         g._log(s, f"No room next to the city on {_sq(self.city)}: the {self.what} is not built.")
 
 
+class PlaceStructure(Step):
+    """Where a new building, wonder or great person goes, next to ``city`` (rules 45, 53)."""
+    kind: ClassVar[str] = "place_structure"
+    private: ClassVar[bool] = False
+    city: tuple = ()
+    what: str = BUILDING
+    name: str = ""
+
+    def prompt(self, g, s):
+        return f"{s.names[self.player]}: place {self.name} next to the city on {_sq(self.city)}"
+
+    def options(self, g, s):
+        out = []
+        for n in g.structure_sites(s, self.player, self.city, self.what, self.name):
+            old = s.board.structures.get(n)
+            out.append(Option(key("square", *n), f"Square {_sq(n)}" + (f" (replacing {old.name})" if old else ""),
+                              ("square", n), n))
+        return out
+
+    def apply(self, g, s, o):
+        if self.what == GREAT_PERSON:
+            s.players[self.player].great_people.remove(self.name)
+        g.place_structure(s, self.player, o.value, self.what, self.name)
+
+
 class CultureClimb(Step):
     """Rules 50-54: hand in culture (and, higher up, trade) to climb the culture track."""
     kind: ClassVar[str] = "culture"
@@ -212,14 +250,19 @@ class CultureClimb(Step):
         nxt = g.next_culture_space(p)
         if nxt is not None and p.culture >= nxt.culture and p.trade >= nxt.trade:
             cost = f"{nxt.culture} culture" + (f" and {nxt.trade} trade" if nxt.trade else "")
-            out.append(Option("climb", f"Climb to space {nxt.number} for {cost}", None, "climb"))
-        out.append(Option("done", "Done with city management", None, "done"))
+            out.append(Option("climb", f"Climb to space {nxt.number} for {cost}", None, ("climb",)))
+        out += g.great_person_options(s, self.player)
+        out.append(Option("done", "Done with city management", None, ("done",)))
         return out
 
     def apply(self, g, s, o):
-        if o.value == "climb":
-            s.steps.append(CultureClimb(self.player))
+        if o.value[0] == "done":
+            return
+        s.steps.append(CultureClimb(self.player))
+        if o.value[0] == "climb":
             g.climb(s, self.player)
+        else:
+            s.steps.append(PlaceStructure(self.player, o.value[2], GREAT_PERSON, o.value[1]))
 
 
 class MoveTurn(Step):
@@ -324,6 +367,8 @@ class CivilizationGame(StepGame):
         s.steps.append(NewRound())
         for seat in reversed(range(s.n)):
             p = s.players[seat]
+            for w in p.wonders:                   # Egypt's starting wonder, built by the capital
+                s.steps.append(PlaceStructure(seat, p.capital, WONDER, w))
             extra = D.RUSSIA_EXTRA_ARMIES if p.civ == "Russia" else 0
             s.steps.append(PlaceStart(seat, "scout"))
             for _ in range(1 + extra):
@@ -344,6 +389,7 @@ class CivilizationGame(StepGame):
     def begin_round(self, s: CivState) -> None:
         s.round += 1
         s.start_player = (s.start_player + 1) % s.n            # rule 25, row 6: round 1 too
+        s.gather = {}                                          # named anew each round (rule 36)
         self._log(s, f"Round {s.round}: {s.names[s.start_player]} is the start player.")
         for p in s.players:
             if p.government == D.ANARCHY and p.pending_government:
@@ -518,6 +564,34 @@ class CivilizationGame(StepGame):
         p = s.players[player]
         return [g for g in governments_known(p) if g != p.government and g != p.pending_government]
 
+    def gather_choices(self, s: CivState, player: int) -> list[tuple[Pos, Pos]]:
+        """Rules 36-37, row 11: a scout outside its owner's outskirts, not on a hut or village, gathers for
+        one of his cities this round; beside another player's city too (that city loses the square)."""
+        b = s.board
+        mine = sorted(c for c, city in b.cities.items() if city.owner == player)
+        out = []
+        for pos, f in sorted(b.figures.items()):
+            if f.owner != player or not f.scouts or pos in b.markers or pos in s.gather:
+                continue
+            home = b.city_of(pos)
+            if home is not None and b.cities[home].owner == player:
+                continue
+            out += [(pos, c) for c in mine]
+        return out
+
+    def great_person_options(self, s: CivState, player: int) -> list[Option]:
+        """Rule 53, row 25: a great person in reserve is placed now or in a later phase-1 or
+        city-management turn, next to one of the owner's cities."""
+        p = s.players[player]
+        out = []
+        for name in sorted(set(p.great_people)):
+            for city in sorted(c for c, x in s.board.cities.items() if x.owner == player):
+                if self.structure_sites(s, player, city, GREAT_PERSON, name):
+                    out.append(Option(key("great_person", name, *city),
+                                      f"Place the great {name} next to the city on {_sq(city)}", None,
+                                      ("great_person", name, city)))
+        return out
+
     def change_government(self, s: CivState, player: int, gov: str) -> None:
         p = s.players[player]
         if gov in p.fresh_governments:
@@ -531,15 +605,25 @@ class CivilizationGame(StepGame):
     def trade_income(self, s: CivState) -> None:
         for q in self.order(s):
             p = s.players[q]
-            income = sum(s.board.outskirts_trade(c, q) for c, city in s.board.cities.items() if city.owner == q)
+            income = sum(s.board.yields(n).trade for c, city in s.board.cities.items() if city.owner == q
+                         for n in self.worked(s, q, c))
             p.trade = min(D.TRADE_MAX, p.trade + income)
             self._log(s, f"{s.names[q]} takes {income} trade (now {p.trade}).")
 
     # -- city management --------------------------------------------------------------------------------
-    def production(self, s: CivState, player: int, city: Pos) -> int:
+    def worked(self, s: CivState, player: int, city: Pos) -> list[Pos]:
+        """The squares that count for a city: its outskirts on the map, not those with another player's
+        figure (rules 38, 41, 49, 55), plus the squares of scouts gathering for it (rule 36)."""
         b = s.board
-        return sum(b.yields(n).production for n in neighbours(city)
-                   if b.square(n) is not None and not b.enemy_figures(n, player))
+        own = [n for n in neighbours(city) if b.square(n) is not None and not b.enemy_figures(n, player)]
+        return own + [pos for pos, c in s.gather.items() if c == city and pos in b.figures
+                      and b.figures[pos].owner == player and b.figures[pos].scouts]
+
+    def production(self, s: CivState, player: int, city: Pos) -> int:
+        return sum(s.board.yields(n).production for n in self.worked(s, player, city))
+
+    def city_culture(self, s: CivState, player: int, city: Pos) -> int:
+        return 1 + sum(s.board.yields(n).culture for n in self.worked(s, player, city))
 
     def city_actions(self, s: CivState, player: int, city: Pos) -> list[Option]:
         p = s.players[player]
@@ -553,24 +637,95 @@ class CivilizationGame(StepGame):
                 label = f"Build a{'n' if what == 'army' else ''} {what} ({cost} production"
                 label += f", {extra * D.BUY_PRODUCTION[0]} trade bought)" if extra else ")"
                 out.append(Option(key("build", what), label, None, ("build", what, cost)))
-        culture = 1 + sum(s.board.yields(n).culture for n in neighbours(city)
-                          if s.board.square(n) is not None and not s.board.enemy_figures(n, player))
+        for what, name, cost in self.structures_to_build(s, player, city):
+            if budget >= cost and self.structure_sites(s, player, city, what, name):
+                extra = max(0, cost - prod)
+                label = f"Build {name} ({'wonder, ' if what == WONDER else ''}{cost} production"
+                label += f", {extra * D.BUY_PRODUCTION[0]} trade bought)" if extra else ")"
+                out.append(Option(key(what, name), label, None, (what, name, cost)))
+        culture = self.city_culture(s, player, city)
         out.append(Option("culture", f"Create culture (+{culture})", None, ("culture", culture)))
-        for res in sorted({s.board.square(n).resource for n in neighbours(city)
-                           if s.board.square(n) is not None and s.board.square(n).resource
-                           and n not in s.board.structures and not s.board.enemy_figures(n, player)}):
+        for res in sorted({s.board.square(n).resource for n in self.worked(s, player, city)
+                           if s.board.square(n).resource and n not in s.board.structures}):
             if s.resource_pool.get(res, 0) > 0:
                 out.append(Option(key("harvest", res), f"Harvest {res}", None, ("harvest", res)))
         return out
 
+    # -- buildings, wonders, great people ----------------------------------------------------------------
+    def structures_to_build(self, s: CivState, player: int, city: Pos) -> list[tuple[str, str, int]]:
+        """(BUILDING or WONDER, name, cost) the player may build: a building whose tech he knows, its
+        upgraded side once he knows that tech too, while its markers last; a wonder from the market, at
+        the reduced cost with its tech (section 4 §6-§7)."""
+        p = s.players[player]
+        out = []
+        for b in D.BUILDINGS:
+            if b.basic is not None or b.tech not in p.techs or s.buildings_left.get(b.name, 0) <= 0:
+                continue
+            up = D.BUILDING_INDEX[b.upgrade] if b.upgrade else None
+            side = up if up is not None and up.tech in p.techs else b
+            out.append((BUILDING, side.name, side.cost))
+        for w in s.wonder_market:
+            wd = D.WONDER_INDEX[w]
+            out.append((WONDER, w, wd.reduced_cost if wd.discount_tech in p.techs else wd.cost))
+        return out
+
+    def structure_sites(self, s: CivState, player: int, city: Pos, what: str, name: str) -> list[Pos]:
+        """Where it may go: a square next to the city (rule 45) on the map, not a city, without another
+        player's figure; a building on its terrains (rule 45), over nothing or over an own building
+        (rule 47, row 21), one star building a city; a wonder on any square (row 20), over nothing or an
+        own building; a great person over anything of its owner's (rule 53)."""
+        b = s.board
+        out = []
+        star = what == BUILDING and D.BUILDING_INDEX[name].star
+        stars = [n for n in neighbours(city) if n in b.structures and b.structures[n].kind == BUILDING
+                 and D.BUILDING_INDEX[b.structures[n].name].star]
+        for n in neighbours(city):
+            sq = b.square(n)
+            if sq is None or n in b.cities or b.enemy_figures(n, player):
+                continue
+            st = b.structures.get(n)
+            if st is not None and st.owner != player:
+                continue
+            if what == BUILDING:
+                if sq.terrain not in D.BUILDING_INDEX[name].terrains:
+                    continue
+                if st is not None and st.kind != BUILDING:
+                    continue
+                if star and stars and n not in stars:
+                    continue           # one star building a city: it may only replace the one there
+            elif what == WONDER:
+                if st is not None and st.kind != BUILDING:
+                    continue
+            out.append(n)
+        return out
+
+    def place_structure(self, s: CivState, player: int, pos: Pos, what: str, name: str) -> None:
+        b = s.board
+        old = b.structures.get(pos)
+        if old is not None and old.kind == BUILDING:          # back to the market (row 21)
+            basic = D.BUILDING_INDEX[old.name].basic or old.name
+            s.buildings_left[basic] += 1
+        b.structures[pos] = Structure(what, name, player)
+        if what == BUILDING:
+            basic = D.BUILDING_INDEX[name].basic or name
+            s.buildings_left[basic] -= 1
+        elif what == WONDER and name in s.wonder_market:
+            s.wonder_market.remove(name)
+            s.players[player].wonders.append(name)
+            if s.wonder_deck:
+                s.wonder_market.append(s.wonder_deck.draw(s.rng))
+        self._log(s, f"{s.names[player]} places {name} on {_sq(pos)}"
+                     + (f" (over {old.name})." if old is not None else "."))
+
     def city_action(self, s: CivState, player: int, city: Pos, v: tuple) -> None:
         p = s.players[player]
         name = s.names[player]
-        if v[0] == "build":
-            _, what, cost = v
+        if v[0] in ("build", BUILDING, WONDER):
+            kind, what, cost = v
             extra = max(0, cost - self.production(s, player, city))
             p.trade -= extra * D.BUY_PRODUCTION[0]
-            s.steps.append(PlaceFigure(player, city, what))
+            s.steps.append(PlaceFigure(player, city, what) if kind == "build"
+                           else PlaceStructure(player, city, kind, what))
         elif v[0] == "culture":
             p.culture += v[1]
             self._log(s, f"{name}'s city on {_sq(city)} creates {v[1]} culture.")
