@@ -24,18 +24,22 @@ trading between players, scouts gathering, governments' and civilizations' abili
 """
 from __future__ import annotations
 
+import random
 from typing import ClassVar
 
 from ...engine.core import LogEntry, Option
+from ...engine.hidden import Deck
+from ...engine.rng import Rng
 from ...engine.steps import Auto, Step, StepGame, key
 from . import data as D
 from .board import (
     BUILDING, GREAT_PERSON, WONDER, City, Figures, Pos, Structure, neighbours, orthogonal, placed_squares, tile_at,
 )
-from .data_map import HUT, VILLAGE, WATER
+from .data_map import HUT, NEUTRAL_TILES, VILLAGE, WATER
 from .state import CivState, Player, deal
 
 START, TRADE, CITY, MOVE, RESEARCH, OVER = D.PHASES + ("over",)
+_CULTURE_LEVEL = {c.name: c.level for c in D.CULTURE_CARDS}
 
 
 def _sq(pos: Pos) -> str:
@@ -795,6 +799,74 @@ class CivilizationGame(StepGame):
         s.steps.clear()
         self._log(s, f"{s.names[player]} wins a {how} victory!")
 
+    # -- hidden information ------------------------------------------------------------------------------
+    def determinize(self, state: CivState, viewer: int | None, rng: random.Random) -> CivState:
+        """A state ``viewer`` cannot tell from ``state``: dealt afresh from what the viewer has not seen.
+
+        Hidden from everyone: the face-down tiles (which neutral tiles, how turned), the face-down hut
+        and village markers on the map, the order of every stack.  Hidden from the others: a player's
+        unit cards (their type shows on the back, so types are public, strengths not), culture cards
+        (their era shows), great people in reserve and culture cards discarded face down.  Each pool is
+        put in a canonical order, shuffled with ``rng`` and dealt back in the same numbers, so the
+        result depends only on what the viewer sees."""
+        out = self.clone(state)
+        out._decision = None
+        b = out.board
+        down = [t for t in b.tiles if not t.face_up]
+        seen_tiles = {t.name for t in b.tiles if t.face_up}
+        pool = sorted(t.name for t in NEUTRAL_TILES if t.name not in seen_tiles)
+        rng.shuffle(pool)
+        for t, name in zip(sorted(down, key=lambda t: (t.tile_row, t.tile_col)), pool):
+            t.name, t.turns = name, rng.randrange(4)
+        for kind, deck_attr in ((HUT, "huts"), (VILLAGE, "villages")):
+            spots = sorted(pos for pos, m in b.markers.items() if m[0] == kind)
+            unseen = sorted([b.markers[pos][1] for pos in spots] + list(getattr(out, deck_attr).secret_contents()))
+            rng.shuffle(unseen)
+            for pos, content in zip(spots, unseen):
+                b.markers[pos] = (kind, content)
+            setattr(out, deck_attr, Deck(unseen[len(spots):]))
+        others = [q for q in range(out.n) if q != viewer]
+        for t, deck in sorted(out.unit_decks.items()):
+            held = {q: [u for u in out.players[q].units if D.UNIT_CARDS[u].type == t] for q in others}
+            unseen = sorted(list(deck.secret_contents()) + [u for h in held.values() for u in h])
+            rng.shuffle(unseen)
+            for q, h in held.items():
+                keep = [u for u in out.players[q].units if D.UNIT_CARDS[u].type != t]
+                out.players[q].units = keep + unseen[:len(h)]
+                unseen = unseen[len(h):]
+            out.unit_decks[t] = Deck(unseen)
+        hidden_discards = [i for i, (q, _) in enumerate(out.culture_discards) if q != viewer]
+        for lv, deck in sorted(out.culture_decks.items()):
+            held = {q: [c for c in out.players[q].culture_cards if _CULTURE_LEVEL[c] == lv] for q in others}
+            gone = [i for i in hidden_discards if _CULTURE_LEVEL[out.culture_discards[i][1]] == lv]
+            unseen = sorted(list(deck.secret_contents()) + [c for h in held.values() for c in h]
+                            + [out.culture_discards[i][1] for i in gone])
+            rng.shuffle(unseen)
+            for q, h in held.items():
+                out.players[q].culture_cards = [c for c in out.players[q].culture_cards if _CULTURE_LEVEL[c] != lv] + unseen[:len(h)]
+                unseen = unseen[len(h):]
+            discards = list(out.culture_discards)
+            for i in gone:
+                discards[i] = (discards[i][0], unseen.pop())
+            out.culture_discards = discards
+            out.culture_decks[lv] = Deck(unseen)
+        unseen = sorted(list(out.great_people.secret_contents()) + [g for q in others for g in out.players[q].great_people])
+        rng.shuffle(unseen)
+        for q in others:
+            k = len(out.players[q].great_people)
+            out.players[q].great_people, unseen = unseen[:k], unseen[k:]
+        out.great_people = Deck(unseen)
+        medieval = sorted(w for w in out.wonder_deck.secret_contents() if D.WONDER_INDEX[w].era == D.MEDIEVAL)
+        modern = sorted(w for w in out.wonder_deck.secret_contents() if D.WONDER_INDEX[w].era != D.MEDIEVAL)
+        rng.shuffle(medieval)
+        rng.shuffle(modern)
+        out.wonder_deck = Deck(modern + medieval)        # medieval on top (drawn first)
+        out.log = [e if e.private_to in (None, viewer) or e.private_text is None
+                   else LogEntry(e.text, e.private_to, None, e.round) for e in out.log]
+        out.rng = Rng(rng.randrange(2**32))
+        self.advance(out)
+        return out
+
     def scores(self, s: CivState) -> list[int]:
         return [(1 if q == s.winner else 0) for q in range(s.n)]
 
@@ -820,6 +892,9 @@ class CivilizationGame(StepGame):
                 "armies": p.armies, "scouts": p.scouts, "cities_left": p.cities_left, "ranks": dict(p.ranks),
                 "resources": list(p.resources), "wonders": list(p.wonders),
                 "units": len(p.units), "culture_cards": len(p.culture_cards),
+                # the backs show a unit card's type and a culture card's era
+                "unit_types": sorted(D.UNIT_CARDS[u].type for u in p.units),
+                "culture_levels": sorted(_CULTURE_LEVEL[c] for c in p.culture_cards),
                 "great_people": len(p.great_people),
                 "hand": ({"units": [D.UNIT_CARDS[u].type for u in p.units],
                           "culture_cards": list(p.culture_cards), "great_people": list(p.great_people)}
@@ -863,6 +938,7 @@ class DiscardCulture(Step):
     def apply(self, g, s, o):
         p = s.players[self.player]
         card = p.culture_cards.pop(o.value)
+        s.culture_discards.append((self.player, card))
         g._log(s, f"{s.names[self.player]} discards a culture card.", self.player,
                f"{s.names[self.player]} discards {card}.")
 

@@ -71,6 +71,7 @@ class CivState:
     resource_pool: dict              # market resource -> markers beside the board (row 8)
     buildings_left: dict             # basic building -> markers in the market
     start_player: int
+    culture_discards: list = field(default_factory=list)   # (player, card): out of the game, face down
     gather: dict = field(default_factory=dict)   # scout's square -> the city it gathers for this round
     round: int = 0
     phase: str = "setup"
