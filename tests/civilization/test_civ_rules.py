@@ -459,3 +459,20 @@ def test_a_scout_gathers_for_a_city_and_its_square_counts_there():
     GAME.apply(s, k)
     assert GAME.production(s, q, p.capital) == before + s.board.yields(far).production
     assert k not in GAME.cached_decision(s).keys()         # named once a round
+
+
+def test_a_city_buys_a_unit_card_at_its_rank_and_a_tech_upgrades_the_rank():
+    s, q, p = at_city_turn()
+    p.trade = 27
+    keys = refresh(s).keys()
+    assert {"unit:infantry", "unit:cavalry", "unit:artillery"} <= set(keys) and "unit:aircraft" not in keys
+    costs = dict(GAME.units_to_buy(s, q))
+    assert costs["infantry"] == D.UNIT_COST[0]
+    n, deck, mark = len(p.units), len(s.unit_decks["infantry"]), s.rng.mark
+    GAME.apply(s, "unit:infantry")
+    assert len(p.units) == n + 1 and len(s.unit_decks["infantry"]) == deck - 1 and s.rng.mark > mark
+    assert D.UNIT_CARDS[p.units[-1]].type == "infantry"
+    GAME.learn(s, q, "Replaceable Parts")                  # infantry rank IV
+    assert p.ranks["infantry"] == 4 and dict(GAME.units_to_buy(s, q))["infantry"] == D.UNIT_COST[3]
+    s.unit_decks["cavalry"] = type(s.unit_decks["cavalry"])([])
+    assert "cavalry" not in dict(GAME.units_to_buy(s, q))  # an empty stack sells nothing

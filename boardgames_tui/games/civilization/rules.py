@@ -641,6 +641,12 @@ class CivilizationGame(StepGame):
                 label = f"Build a{'n' if what == 'army' else ''} {what} ({cost} production"
                 label += f", {extra * D.BUY_PRODUCTION[0]} trade bought)" if extra else ")"
                 out.append(Option(key("build", what), label, None, ("build", what, cost)))
+        for t, cost in self.units_to_buy(s, player):
+            if budget >= cost:
+                extra = max(0, cost - prod)
+                label = f"Buy a {t} unit card ({cost} production" + (
+                    f", {extra * D.BUY_PRODUCTION[0]} trade bought)" if extra else ")")
+                out.append(Option(key("unit", t), label, None, ("unit", t, cost)))
         for what, name, cost in self.structures_to_build(s, player, city):
             if budget >= cost and self.structure_sites(s, player, city, what, name):
                 extra = max(0, cost - prod)
@@ -653,6 +659,17 @@ class CivilizationGame(StepGame):
                            if s.board.square(n).resource and n not in s.board.structures}):
             if s.resource_pool.get(res, 0) > 0:
                 out.append(Option(key("harvest", res), f"Harvest {res}", None, ("harvest", res)))
+        return out
+
+    def units_to_buy(self, s: CivState, player: int) -> list[tuple[str, int]]:
+        """Unit cards a city may buy: a type the player has a rank in, from a stack not yet empty
+        (killed units leave the game, row 41), at the price of his rank (section 4 §3)."""
+        p = s.players[player]
+        out = []
+        for t, rank in sorted(p.ranks.items()):
+            if rank <= 0 or not s.unit_decks[t]:
+                continue
+            out.append((t, D.AIRCRAFT_COST if t == D.AIRCRAFT else D.UNIT_COST[rank - 1]))
         return out
 
     # -- buildings, wonders, great people ----------------------------------------------------------------
@@ -730,6 +747,14 @@ class CivilizationGame(StepGame):
             p.trade -= extra * D.BUY_PRODUCTION[0]
             s.steps.append(PlaceFigure(player, city, what) if kind == "build"
                            else PlaceStructure(player, city, kind, what))
+        elif v[0] == "unit":
+            _, t, cost = v
+            p.trade -= max(0, cost - self.production(s, player, city)) * D.BUY_PRODUCTION[0]
+            card = s.unit_decks[t].draw(s.rng)
+            p.units.append(card)
+            self._log(s, f"{name}'s city on {_sq(city)} buys a {t} unit card.", player,
+                      f"{name}'s city on {_sq(city)} buys a {t} unit card of strength "
+                      f"{D.UNIT_CARDS[card].strength[max(0, p.ranks[t] - 1)]}.")
         elif v[0] == "culture":
             p.culture += v[1]
             self._log(s, f"{name}'s city on {_sq(city)} creates {v[1]} culture.")
@@ -785,6 +810,9 @@ class CivilizationGame(StepGame):
         p = s.players[player]
         p.techs.append(tech)
         p.trade = coins(p)                       # row 46: trade falls to the coin dial
+        unit = D.TECH_INDEX[tech].unit if tech in D.TECH_INDEX else None
+        if unit is not None and p.ranks.get(unit[0], 0) < unit[1]:
+            p.ranks = {**p.ranks, unit[0]: unit[1]}          # its units upgrade (section 4 §8.1)
         fresh = [g.name for g in D.GOVERNMENTS if g.unlocked_by == tech]
         p.fresh_governments = list(p.fresh_governments) + fresh
         self._log(s, f"{s.names[player]} learns {tech} (trade falls to {p.trade}).")
