@@ -329,7 +329,7 @@ def test_random_games_keep_every_figure_and_end(players):
     for seed in range(3):
         s = GAME.new_game([f"P{i}" for i in range(players)], seed)
         rng = random.Random(seed)
-        for _ in range(6000):
+        for _ in range(20_000):
             d = GAME.cached_decision(s)
             if d is None:
                 break
@@ -476,3 +476,47 @@ def test_a_city_buys_a_unit_card_at_its_rank_and_a_tech_upgrades_the_rank():
     assert p.ranks["infantry"] == 4 and dict(GAME.units_to_buy(s, q))["infantry"] == D.UNIT_COST[3]
     s.unit_decks["cavalry"] = type(s.unit_decks["cavalry"])([])
     assert "cavalry" not in dict(GAME.units_to_buy(s, q))  # an empty stack sells nothing
+
+
+def test_an_offer_is_built_sent_and_answered_behind_a_curtain():
+    s = new()
+    d = play_until(s, "trade")
+    a = d.player
+    b = 1 - a
+    s.players[a].trade, s.players[b].trade = 10, 4
+    s.players[a].culture_cards = [D.CULTURE_CARDS[0].name]
+    card = s.players[a].culture_cards[0]
+    s.players[b].resources = ["iron"]
+    refresh(s)
+    GAME.apply(s, f"offer:{b}")
+    d = GAME.cached_decision(s)
+    assert d.kind == "offer" and "send" not in d.keys()
+    GAME.apply(s, "give:trade:3")
+    GAME.apply(s, f"give:card:{card}")
+    GAME.apply(s, "ask:resource:iron")
+    assert not any(k.startswith("give:trade") for k in GAME.cached_decision(s).keys())   # named once
+    GAME.apply(s, "send")
+    d = GAME.cached_decision(s)
+    assert d.kind == "answer" and d.player == b and d.private              # the other player, curtained
+    GAME.apply(s, "accept")
+    pa, pb = s.players[a], s.players[b]
+    assert (pa.trade, pb.trade) == (7, 7) and pa.resources == ["iron"] and pb.resources == []
+    assert pb.culture_cards == [card] and pa.culture_cards == []
+    public = [e.for_viewer(None) for e in s.log if "accepts" in e.text][-1]
+    assert card not in public                                                 # the card is not named
+    d = GAME.cached_decision(s)
+    assert d.kind == "trade" and d.player == a and f"offer:{b}" not in d.keys()   # once a round
+
+
+def test_a_refused_offer_changes_nothing():
+    s = new()
+    d = play_until(s, "trade")
+    a = d.player
+    s.players[a].trade = 5
+    before = [(p.trade, p.culture, list(p.resources)) for p in s.players]
+    refresh(s)
+    GAME.apply(s, f"offer:{1 - a}")
+    GAME.apply(s, "give:trade:2")
+    GAME.apply(s, "send")
+    GAME.apply(s, "refuse")
+    assert [(p.trade, p.culture, list(p.resources)) for p in s.players] == before

@@ -165,6 +165,104 @@ class TradeIncome(Auto):
         g.trade_income(s)
 
 
+class TradeTurn(Step):
+    """Rule 39, row 16: after income, each player in turn may offer a swap to another player (trade,
+    culture tokens, resources, culture cards), once per other player a round.  Promises are not
+    enforced; a swap made is final."""
+    kind: ClassVar[str] = "trade"
+    private: ClassVar[bool] = False
+
+    def prompt(self, g, s):
+        return f"{s.names[self.player]}: offer a swap to another player, or go on"
+
+    def options(self, g, s):
+        out = [Option(key("offer", q), f"Make an offer to {s.names[q]}", None, q)
+               for q in range(s.n) if q != self.player and (self.player, q) not in s.offered]
+        out.append(Option("done", "No more offers", None, None))
+        return out
+
+    def apply(self, g, s, o):
+        if o.value is None:
+            return
+        s.offered = s.offered | {(self.player, o.value)}
+        s.steps.append(self)
+        s.steps.append(Offer(self.player, o.value, {}, {}))
+
+
+_GOODS = ("trade", "culture")
+
+
+class Offer(Step):
+    """Building an offer one item at a time: what to give, what to ask for; then send or withdraw.
+    Private: the giver's culture cards are on offer."""
+    kind: ClassVar[str] = "offer"
+    to: int = 0
+    give: dict = None        # "trade"/"culture" -> amount; "resource:X"/"card:X" -> count
+    ask: dict = None
+
+    def prompt(self, g, s):
+        return (f"{s.names[self.player]} offers {s.names[self.to]}: give {g.describe(self.give)}; "
+                f"ask for {g.describe(self.ask)}")
+
+    def options(self, g, s):
+        me, them = s.players[self.player], s.players[self.to]
+        out = []
+        for side, who, held in (("give", me, self.give), ("ask", them, self.ask)):
+            for good in _GOODS:          # an amount, named once (withdraw to start again)
+                if good not in held:
+                    out += [Option(key(side, good, n), f"{side.title()} {n} {good}", None, (side, good, n))
+                            for n in range(1, getattr(who, good) + 1)]
+            for r in sorted(set(who.resources)):
+                if held.get("resource:" + r, 0) < who.resources.count(r):
+                    out.append(Option(key(side, "resource", r), f"{side.title()} a {r}", None,
+                                      (side, "resource:" + r, 1)))
+            if side == "give":           # the others' cards are hidden: only one's own can be offered
+                for c in sorted(set(who.culture_cards)):
+                    if held.get("card:" + c, 0) < who.culture_cards.count(c):
+                        out.append(Option(key(side, "card", c), f"Give {c}", None, (side, "card:" + c, 1)))
+        if self.give or self.ask:
+            out.append(Option("send", f"Send the offer to {s.names[self.to]}", None, ("send",)))
+        out.append(Option("withdraw", "Withdraw the offer", None, ("withdraw",)))
+        return out
+
+    def apply(self, g, s, o):
+        what = o.value[0]
+        if what == "withdraw":
+            return
+        if what == "send":
+            g._log(s, f"{s.names[self.player]} offers {s.names[self.to]} a swap.")
+            s.steps.append(Answer(self.to, self.player, self.give, self.ask))
+            return
+        side = dict(self.give) if what == "give" else dict(self.ask)
+        side[o.value[1]] = side.get(o.value[1], 0) + o.value[2]
+        s.steps.append(Offer(self.player, self.to, side if what == "give" else self.give,
+                             side if what == "ask" else self.ask))
+
+
+class Answer(Step):
+    """The other player, behind a curtain, accepts or refuses the offer."""
+    kind: ClassVar[str] = "answer"
+    by: int = 0
+    give: dict = None
+    ask: dict = None
+
+    def prompt(self, g, s):
+        return (f"{s.names[self.player]}: {s.names[self.by]} offers {g.describe(self.give)} "
+                f"for {g.describe(self.ask)}")
+
+    def options(self, g, s):
+        return [Option("accept", "Accept the swap", None, True), Option("refuse", "Refuse", None, False)]
+
+    def apply(self, g, s, o):
+        if o.value:
+            g.swap(s, self.by, self.player, self.give)
+            g.swap(s, self.player, self.by, self.ask)
+            g._log(s, f"{s.names[self.player]} accepts {s.names[self.by]}'s offer: {g.describe(self.give, True)} "
+                      f"for {g.describe(self.ask)}.")
+        else:
+            g._log(s, f"{s.names[self.player]} refuses {s.names[self.by]}'s offer.")
+
+
 class CityTurn(Step):
     """City management: one action for each city in ``todo`` (row 17), then the culture track."""
     kind: ClassVar[str] = "city"
@@ -394,13 +492,14 @@ class CivilizationGame(StepGame):
         s.round += 1
         s.start_player = (s.start_player + 1) % s.n            # rule 25, row 6: round 1 too
         s.gather = {}                                          # named anew each round (rule 36)
+        s.offered = frozenset()
         self._log(s, f"Round {s.round}: {s.names[s.start_player]} is the start player.")
         for p in s.players:
             if p.government == D.ANARCHY and p.pending_government:
                 p.government, p.pending_government = p.pending_government, ""
         order = self.order(s)
         steps: list = [PhaseStart(START)] + [StartTurn(q) for q in order]
-        steps += [PhaseStart(TRADE), TradeIncome()]
+        steps += [PhaseStart(TRADE), TradeIncome()] + [TradeTurn(q) for q in order]
         steps += [PhaseStart(CITY)] + [x for q in order for x in self._city_steps(s, q)]
         steps += [PhaseStart(MOVE)] + [MoveTurn(q, {}) for q in order]
         steps += [PhaseStart(RESEARCH)] + [ResearchTurn(q) for q in order]
@@ -536,6 +635,7 @@ class CivilizationGame(StepGame):
     def take_hut(self, s: CivState, player: int, pos: Pos) -> None:
         """Rule 61: the army's owner keeps the hut's resource."""
         _, content = s.board.markers.pop(pos)
+        s.rng.reveal()                           # the marker is turned up
         s.players[player].resources.append(content)
         self._log(s, f"{s.names[player]} finds {content} in a hut.")
 
@@ -613,6 +713,35 @@ class CivilizationGame(StepGame):
                          for n in self.worked(s, q, c))
             p.trade = min(D.TRADE_MAX, p.trade + income)
             self._log(s, f"{s.names[q]} takes {income} trade (now {p.trade}).")
+
+    def describe(self, goods: dict, public: bool = False) -> str:
+        """An offer's side in words (``public``: culture cards not named, for the public log)."""
+        parts = []
+        for k, n in sorted(goods.items()):
+            if k in _GOODS:
+                parts.append(f"{n} {k}")
+            elif k.startswith("resource:"):
+                parts.append(f"{n} {k[9:]}")
+            else:
+                parts.append(f"{n} culture card{'s' if n > 1 else ''}" if public else f"{n} x {k[5:]}")
+        return ", ".join(parts) or "nothing"
+
+    def swap(self, s: CivState, frm: int, to: int, goods: dict) -> None:
+        a, b = s.players[frm], s.players[to]
+        for k, n in goods.items():
+            if k in _GOODS:
+                setattr(a, k, getattr(a, k) - n)
+                setattr(b, k, getattr(b, k) + n)
+                b.trade = min(b.trade, D.TRADE_MAX)
+            else:
+                kind, item = k.split(":", 1)
+                src, dst = (a.resources, b.resources) if kind == "resource" else (a.culture_cards, b.culture_cards)
+                for _ in range(n):
+                    src.remove(item)
+                    dst.append(item)
+        limit = D.BASE_CULTURE_HAND + sum(learned(b, "culture_hand"))
+        for _ in range(len(b.culture_cards) - limit):
+            s.steps.append(DiscardCulture(to))
 
     # -- city management --------------------------------------------------------------------------------
     def worked(self, s: CivState, player: int, city: Pos) -> list[Pos]:
@@ -864,20 +993,30 @@ class CivilizationGame(StepGame):
                 unseen = unseen[len(h):]
             out.unit_decks[t] = Deck(unseen)
         hidden_discards = [i for i, (q, _) in enumerate(out.culture_discards) if q != viewer]
+        pinned = self._offered_cards_seen(out, viewer)
         for lv, deck in sorted(out.culture_decks.items()):
             held = {q: [c for c in out.players[q].culture_cards if _CULTURE_LEVEL[c] == lv] for q in others}
+            keep = {q: [c for c in pinned.get(q, []) if _CULTURE_LEVEL[c] == lv] for q in others}
             gone = [i for i in hidden_discards if _CULTURE_LEVEL[out.culture_discards[i][1]] == lv]
-            unseen = sorted(list(deck.secret_contents()) + [c for h in held.values() for c in h]
-                            + [out.culture_discards[i][1] for i in gone])
+            unseen = list(deck.secret_contents()) + [out.culture_discards[i][1] for i in gone]
+            for q, h in held.items():
+                rest = list(h)
+                for c in keep[q]:
+                    rest.remove(c)
+                unseen += rest
+            unseen.sort()
             rng.shuffle(unseen)
             for q, h in held.items():
-                out.players[q].culture_cards = [c for c in out.players[q].culture_cards if _CULTURE_LEVEL[c] != lv] + unseen[:len(h)]
-                unseen = unseen[len(h):]
+                k = len(h) - len(keep[q])
+                out.players[q].culture_cards = ([c for c in out.players[q].culture_cards if _CULTURE_LEVEL[c] != lv]
+                                                + keep[q] + unseen[:k])
+                unseen = unseen[k:]
             discards = list(out.culture_discards)
             for i in gone:
                 discards[i] = (discards[i][0], unseen.pop())
             out.culture_discards = discards
             out.culture_decks[lv] = Deck(unseen)
+        self._remap_unseen_offers(out, viewer, rng)
         unseen = sorted(list(out.great_people.secret_contents()) + [g for q in others for g in out.players[q].great_people])
         rng.shuffle(unseen)
         for q in others:
@@ -894,6 +1033,44 @@ class CivilizationGame(StepGame):
         out.rng = Rng(rng.randrange(2**32))
         self.advance(out)
         return out
+
+    @staticmethod
+    def _offer_parties(st) -> tuple[int, int, bool]:
+        """(giver, receiver, sent) of a pending Offer or Answer step."""
+        if isinstance(st, Offer):
+            return st.player, st.to, False
+        return st.by, st.player, True
+
+    def _offered_cards_seen(self, s: CivState, viewer: int | None) -> dict[int, list[str]]:
+        """Culture cards of another player's that ``viewer`` has seen on offer (an offer sent to him):
+        they stay in that player's hand in every determinization."""
+        out: dict[int, list[str]] = {}
+        for st in s.steps:
+            if isinstance(st, (Offer, Answer)) and st.give:
+                giver, receiver, sent = self._offer_parties(st)
+                if sent and receiver == viewer and giver != viewer:
+                    out.setdefault(giver, []).extend(
+                        k[5:] for k, n in sorted(st.give.items()) if k.startswith("card:") for _ in range(n))
+        return out
+
+    def _remap_unseen_offers(self, out: CivState, viewer: int | None, rng: random.Random) -> None:
+        """An offer ``viewer`` has not seen names cards of the giver's true hand: in the determinization it
+        names cards of the giver's dealt hand instead."""
+        for st in out.steps:
+            if not isinstance(st, (Offer, Answer)) or not st.give:
+                continue
+            giver, receiver, sent = self._offer_parties(st)
+            if viewer == giver or (sent and viewer == receiver):
+                continue
+            n = sum(v for k, v in st.give.items() if k.startswith("card:"))
+            if not n:
+                continue
+            pool = sorted(out.players[giver].culture_cards)
+            rng.shuffle(pool)
+            give = {k: v for k, v in st.give.items() if not k.startswith("card:")}
+            for c in pool[:n]:
+                give["card:" + c] = give.get("card:" + c, 0) + 1
+            st.give = give
 
     def scores(self, s: CivState) -> list[int]:
         return [(1 if q == s.winner else 0) for q in range(s.n)]

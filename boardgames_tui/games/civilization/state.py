@@ -72,6 +72,7 @@ class CivState:
     buildings_left: dict             # basic building -> markers in the market
     start_player: int
     culture_discards: list = field(default_factory=list)   # (player, card): out of the game, face down
+    offered: frozenset = frozenset()            # (from, to) offers made this round
     gather: dict = field(default_factory=dict)   # scout's square -> the city it gathers for this round
     round: int = 0
     phase: str = "setup"
