@@ -171,14 +171,18 @@ def test_city_management_one_action_per_city_and_buying_production():
     q = d.player
     p = s.players[q]
     cap = p.capital
-    prod = GAME.production(s, q, cap)
+    assert p.government == "Despotism"
+    prod = GAME.production(s, q, cap) + 2          # Despotism: the capital +2 for a figure or unit
+    assert GAME.city_production(s, q, cap, military=True) == prod
+    assert GAME.city_production(s, q, cap, military=False) == prod - 2
     assert isinstance(top(s), CityTurn) and top(s).todo == [cap]
     p.trade = 0
     s._decision = None
     GAME.advance(s)
     keys = GAME.cached_decision(s).keys()
     assert ("build:scout" in keys) == (prod >= D.SCOUT_COST)
-    p.trade = 3 * (D.SCOUT_COST - prod) if prod < D.SCOUT_COST else 0
+    rate = (3, 2) if p.civ == "America" else (3, 1)
+    p.trade = -(-max(0, D.SCOUT_COST - prod) // rate[1]) * rate[0]
     s._decision = None
     GAME.advance(s)
     assert "build:scout" in GAME.cached_decision(s).keys()
@@ -520,3 +524,113 @@ def test_a_refused_offer_changes_nothing():
     GAME.apply(s, "send")
     GAME.apply(s, "refuse")
     assert [(p.trade, p.culture, list(p.resources)) for p in s.players] == before
+
+
+# -- governments and civilizations (house data where the research has placeholders) -------------------
+def game_with(civ, seeds=range(80), players=2):
+    for seed in seeds:
+        s = new(players, seed)
+        q = next((q for q, p in enumerate(s.players) if p.civ == civ), None)
+        if q is not None:
+            return s, q
+    raise AssertionError(civ)
+
+
+def test_governments_change_trade_production_culture_and_stacking():
+    s, q, p = at_city_turn()
+    cap = p.capital
+    base = GAME.production(s, q, cap)
+    for gov, military, civil in (("Despotism", base + 2, base), ("Monarchy", base + 1, base + 1),
+                                 ("Communism", base + 1, base + 1), ("Republic", base, base)):
+        p.government = gov
+        assert GAME.city_production(s, q, cap, True) == military, gov
+        assert GAME.city_production(s, q, cap, False) == civil, gov
+    p.government = "Monarchy"
+    assert GAME.city_culture(s, q, cap) == 2 + sum(s.board.yields(n).culture for n in GAME.worked(s, q, cap))
+    p.government = "Feudalism"
+    assert stacking(p) == D.BASE_STACKING + 1 + (p.civ == "Russia")
+    assert ("build", "army", 2, True) in GAME.purchases(s, q, cap)
+    p.government = "Fundamentalism"
+    assert GAME.step_culture(p, D.CULTURE_TRACK[0]) == D.CULTURE_TRACK[0].culture + 1
+
+
+@pytest.mark.parametrize("gov,per_city", [("Republic", 1), ("Democracy", 2), ("Despotism", 0)])
+def test_trade_per_city_by_government(gov, per_city):
+    s = new()
+    for p in s.players:
+        p.government = gov
+    before = [p.trade for p in s.players]
+    income = [sum(s.board.yields(n).trade for n in GAME.worked(s, q, c)) + per_city
+              for q in range(2) for c, x in s.board.cities.items() if x.owner == q]
+    play_until(s, "trade")
+    assert [p.trade for p in s.players] == [min(27, b + i) for b, i in zip(before, income)]
+
+
+def test_under_anarchy_the_capital_takes_no_action_and_nobody_researches():
+    s = new()
+    for p in s.players:
+        p.government, p.pending_government = "Anarchy", "Monarchy"
+        p.techs.append("Monarchy")
+    play_until(s, "start")
+    # the switch happens at the start of the next round, so this round is in Anarchy
+    for _ in range(200):
+        d = GAME.cached_decision(s)
+        if d.kind in ("city", "research"):
+            break
+        keys = d.keys()
+        GAME.apply(s, next((k for k in ("done", "none") if k in keys), keys[0]))
+    assert d.kind != "city"                                   # only capitals: nobody manages a city
+    assert d.kind == "research" and d.keys() == ["none"]
+
+
+def test_america_buys_production_at_three_trade_for_two():
+    s, q = game_with("America")
+    p = s.players[q]
+    p.trade = 6
+    assert GAME.trade_for(p, 4) == 6 and GAME.trade_for(p, 5) is None
+
+
+def test_china_gains_culture_for_a_hut():
+    s, q = game_with("China")
+    pos = next(n for n in neighbours(s.players[q].capital) if n not in s.board.figures
+               and s.board.square(n).terrain != WATER)
+    s.board.markers[pos] = ("hut", "wheat")
+    before = s.players[q].culture
+    GAME.take_hut(s, q, pos)
+    assert s.players[q].culture == before + 3 and "wheat" in s.players[q].resources
+
+
+def test_rome_climbs_a_free_culture_step_for_a_city_founded():
+    s, q = game_with("Rome")
+    p = s.players[q]
+    pos = a_site(s, q)
+    s.board.figures[pos] = Figures(q, 0, 1)
+    step, culture = p.culture_step, p.culture
+    GAME.found_city(s, q, pos)
+    assert p.culture_step == step + 1 and p.culture == culture
+
+
+def test_germany_gains_a_unit_and_a_resource_from_a_unit_tech():
+    s, q = game_with("Germany")
+    p = s.players[q]
+    n = len(p.units)
+    tech = next(t for t in D.TECHS if t.unit and t.name not in p.techs)
+    GAME.learn(s, q, tech.name)
+    assert len(p.units) == n + 1 and D.UNIT_CARDS[p.units[-1]].type == tech.unit[0]
+    d = refresh(s)
+    assert d.kind == "resource" and d.player == q
+    GAME.apply(s, d.options[0].key)
+    assert p.resources and p.resources[-1] == d.options[0].value
+
+
+def test_egypt_builds_one_building_free_a_round():
+    s, q = game_with("Egypt")
+    p = s.players[q]
+    p.techs.append("Pottery")
+    d = play_until(s, "city", q)
+    if not any(k.startswith("free:") for k in d.keys()):
+        pytest.skip("no grassland free by this capital")
+    trade = p.trade
+    GAME.apply(s, next(k for k in d.keys() if k.startswith("free:")))
+    GAME.apply(s, GAME.cached_decision(s).options[0].key)
+    assert p.trade == trade and "free_building" in p.used

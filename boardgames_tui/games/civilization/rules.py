@@ -56,7 +56,9 @@ def speed(p: Player) -> int:
 
 
 def stacking(p: Player) -> int:
-    return max([D.BASE_STACKING] + learned(p, "stacking")) + (1 if p.civ == "Russia" else 0)
+    """Rule 57: 2, raised by techs; Russia +1, Feudalism +1 (house data)."""
+    return (max([D.BASE_STACKING] + learned(p, "stacking")) + (1 if p.civ == "Russia" else 0)
+            + (1 if p.government == "Feudalism" else 0))
 
 
 def water_rule(p: Player) -> str | None:
@@ -350,8 +352,8 @@ class CultureClimb(Step):
         p = s.players[self.player]
         out = []
         nxt = g.next_culture_space(p)
-        if nxt is not None and p.culture >= nxt.culture and p.trade >= nxt.trade:
-            cost = f"{nxt.culture} culture" + (f" and {nxt.trade} trade" if nxt.trade else "")
+        if nxt is not None and p.culture >= g.step_culture(p, nxt) and p.trade >= nxt.trade:
+            cost = f"{g.step_culture(p, nxt)} culture" + (f" and {nxt.trade} trade" if nxt.trade else "")
             out.append(Option("climb", f"Climb to space {nxt.number} for {cost}", None, ("climb",)))
         out += g.great_person_options(s, self.player)
         out.append(Option("done", "Done with city management", None, ("done",)))
@@ -443,6 +445,26 @@ class ResearchTurn(Step):
             g.learn(s, self.player, o.value)
 
 
+class TakeResource(Step):
+    """Germany: a market resource of its choice after a tech that unlocks or upgrades a unit type."""
+    kind: ClassVar[str] = "resource"
+    private: ClassVar[bool] = False
+
+    def prompt(self, g, s):
+        return f"{s.names[self.player]} (Germany): take a resource from the market"
+
+    def options(self, g, s):
+        return [Option(key("resource", r), f"Take {r}", None, r) for r, n in sorted(s.resource_pool.items()) if n > 0]
+
+    def apply(self, g, s, o):
+        s.resource_pool[o.value] -= 1
+        s.players[self.player].resources.append(o.value)
+        g._log(s, f"{s.names[self.player]} takes {o.value} from the market.")
+
+    def on_empty(self, g, s):
+        pass                     # the market ran dry meanwhile
+
+
 class EndRound(Auto):
     def run(self, g, s):
         s.steps.append(NewRound())
@@ -495,6 +517,7 @@ class CivilizationGame(StepGame):
         s.offered = frozenset()
         self._log(s, f"Round {s.round}: {s.names[s.start_player]} is the start player.")
         for p in s.players:
+            p.used = frozenset()                 # once-a-round abilities
             if p.government == D.ANARCHY and p.pending_government:
                 p.government, p.pending_government = p.pending_government, ""
         order = self.order(s)
@@ -638,6 +661,9 @@ class CivilizationGame(StepGame):
         s.rng.reveal()                           # the marker is turned up
         s.players[player].resources.append(content)
         self._log(s, f"{s.names[player]} finds {content} in a hut.")
+        if s.players[player].civ == "China":
+            s.players[player].culture += 3
+            self._log(s, f"{s.names[player]} (China) gains 3 culture for the hut.")
 
     # -- phase 1 ----------------------------------------------------------------------------------------
     def city_sites(self, s: CivState, player: int) -> list[Pos]:
@@ -663,6 +689,7 @@ class CivilizationGame(StepGame):
                 p.armies += 1
         p.cities_left -= 1
         self._log(s, f"{s.names[player]} founds a city on {_sq(pos)}.")
+        self.rome_step(s, player)
 
     def government_choices(self, s: CivState, player: int) -> list[str]:
         p = s.players[player]
@@ -709,8 +736,9 @@ class CivilizationGame(StepGame):
     def trade_income(self, s: CivState) -> None:
         for q in self.order(s):
             p = s.players[q]
-            income = sum(s.board.yields(n).trade for c, city in s.board.cities.items() if city.owner == q
-                         for n in self.worked(s, q, c))
+            per_city = {"Republic": 1, "Democracy": 2, "Communism": -1}.get(p.government, 0)   # house data
+            income = sum(max(0, sum(s.board.yields(n).trade for n in self.worked(s, q, c)) + per_city)
+                         for c, city in s.board.cities.items() if city.owner == q)
             p.trade = min(D.TRADE_MAX, p.trade + income)
             self._log(s, f"{s.names[q]} takes {income} trade (now {p.trade}).")
 
@@ -756,32 +784,68 @@ class CivilizationGame(StepGame):
         return sum(s.board.yields(n).production for n in self.worked(s, player, city))
 
     def city_culture(self, s: CivState, player: int, city: Pos) -> int:
-        return 1 + sum(s.board.yields(n).culture for n in self.worked(s, player, city))
+        """Rule 49: 1 plus the culture icons; Monarchy +1 (house data)."""
+        bonus = 1 if s.players[player].government == "Monarchy" else 0
+        return 1 + bonus + sum(s.board.yields(n).culture for n in self.worked(s, player, city))
+
+    def city_production(self, s: CivState, player: int, city: Pos, military: bool) -> int:
+        """What a city can spend this action: its icons, and its government's bonus (house data, section 4
+        §5: Despotism +2 in the capital for a figure or unit, Monarchy +1 in the capital, Communism +1)."""
+        p = s.players[player]
+        prod = self.production(s, player, city)
+        capital = s.board.cities[city].capital
+        gov = p.government
+        if gov == "Despotism" and capital and military:
+            prod += 2
+        elif gov == "Monarchy" and capital:
+            prod += 1
+        elif gov == "Communism":
+            prod += 1
+        return prod
+
+    def trade_for(self, p: Player, shortfall: int) -> int | None:
+        """Trade that buys ``shortfall`` production (rule 48: 3 for 1; America 3 for 2), None if too much."""
+        if shortfall <= 0:
+            return 0
+        trade_in, prod_out = (3, 2) if p.civ == "America" else D.BUY_PRODUCTION
+        need = -(-shortfall // prod_out) * trade_in
+        return need if need <= p.trade else None
+
+    def purchases(self, s: CivState, player: int, city: Pos) -> list[tuple[str, str, int, bool]]:
+        """(kind, what, cost, military) a city may produce (section 4 §3, §6-§8; governments house data)."""
+        p = s.players[player]
+        out = []
+        army = 2 if p.government == "Feudalism" else D.ARMY_COST
+        if p.armies > 0:
+            out.append(("build", "army", army, True))
+        if p.scouts > 0:
+            out.append(("build", "scout", D.SCOUT_COST, True))
+        discount = 2 if p.government == "Fundamentalism" else 0
+        out += [("unit", t, max(0, cost - discount), True) for t, cost in self.units_to_buy(s, player)]
+        out += [(what, name, cost, False) for what, name, cost in self.structures_to_build(s, player, city)]
+        return out
 
     def city_actions(self, s: CivState, player: int, city: Pos) -> list[Option]:
         p = s.players[player]
-        prod = self.production(s, player, city)
-        budget = prod + p.trade // D.BUY_PRODUCTION[0] * D.BUY_PRODUCTION[1]
         out = []
         room = any(self.can_stand(s, player, n, end=True) for n in neighbours(city))
-        for what, cost, left in (("army", D.ARMY_COST, p.armies), ("scout", D.SCOUT_COST, p.scouts)):
-            if left > 0 and room and budget >= cost:
-                extra = max(0, cost - prod)
-                label = f"Build a{'n' if what == 'army' else ''} {what} ({cost} production"
-                label += f", {extra * D.BUY_PRODUCTION[0]} trade bought)" if extra else ")"
-                out.append(Option(key("build", what), label, None, ("build", what, cost)))
-        for t, cost in self.units_to_buy(s, player):
-            if budget >= cost:
-                extra = max(0, cost - prod)
-                label = f"Buy a {t} unit card ({cost} production" + (
-                    f", {extra * D.BUY_PRODUCTION[0]} trade bought)" if extra else ")")
-                out.append(Option(key("unit", t), label, None, ("unit", t, cost)))
-        for what, name, cost in self.structures_to_build(s, player, city):
-            if budget >= cost and self.structure_sites(s, player, city, what, name):
-                extra = max(0, cost - prod)
-                label = f"Build {name} ({'wonder, ' if what == WONDER else ''}{cost} production"
-                label += f", {extra * D.BUY_PRODUCTION[0]} trade bought)" if extra else ")"
-                out.append(Option(key(what, name), label, None, (what, name, cost)))
+        for kind, what, cost, military in self.purchases(s, player, city):
+            if kind == "build" and not room:
+                continue
+            if kind in (BUILDING, WONDER) and not self.structure_sites(s, player, city, kind, what):
+                continue
+            trade = self.trade_for(p, cost - self.city_production(s, player, city, military))
+            if trade is None:
+                continue
+            verb = {"build": "Build a" + ("n" if what == "army" else ""), "unit": "Buy a"}.get(kind, "Build")
+            noun = {"unit": f"{what} unit card", WONDER: f"the wonder {what}"}.get(kind, what)
+            label = f"{verb} {noun} ({cost} production" + (f", {trade} trade bought)" if trade else ")")
+            out.append(Option(key(kind, what), label, None, (kind, what, trade)))
+        if p.civ == "Egypt" and "free_building" not in p.used:
+            for what, name, cost in self.structures_to_build(s, player, city):
+                if what == BUILDING and self.structure_sites(s, player, city, what, name):
+                    out.append(Option(key("free", name), f"Build {name} free (Egypt, once a round)", None,
+                                      ("free", name, 0)))
         culture = self.city_culture(s, player, city)
         out.append(Option("culture", f"Create culture (+{culture})", None, ("culture", culture)))
         for res in sorted({s.board.square(n).resource for n in self.worked(s, player, city)
@@ -866,19 +930,29 @@ class CivilizationGame(StepGame):
                 s.wonder_market.append(s.wonder_deck.draw(s.rng))
         self._log(s, f"{s.names[player]} places {name} on {_sq(pos)}"
                      + (f" (over {old.name})." if old is not None else "."))
+        if what == WONDER and s.phase != "setup":
+            self.rome_step(s, player)
+
+    def rome_step(self, s: CivState, player: int) -> None:
+        """Rome: a free culture step for each wonder built and city founded (section 4 §1)."""
+        if s.players[player].civ == "Rome" and not self.over(s):
+            self._log(s, f"{s.names[player]} (Rome) climbs a culture step free.")
+            self.climb(s, player, free=True)
 
     def city_action(self, s: CivState, player: int, city: Pos, v: tuple) -> None:
         p = s.players[player]
         name = s.names[player]
-        if v[0] in ("build", BUILDING, WONDER):
-            kind, what, cost = v
-            extra = max(0, cost - self.production(s, player, city))
-            p.trade -= extra * D.BUY_PRODUCTION[0]
+        if v[0] in ("build", BUILDING, WONDER, "free"):
+            kind, what, trade = v
+            p.trade -= trade
+            if kind == "free":
+                p.used = p.used | {"free_building"}
+                kind = BUILDING
             s.steps.append(PlaceFigure(player, city, what) if kind == "build"
                            else PlaceStructure(player, city, kind, what))
         elif v[0] == "unit":
-            _, t, cost = v
-            p.trade -= max(0, cost - self.production(s, player, city)) * D.BUY_PRODUCTION[0]
+            _, t, trade = v
+            p.trade -= trade
             card = s.unit_decks[t].draw(s.rng)
             p.units.append(card)
             self._log(s, f"{name}'s city on {_sq(city)} buys a {t} unit card.", player,
@@ -892,14 +966,22 @@ class CivilizationGame(StepGame):
             p.resources.append(v[1])
             self._log(s, f"{name}'s city on {_sq(city)} harvests {v[1]}.")
 
+    def step_culture(self, p: Player, space) -> int:
+        """A culture step's price in culture: Fundamentalism +1 (house data)."""
+        return space.culture + (1 if p.government == "Fundamentalism" else 0)
+
     def next_culture_space(self, p: Player):
         return D.CULTURE_TRACK[p.culture_step] if p.culture_step < D.CULTURE_SPACES else None
 
-    def climb(self, s: CivState, player: int) -> None:
+    def climb(self, s: CivState, player: int, free: bool = False) -> None:
+        """One step up the culture track, paid (rules 50-51) or ``free`` (Rome), with its reward."""
         p = s.players[player]
         space = self.next_culture_space(p)
-        p.culture -= space.culture
-        p.trade -= space.trade
+        if space is None:
+            return
+        if not free:
+            p.culture -= self.step_culture(p, space)
+            p.trade -= space.trade
         p.culture_step = space.number
         name = s.names[player]
         if space.reward == D.VICTORY:
@@ -942,6 +1024,12 @@ class CivilizationGame(StepGame):
         unit = D.TECH_INDEX[tech].unit if tech in D.TECH_INDEX else None
         if unit is not None and p.ranks.get(unit[0], 0) < unit[1]:
             p.ranks = {**p.ranks, unit[0]: unit[1]}          # its units upgrade (section 4 §8.1)
+        if unit is not None and p.civ == "Germany":
+            if s.unit_decks[unit[0]]:
+                p.units.append(s.unit_decks[unit[0]].draw(s.rng))
+                self._log(s, f"{s.names[player]} (Germany) gains a free {unit[0]} unit card.")
+            if any(s.resource_pool.values()):
+                s.steps.append(TakeResource(player))
         fresh = [g.name for g in D.GOVERNMENTS if g.unlocked_by == tech]
         p.fresh_governments = list(p.fresh_governments) + fresh
         self._log(s, f"{s.names[player]} learns {tech} (trade falls to {p.trade}).")
@@ -1123,7 +1211,9 @@ class CityStart(Auto):
     """Each player's city management begins with his cities as they stand now."""
 
     def run(self, g, s):
-        cities = sorted(pos for pos, c in s.board.cities.items() if c.owner == self.player)
+        anarchy = s.players[self.player].government == D.ANARCHY    # the capital is idle
+        cities = sorted(pos for pos, c in s.board.cities.items()
+                        if c.owner == self.player and not (anarchy and c.capital))
         if cities:
             s.steps.append(CityTurn(self.player, cities))
 

@@ -52,6 +52,7 @@ class Player:
     wonders: list = field(default_factory=list)        # wonders owned (built or not yet placed)
     fresh_governments: list = field(default_factory=list)  # found in the last research phase: free to adopt
     pending_government: str = ""     # adopted after this round of Anarchy
+    used: frozenset = frozenset()    # once-a-round abilities used this round
 
 
 @dataclass
