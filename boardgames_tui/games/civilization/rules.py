@@ -79,7 +79,7 @@ def coins(p: Player) -> int:
 def pyramid_counts(p: Player) -> dict[int, int]:
     counts: dict[int, int] = {}
     for t in p.techs:
-        lv = 5 if t == D.SPACE_FLIGHT else D.TECH_INDEX[t].level
+        lv = D.TECH_INDEX[t].level
         counts[lv] = counts.get(lv, 0) + 1
     return counts
 
@@ -1010,11 +1010,9 @@ class CivilizationGame(StepGame):
             return []                            # house data: no research under Anarchy
         counts = pyramid_counts(p)
         out = []
-        for t in D.TECHS:
+        for t in D.TECHS:             # Space Flight (level 5) is among them: one shared card
             if t.name not in p.techs and p.trade >= D.TECH_COST[t.level] and D.pyramid_room(counts, t.level):
                 out.append((t.name, t.level))
-        if (D.SPACE_FLIGHT not in p.techs and p.trade >= D.TECH_COST[5] and D.pyramid_room(counts, 5)):
-            out.append((D.SPACE_FLIGHT, 5))
         return out
 
     def learn(self, s: CivState, player: int, tech: str) -> None:
