@@ -25,6 +25,7 @@ trading between players, scouts gathering, governments' and civilizations' abili
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import ClassVar
 
 from ...engine.core import LogEntry, Option
@@ -498,6 +499,9 @@ class CivilizationGame(StepGame):
             for _ in range(1 + extra):
                 s.steps.append(PlaceStart(seat, "army"))
         return self.start(s)
+
+    def rules_notes(self) -> str:
+        return Path(__file__).with_name("RULES.md").read_text(encoding="utf-8")
 
     # -- helpers ----------------------------------------------------------------------------------
     def _log(self, s: CivState, text: str, private_to: int | None = None, private_text: str | None = None) -> None:
