@@ -634,3 +634,96 @@ def test_egypt_builds_one_building_free_a_round():
     GAME.apply(s, next(k for k in d.keys() if k.startswith("free:")))
     GAME.apply(s, GAME.cached_decision(s).options[0].key)
     assert p.trade == trade and "free_building" in p.used
+
+
+# -- culture event cards ------------------------------------------------------------------------------
+def card_named(tag, level=None):
+    return next(c.name for c in D.CULTURE_CARDS if c.ability.tag == tag and (level is None or c.level == level))
+
+
+def at_start_with(cards, seed=1):
+    s = new(2, seed)
+    d = play_until(s, "start")
+    q = d.player
+    s.players[q].culture_cards = list(cards)
+    return s, q, refresh(s)
+
+
+def test_start_and_city_turns_are_private_they_show_the_hand():
+    s, q, d = at_start_with([card_named("force_anarchy", 1)])
+    assert d.private and f"card:{card_named('force_anarchy', 1)}" in d.keys()
+
+
+def test_a_city_production_card_adds_to_the_city_that_acts_next():
+    s, q, p = at_city_turn()
+    card = card_named("city_production", 1)
+    p.culture_cards = [card]
+    refresh(s)
+    before = GAME.city_production(s, q, p.capital, False)
+    GAME.apply(s, f"card:{card}")
+    assert GAME.city_production(s, q, p.capital, False) == before + 4 and p.culture_cards == []
+    assert GAME.cached_decision(s).kind == "city"            # the city still takes its action
+
+
+def test_anarchy_card_aimed_at_a_player_who_cancels_it():
+    s, q, d = at_start_with([card_named("force_anarchy", 1)])
+    other = 1 - q
+    guard = card_named("cancel_event_on_you")
+    s.players[other].culture_cards = [guard]
+    GAME.apply(s, f"card:{card_named('force_anarchy', 1)}")
+    GAME.apply(s, f"target:{other}")
+    d = GAME.cached_decision(s)
+    assert d.kind == "cancel" and d.player == other and d.private          # out of turn, behind a curtain
+    GAME.apply(s, f"cancel:{guard}")
+    assert s.players[other].government == "Despotism" and s.players[other].culture_cards == []
+    assert GAME.cached_decision(s).player == q                             # back to the card's player
+
+
+def test_anarchy_card_lets_happen():
+    s, q, d = at_start_with([card_named("force_anarchy", 1)])
+    other = 1 - q
+    GAME.apply(s, f"card:{card_named('force_anarchy', 1)}")
+    GAME.apply(s, f"target:{other}")
+    assert s.players[other].government == "Anarchy" and s.players[other].pending_government == "Despotism"
+
+
+def test_sabotage_destroys_a_building_near_and_sends_it_back_to_the_market():
+    s, q, d = at_start_with([card_named("destroy_building", 1)])
+    other = 1 - q
+    pos = next(n for n in neighbours(s.players[q].capital) if n not in s.board.figures)
+    s.board.structures[pos] = Structure(BUILDING, "Granary", other)
+    left = s.buildings_left["Granary"]
+    refresh(s)
+    GAME.apply(s, f"card:{card_named('destroy_building', 1)}")
+    GAME.apply(s, f"target:{pos[0]}:{pos[1]}")
+    assert pos not in s.board.structures and s.buildings_left["Granary"] == left + 1
+
+
+def test_drought_turns_a_square_to_desert():
+    s, q, d = at_start_with([card_named("terrain_to_desert")])
+    GAME.apply(s, f"card:{card_named('terrain_to_desert')}")
+    d = GAME.cached_decision(s)
+    pos = d.options[0].value
+    assert s.board.square(pos).terrain not in ("desert", "mountain")
+    GAME.apply(s, d.options[0].key)
+    assert s.board.square(pos).terrain == "desert" and s.board.yields(pos) == D.Yield(trade=1)
+
+
+def test_exchange_of_ideas_each_learns_a_level_one_tech_of_the_other():
+    s, q, d = at_start_with([card_named("tech_swap", 1)])
+    other = 1 - q
+    mine = s.players[q].techs[0]
+    s.players[q].techs = ["Pottery"] + ([mine] if D.TECH_INDEX[mine].level == 1 else [])
+    s.players[other].techs = ["Masonry"]
+    refresh(s)
+    GAME.apply(s, f"card:{card_named('tech_swap', 1)}")
+    GAME.apply(s, f"target:{other}")
+    d = GAME.cached_decision(s)
+    assert d.kind == "tech_swap" and d.player == q and d.keys() == ["tech:Masonry"]
+    trade = s.players[q].trade
+    GAME.apply(s, "tech:Masonry")
+    d = GAME.cached_decision(s)
+    assert d.player == other and "tech:Pottery" in d.keys()
+    GAME.apply(s, "tech:Pottery")
+    assert "Masonry" in s.players[q].techs and "Pottery" in s.players[other].techs
+    assert s.players[q].trade == trade                                   # learnt free: no trade spent

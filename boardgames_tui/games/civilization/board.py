@@ -21,7 +21,8 @@ from typing import Iterator
 from ...engine.steps import PlainData
 from .data import structure_yield
 from .data_map import (
-    HOME_TILES, LAYOUTS, TILE_INDEX, TILE_SIZE, WATER, Square, Yield, home_rotation, tile_squares, to_map,
+    HOME_TILES, LAYOUTS, TERRAIN_YIELDS, TILE_INDEX, TILE_SIZE, WATER, Square, Yield, home_rotation,
+    tile_squares, to_map,
 )
 
 Pos = tuple[int, int]
@@ -140,7 +141,7 @@ def new_board(civs: list[str], neutral: list[tuple[str, int]]) -> tuple["Board",
         capitals.append(cap)
     for (tr, tc), (name, turns) in zip(layout.neutral, neutral):
         tiles.append(TilePlace(tr, tc, name, turns % 4, False))
-    board = Board(tiles, {}, {cap: City(seat, capital=True) for seat, cap in enumerate(capitals)}, {}, {})
+    board = Board(tiles, {}, {cap: City(seat, capital=True) for seat, cap in enumerate(capitals)}, {}, {}, {})
     return board, capitals
 
 
@@ -151,17 +152,24 @@ class Board(PlainData):
     cities: dict
     structures: dict
     markers: dict             # pos -> (HUT or VILLAGE, content); content None in a view
+    disasters: dict = None    # pos -> the terrain a disaster marker turned it into
 
     def copy(self) -> "Board":
         return Board([TilePlace(t.tile_row, t.tile_col, t.name, t.turns, t.face_up) for t in self.tiles],
                      {p: Figures(f.owner, f.armies, f.scouts) for p, f in self.figures.items()},
                      {p: City(c.owner, c.capital, c.walls) for p, c in self.cities.items()},
                      dict(self.structures),   # structures are never changed in place, only replaced
-                     dict(self.markers))
+                     dict(self.markers), dict(self.disasters or {}))
 
     # -- reading ---------------------------------------------------------------------------------------
     def square(self, pos: Pos) -> Square | None:
-        return square(self.tiles, pos)
+        """The square as it stands: printed, or turned into other terrain by a disaster (culture cards:
+        Drought, Deforestation, Flooding), which keeps nothing of the printed icons."""
+        sq = square(self.tiles, pos)
+        if sq is not None and self.disasters and pos in self.disasters:
+            terrain = self.disasters[pos]
+            return Square(terrain, TERRAIN_YIELDS[terrain], None, sq.marker)
+        return sq
 
     def yields(self, pos: Pos) -> Yield:
         """What the square gives its city: a structure's icons replace the square's own (rule 46)."""

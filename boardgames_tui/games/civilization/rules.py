@@ -122,9 +122,9 @@ class PhaseStart(Auto):
 
 
 class StartTurn(Step):
-    """Phase 1: found cities, change government, in any order; then done (rules 26-35, row 10)."""
+    """Phase 1: found cities, change government, play culture cards, in any order; then done (rules 26-35,
+    row 10).  Private: the options name the player's culture cards and great people in reserve."""
     kind: ClassVar[str] = "start"
-    private: ClassVar[bool] = False
 
     def prompt(self, g, s):
         return f"{s.names[self.player]}: start of round: found cities, change government, or go on"
@@ -143,6 +143,7 @@ class StartTurn(Step):
             out.append(Option(key("gather", *scout, *city), f"The scout on {_sq(scout)} gathers for the city "
                               f"on {_sq(city)}", ("square", scout), ("gather", scout, city)))
         out += g.great_person_options(s, self.player)
+        out += g.card_options(s, self.player, D.START)
         out.append(Option("done", "Done with the start of the round", None, ("done",)))
         return out
 
@@ -161,6 +162,8 @@ class StartTurn(Step):
                       f"{_sq(o.value[2])}.")
         elif what == "great_person":
             s.steps.append(PlaceStructure(self.player, o.value[2], GREAT_PERSON, o.value[1]))
+        elif what == "card":
+            g.play_card(s, self.player, o.value[1])
 
 
 class TradeIncome(Auto):
@@ -267,9 +270,9 @@ class Answer(Step):
 
 
 class CityTurn(Step):
-    """City management: one action for each city in ``todo`` (row 17), then the culture track."""
+    """City management: one action for each city in ``todo`` (row 17), then the culture track.  Private:
+    the player's culture cards may add production."""
     kind: ClassVar[str] = "city"
-    private: ClassVar[bool] = False
     todo: list = None
 
     def prompt(self, g, s):
@@ -279,9 +282,13 @@ class CityTurn(Step):
                 f"{s.players[self.player].trade} trade): choose its action")
 
     def options(self, g, s):
-        return g.city_actions(s, self.player, self.todo[0])
+        return g.city_actions(s, self.player, self.todo[0]) + g.card_options(s, self.player, D.CITY)
 
     def apply(self, g, s, o):
+        if o.value[0] == "card":             # the card's production goes to this city, which acts next
+            s.steps.append(self)
+            g.play_card(s, self.player, o.value[1], city=self.todo[0])
+            return
         rest = self.todo[1:]
         if rest:
             s.steps.append(CityTurn(self.player, rest))
@@ -341,9 +348,9 @@ class PlaceStructure(Step):
 
 
 class CultureClimb(Step):
-    """Rules 50-54: hand in culture (and, higher up, trade) to climb the culture track."""
+    """Rules 50-54: hand in culture (and, higher up, trade) to climb the culture track.  Private: great
+    people in reserve may be placed."""
     kind: ClassVar[str] = "culture"
-    private: ClassVar[bool] = False
 
     def prompt(self, g, s):
         p = s.players[self.player]
@@ -466,6 +473,124 @@ class TakeResource(Step):
         pass                     # the market ran dry meanwhile
 
 
+class CardTarget(Step):
+    """The target of a culture card just played: a player, a square or a building."""
+    kind: ClassVar[str] = "card_target"
+    private: ClassVar[bool] = False
+    card: str = ""
+    left: int = 1            # targets still to pick (Disaster: up to 2)
+
+    def prompt(self, g, s):
+        return f"{s.names[self.player]} plays {self.card}: {D.CULTURE_CARD_INDEX[self.card].ability.text}"
+
+    def options(self, g, s):
+        out = [Option(key("target", *t) if isinstance(t, tuple) else key("target", t), label, tgt, t)
+               for t, label, tgt in g.card_targets(s, self.player, self.card)]
+        if self.left < _MAX_TARGETS.get(D.CULTURE_CARD_INDEX[self.card].ability.tag, 1):
+            out.append(Option("enough", "No more targets", None, None))
+        return out
+
+    def apply(self, g, s, o):
+        if o.value is None:
+            return
+        if self.left > 1:
+            s.steps.append(CardTarget(self.player, self.card, self.left - 1))
+        g.aim_card(s, self.player, self.card, o.value)
+
+    def on_empty(self, g, s):
+        g._log(s, f"{self.card} finds no target.")
+
+
+class CardEffect(Auto):
+    """A culture card's effect, once nobody cancelled it."""
+    player: int
+    card: str
+    target: object = None
+
+    def run(self, g, s):
+        if (self.player, self.card, self.target) in s.cancelled:
+            s.cancelled = s.cancelled - {(self.player, self.card, self.target)}
+            return
+        g.card_effect(s, self.player, self.card, self.target)
+
+
+class CancelChance(Step):
+    """Out of turn: a player holding a cancelling card may cancel an event (Bread and Circuses: one aimed
+    at him; Jousting Tourney, Primetime TV: any)."""
+    kind: ClassVar[str] = "cancel"
+    by: int = 0
+    card: str = ""
+    target: object = None
+
+    def prompt(self, g, s):
+        return f"{s.names[self.player]}: {s.names[self.by]} plays {self.card}. Cancel it?"
+
+    def options(self, g, s):
+        out = [Option(key("cancel", c), f"Cancel it with {c}", None, c)
+               for c in g.cancel_cards(s, self.player, self.by, self.card, self.target)]
+        if out:
+            out.append(Option("let", "Let it happen", None, None))
+        return out
+
+    def apply(self, g, s, o):
+        if o.value is None:
+            return
+        s.players[self.player].culture_cards.remove(o.value)
+        s.cancelled = s.cancelled | {(self.by, self.card, self.target)}
+        # the other chances are moot: drop them
+        while s.steps and isinstance(s.steps[-1], CancelChance):
+            s.steps.pop()
+        g._log(s, f"{s.names[self.player]} plays {o.value} and cancels {self.card}.")
+
+    def on_empty(self, g, s):
+        pass
+
+
+class TechSwapReply(Step):
+    """Exchange of Ideas and the like: the other player learns one of the player's techs in return."""
+    kind: ClassVar[str] = "tech_swap"
+    private: ClassVar[bool] = False
+    by: int = 0
+    level: int = 1
+
+    def prompt(self, g, s):
+        return f"{s.names[self.player]}: learn one of {s.names[self.by]}'s techs (level {self.level} or lower)"
+
+    def options(self, g, s):
+        return [Option(key("tech", t), t, ("tech", t), t) for t in g.swappable(s, self.player, self.by, self.level)]
+
+    def apply(self, g, s, o):
+        g.learn(s, self.player, o.value, free=True)
+
+    def on_empty(self, g, s):
+        g._log(s, f"{s.names[self.player]} has nothing to learn in return.")
+
+
+_MAX_TARGETS = {"destroy_buildings_anywhere": 2}
+_CANCEL_OWN = {"cancel_event_on_you"}
+_CANCEL_ANY = {"cancel_event", "cancel_event_or_resource_ability"}
+
+
+class TechSwapPick(Step):
+    """The card's player learns one of the other player's techs first."""
+    kind: ClassVar[str] = "tech_swap"
+    private: ClassVar[bool] = False
+    other: int = 0
+    level: int = 1
+
+    def prompt(self, g, s):
+        return f"{s.names[self.player]}: learn one of {s.names[self.other]}'s techs (level {self.level} or lower)"
+
+    def options(self, g, s):
+        return [Option(key("tech", t), t, ("tech", t), t) for t in g.swappable(s, self.player, self.other, self.level)]
+
+    def apply(self, g, s, o):
+        g.learn(s, self.player, o.value, free=True)
+
+    def on_empty(self, g, s):
+        pass
+
+
 class EndRound(Auto):
     def run(self, g, s):
         s.steps.append(NewRound())
@@ -519,6 +644,7 @@ class CivilizationGame(StepGame):
         s.start_player = (s.start_player + 1) % s.n            # rule 25, row 6: round 1 too
         s.gather = {}                                          # named anew each round (rule 36)
         s.offered = frozenset()
+        s.boost = {}
         self._log(s, f"Round {s.round}: {s.names[s.start_player]} is the start player.")
         for p in s.players:
             p.used = frozenset()                 # once-a-round abilities
@@ -796,7 +922,7 @@ class CivilizationGame(StepGame):
         """What a city can spend this action: its icons, and its government's bonus (house data, section 4
         §5: Despotism +2 in the capital for a figure or unit, Monarchy +1 in the capital, Communism +1)."""
         p = s.players[player]
-        prod = self.production(s, player, city)
+        prod = self.production(s, player, city) + s.boost.get(city, 0)
         capital = s.board.cities[city].capital
         gov = p.government
         if gov == "Despotism" and capital and military:
@@ -1019,10 +1145,12 @@ class CivilizationGame(StepGame):
                 out.append((t.name, t.level))
         return out
 
-    def learn(self, s: CivState, player: int, tech: str) -> None:
+    def learn(self, s: CivState, player: int, tech: str, free: bool = False) -> None:
+        """A tech joins the pyramid: researched (trade falls to the coins, row 46) or ``free``."""
         p = s.players[player]
         p.techs.append(tech)
-        p.trade = coins(p)                       # row 46: trade falls to the coin dial
+        if not free:
+            p.trade = coins(p)
         unit = D.TECH_INDEX[tech].unit if tech in D.TECH_INDEX else None
         if unit is not None and p.ranks.get(unit[0], 0) < unit[1]:
             p.ranks = {**p.ranks, unit[0]: unit[1]}          # its units upgrade (section 4 §8.1)
@@ -1034,11 +1162,150 @@ class CivilizationGame(StepGame):
                 s.steps.append(TakeResource(player))
         fresh = [g.name for g in D.GOVERNMENTS if g.unlocked_by == tech]
         p.fresh_governments = list(p.fresh_governments) + fresh
-        self._log(s, f"{s.names[player]} learns {tech} (trade falls to {p.trade}).")
+        self._log(s, f"{s.names[player]} learns {tech} " + ("free." if free else f"(trade falls to {p.trade})."))
         if tech == D.SPACE_FLIGHT:
             self.win(s, player, "technology")
         elif coins(p) >= D.COIN_VICTORY:
             self.win(s, player, "economy")
+
+    # -- culture event cards ----------------------------------------------------------------------------
+    _PLAYABLE = {"city_production", "force_anarchy", "tech_swap", "destroy_building", "destroy_buildings_anywhere",
+                 "terrain_to_desert", "forest_to_grassland", "terrain_to_water", "place_village"}
+
+    def card_options(self, s: CivState, player: int, when: str) -> list[Option]:
+        """Culture cards the player may play now (rule 52: "now or later, as it says")."""
+        out = []
+        for c in sorted(set(s.players[player].culture_cards)):
+            ab = D.CULTURE_CARD_INDEX[c].ability
+            if ab.when == when and ab.tag in self._PLAYABLE and (
+                    ab.tag == "city_production" or self.card_targets(s, player, c)):
+                out.append(Option(key("card", c), f"Play {c}: {ab.text}", None, ("card", c)))
+        return out
+
+    def play_card(self, s: CivState, player: int, card: str, city: Pos | None = None) -> None:
+        p = s.players[player]
+        p.culture_cards.remove(card)
+        ab = D.CULTURE_CARD_INDEX[card].ability
+        self._log(s, f"{s.names[player]} plays {card}.")
+        if ab.tag == "city_production":
+            s.boost = {**s.boost, city: s.boost.get(city, 0) + ab.amount}
+            self._log(s, f"The city on {_sq(city)} has {ab.amount} more production this turn.")
+            return
+        s.steps.append(CardTarget(player, card, _MAX_TARGETS.get(ab.tag, 1)))
+
+    def aim_card(self, s: CivState, player: int, card: str, target) -> None:
+        """The event is aimed: it happens unless somebody holding a cancelling card cancels it; the
+        chances go round in turn order (out of turn, on the step stack)."""
+        s.steps.append(CardEffect(player, card, target))
+        for q in reversed(self.order(s)):
+            if q != player and self.cancel_cards(s, q, player, card, target):
+                s.steps.append(CancelChance(q, player, card, target))
+
+    def aimed_at(self, s: CivState, card: str, target) -> int | None:
+        tag = D.CULTURE_CARD_INDEX[card].ability.tag
+        if tag in ("force_anarchy", "tech_swap"):
+            return target if isinstance(target, int) else None
+        if isinstance(target, tuple):
+            st = s.board.structures.get(target)
+            if st is not None:
+                return st.owner
+            c = s.board.city_of(target)
+            return s.board.cities[c].owner if c is not None else None
+        return None
+
+    def cancel_cards(self, s: CivState, player: int, by: int, card: str, target) -> list[str]:
+        out = []
+        for c in sorted(set(s.players[player].culture_cards)):
+            tag = D.CULTURE_CARD_INDEX[c].ability.tag
+            if tag in _CANCEL_ANY or (tag in _CANCEL_OWN and self.aimed_at(s, card, target) == player):
+                out.append(c)
+        return out
+
+    def _near(self, s: CivState, player: int, pos: Pos, reach: int) -> bool:
+        """Within ``reach`` squares of one of the player's cities or figures (0: anywhere)."""
+        if reach <= 0:
+            return True
+        mine = [c for c, x in s.board.cities.items() if x.owner == player]
+        mine += [f for f, x in s.board.figures.items() if x.owner == player]
+        return any(abs(pos[0] - m[0]) + abs(pos[1] - m[1]) <= reach for m in mine)
+
+    def card_targets(self, s: CivState, player: int, card: str) -> list[tuple]:
+        """(target, label, widget hint) for a card: house readings of the research's card texts."""
+        ab = D.CULTURE_CARD_INDEX[card].ability
+        b = s.board
+        out: list[tuple] = []
+        if ab.tag == "force_anarchy":
+            out = [(q, f"{s.names[q]} ({s.players[q].government})", None) for q in range(s.n)
+                   if q != player and s.players[q].government != D.ANARCHY]
+        elif ab.tag == "tech_swap":
+            out = [(q, f"{s.names[q]}", None) for q in range(s.n)
+                   if q != player and self.swappable(s, player, q, ab.amount)]
+        elif ab.tag in ("destroy_building", "destroy_buildings_anywhere"):
+            reach = ab.amount if ab.tag == "destroy_building" else 0
+            out = [(pos, f"{st.name} of {s.names[st.owner]} on {_sq(pos)}", ("square", pos))
+                   for pos, st in sorted(b.structures.items())
+                   if st.kind == BUILDING and st.owner != player and self._near(s, player, pos, reach)]
+        elif ab.tag in ("terrain_to_desert", "forest_to_grassland", "terrain_to_water"):
+            for t in b.tiles:
+                if not t.face_up:
+                    continue
+                for i in range(16):
+                    pos = (t.tile_row * 4 + i // 4, t.tile_col * 4 + i % 4)
+                    sq = b.square(pos)
+                    if pos in b.cities or (pos in b.structures and b.structures[pos].kind != GREAT_PERSON):
+                        continue
+                    if ab.tag == "forest_to_grassland" and sq.terrain != "forest":
+                        continue
+                    if ab.tag != "forest_to_grassland" and sq.terrain in ("mountain", WATER if ab.tag == "terrain_to_water" else "desert"):
+                        continue
+                    if ab.tag == "terrain_to_water" and (pos in b.figures or pos in b.markers or pos in b.structures):
+                        continue
+                    out.append((pos, f"Square {_sq(pos)} ({sq.terrain})", ("square", pos)))
+        elif ab.tag == "place_village":
+            if s.villages:
+                for t in b.tiles:
+                    if not t.face_up:
+                        continue
+                    for i in range(16):
+                        pos = (t.tile_row * 4 + i // 4, t.tile_col * 4 + i % 4)
+                        if (b.square(pos).terrain != WATER and pos not in b.figures and pos not in b.markers
+                                and pos not in b.structures and pos not in b.cities and b.city_of(pos) is None):
+                            out.append((pos, f"Square {_sq(pos)}", ("square", pos)))
+        return out
+
+    def swappable(self, s: CivState, learner: int, source: int, level: int) -> list[str]:
+        """Techs of ``source``'s, level ``level`` or lower, that ``learner`` lacks and has room for."""
+        lp = s.players[learner]
+        counts = pyramid_counts(lp)
+        return sorted(t for t in s.players[source].techs if t not in lp.techs
+                      and D.TECH_INDEX[t].level <= level and D.pyramid_room(counts, D.TECH_INDEX[t].level))
+
+    def card_effect(self, s: CivState, player: int, card: str, target) -> None:
+        ab = D.CULTURE_CARD_INDEX[card].ability
+        b = s.board
+        if ab.tag == "force_anarchy":
+            q = s.players[target]
+            if q.government != D.ANARCHY:
+                # house rule: he returns to his government after the round of Anarchy
+                q.pending_government, q.government = q.pending_government or q.government, D.ANARCHY
+                self._log(s, f"{s.names[target]} falls into Anarchy.")
+        elif ab.tag == "tech_swap":
+            s.steps.append(TechSwapReply(target, player, ab.amount))
+            s.steps.append(TechSwapPick(player, target, ab.amount))
+        elif ab.tag in ("destroy_building", "destroy_buildings_anywhere"):
+            st = b.structures.get(target)
+            if st is not None and st.kind == BUILDING:
+                del b.structures[target]
+                s.buildings_left[D.BUILDING_INDEX[st.name].basic or st.name] += 1
+                self._log(s, f"{st.name} on {_sq(target)} is destroyed.")
+        elif ab.tag in ("terrain_to_desert", "forest_to_grassland", "terrain_to_water"):
+            terrain = {"terrain_to_desert": "desert", "forest_to_grassland": "grassland",
+                       "terrain_to_water": WATER}[ab.tag]
+            b.disasters = {**(b.disasters or {}), target: terrain}
+            self._log(s, f"The square {_sq(target)} becomes {terrain}.")
+        elif ab.tag == "place_village":
+            b.markers[target] = (VILLAGE, s.villages.draw(s.rng))
+            self._log(s, f"A village appears on {_sq(target)}.")
 
     # -- the end ----------------------------------------------------------------------------------------
     def win(self, s: CivState, player: int, how: str) -> None:

@@ -74,6 +74,8 @@ class CivState:
     start_player: int
     culture_discards: list = field(default_factory=list)   # (player, card): out of the game, face down
     offered: frozenset = frozenset()            # (from, to) offers made this round
+    boost: dict = field(default_factory=dict)   # city -> production added by a culture card this round
+    cancelled: frozenset = frozenset()          # (player, card, target) events cancelled before their effect
     gather: dict = field(default_factory=dict)   # scout's square -> the city it gathers for this round
     round: int = 0
     phase: str = "setup"
