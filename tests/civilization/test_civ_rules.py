@@ -727,3 +727,81 @@ def test_exchange_of_ideas_each_learns_a_level_one_tech_of_the_other():
     GAME.apply(s, "tech:Pottery")
     assert "Masonry" in s.players[q].techs and "Pottery" in s.players[other].techs
     assert s.players[q].trade == trade                                   # learnt free: no trade spent
+
+
+# -- tech and wonder abilities --------------------------------------------------------------------------
+def test_a_tech_ability_spends_its_resource_once_a_round():
+    s, q, p = at_city_turn()
+    p.techs.append("Currency")              # incense: +3 culture
+    p.resources = ["incense", "incense"]
+    pool = s.resource_pool["incense"]
+    d = refresh(s)
+    k = "ability:Currency:gain_culture"
+    assert k in d.keys()
+    culture = p.culture
+    GAME.apply(s, k)
+    assert p.culture == culture + 3 and p.resources == ["incense"] and s.resource_pool["incense"] == pool + 1
+    assert k not in GAME.cached_decision(s).keys()                  # once a round
+    assert GAME.cached_decision(s).kind == "city"                    # the city still acts
+
+
+def test_an_ability_paid_with_any_resources_asks_which():
+    s, q, p = at_city_turn()
+    p.techs.append("Philosophy")            # any 3: a random great person
+    p.resources = ["wheat", "silk", "spy", "iron"]
+    gp = len(p.great_people)
+    d = refresh(s)
+    GAME.apply(s, "ability:Philosophy:random_great_person")
+    for r in ("spy", "iron", "silk"):
+        d = GAME.cached_decision(s)
+        assert d.kind == "pay"
+        GAME.apply(s, f"resource:{r}")
+    assert p.resources == ["wheat"] and len(p.great_people) == gp + 1
+
+
+def test_coins_on_cards_up_to_their_slots_and_fifteen_coins_win():
+    s, q, p = at_city_turn()
+    p.techs.append("Pottery")
+    p.card_coins = {"Pottery": 4}
+    p.resources = ["wheat", "silk"]
+    assert "ability:Pottery:coin_on_card" not in refresh(s).keys()  # the card is full
+    p.card_coins = {"Pottery": 3}
+    p.coins = D.COIN_VICTORY - 1 - 3 - sum(D.TECH_INDEX[t].coins for t in p.techs)
+    assert coins(p) == D.COIN_VICTORY - 1
+    refresh(s)
+    GAME.apply(s, "ability:Pottery:coin_on_card")
+    GAME.apply(s, "resource:wheat")
+    GAME.apply(s, "resource:silk")
+    assert coins(p) == D.COIN_VICTORY and s.victory == "economy"
+
+
+def test_horseback_riding_gives_trade_and_a_gift():
+    s = new()
+    d = play_until(s, "trade")
+    q = d.player
+    p = s.players[q]
+    p.techs.append("Horseback Riding")
+    p.resources = ["silk"]
+    p.trade = 0
+    s.players[1 - q].trade = 0
+    refresh(s)
+    GAME.apply(s, "ability:Horseback Riding:gain_trade_gift")
+    d = GAME.cached_decision(s)
+    assert d.kind == "gift" and d.keys() == [f"player:{1 - q}"]
+    GAME.apply(s, d.keys()[0])
+    assert p.trade == 9 and s.players[1 - q].trade == 6
+
+
+def test_wonders_porcelain_tower_and_leonardo_and_the_pyramids():
+    s, q, p = at_city_turn()
+    p.techs = ["Pottery", "Masonry"]                  # room for one level-II card
+    p.trade = 6
+    assert {lv for _, lv in GAME.researchable(s, q)} == {1}
+    p.wonders.append("Porcelain Tower")               # 5 trade off: level II costs 6
+    assert {lv for _, lv in GAME.researchable(s, q)} == {1, 2}
+    GAME.learn(s, q, "Replaceable Parts", free=True)
+    assert p.ranks["infantry"] == 4
+    p.wonders.append("Leonardo's Workshop")
+    assert ("unit", "infantry", 5, True) in GAME.purchases(s, q, p.capital)
+    p.wonders.append("The Pyramids")
+    assert set(GAME.government_choices(s, q)) >= {"Monarchy", "Democracy", "Communism"}

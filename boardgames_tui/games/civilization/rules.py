@@ -73,8 +73,9 @@ def city_limit(p: Player) -> int:
 
 
 def coins(p: Player) -> int:
-    """The coin dial: printed coins on techs plus coin tokens (buildings and great people: not yet)."""
-    return sum(learned(p, "coins")) + p.coins
+    """The coin dial: printed coins on techs, coin tokens on cards and elsewhere (buildings and great
+    people on the map: not yet)."""
+    return sum(learned(p, "coins")) + p.coins + sum(p.card_coins.values())
 
 
 def pyramid_counts(p: Player) -> dict[int, int]:
@@ -86,7 +87,23 @@ def pyramid_counts(p: Player) -> dict[int, int]:
 
 
 def governments_known(p: Player) -> list[str]:
-    return [g.name for g in D.GOVERNMENTS if g.unlocked_by in p.techs]
+    """Unlocked by his techs; all of them with The Pyramids."""
+    every = "The Pyramids" in p.wonders
+    return [g.name for g in D.GOVERNMENTS if g.unlocked_by is not None and (every or g.unlocked_by in p.techs)]
+
+
+def ability_sources(p: Player):
+    """(card name, ability) of the player's techs and wonders."""
+    for t in p.techs:
+        for ab in D.TECH_INDEX[t].abilities:
+            yield t, ab
+    for w in p.wonders:
+        for ab in D.WONDER_INDEX[w].abilities:
+            yield w, ab
+
+
+def has_ability(p: Player, tag: str) -> bool:
+    return any(ab.tag == tag for _, ab in ability_sources(p))
 
 
 # ====================================================================== steps
@@ -144,6 +161,7 @@ class StartTurn(Step):
                               f"on {_sq(city)}", ("square", scout), ("gather", scout, city)))
         out += g.great_person_options(s, self.player)
         out += g.card_options(s, self.player, D.START)
+        out += g.ability_options(s, self.player, D.START)
         out.append(Option("done", "Done with the start of the round", None, ("done",)))
         return out
 
@@ -164,6 +182,8 @@ class StartTurn(Step):
             s.steps.append(PlaceStructure(self.player, o.value[2], GREAT_PERSON, o.value[1]))
         elif what == "card":
             g.play_card(s, self.player, o.value[1])
+        elif what == "ability":
+            g.use_ability(s, self.player, o.value[1], o.value[2])
 
 
 class TradeIncome(Auto):
@@ -184,11 +204,16 @@ class TradeTurn(Step):
     def options(self, g, s):
         out = [Option(key("offer", q), f"Make an offer to {s.names[q]}", None, q)
                for q in range(s.n) if q != self.player and (self.player, q) not in s.offered]
+        out += g.ability_options(s, self.player, D.TRADE)
         out.append(Option("done", "No more offers", None, None))
         return out
 
     def apply(self, g, s, o):
         if o.value is None:
+            return
+        if isinstance(o.value, tuple):       # an ability
+            s.steps.append(self)
+            g.use_ability(s, self.player, o.value[1], o.value[2])
             return
         s.offered = s.offered | {(self.player, o.value)}
         s.steps.append(self)
@@ -282,12 +307,17 @@ class CityTurn(Step):
                 f"{s.players[self.player].trade} trade): choose its action")
 
     def options(self, g, s):
-        return g.city_actions(s, self.player, self.todo[0]) + g.card_options(s, self.player, D.CITY)
+        return (g.city_actions(s, self.player, self.todo[0]) + g.card_options(s, self.player, D.CITY)
+                + g.ability_options(s, self.player, D.CITY))
 
     def apply(self, g, s, o):
         if o.value[0] == "card":             # the card's production goes to this city, which acts next
             s.steps.append(self)
             g.play_card(s, self.player, o.value[1], city=self.todo[0])
+            return
+        if o.value[0] == "ability":          # not the city's action: it still acts
+            s.steps.append(self)
+            g.use_ability(s, self.player, o.value[1], o.value[2], city=self.todo[0])
             return
         rest = self.todo[1:]
         if rest:
@@ -443,7 +473,8 @@ class ResearchTurn(Step):
         return f"{s.names[self.player]}: research a technology ({s.players[self.player].trade} trade)"
 
     def options(self, g, s):
-        out = [Option(key("tech", t), f"{t} (level {lv}, {D.TECH_COST[lv]} trade)", ("tech", t), t)
+        cut = 5 if "Porcelain Tower" in s.players[self.player].wonders else 0
+        out = [Option(key("tech", t), f"{t} (level {lv}, {max(0, D.TECH_COST[lv] - cut)} trade)", ("tech", t), t)
                for t, lv in g.researchable(s, self.player)]
         out.append(Option("none", "Research nothing this round", None, None))
         return out
@@ -586,6 +617,90 @@ class TechSwapPick(Step):
 
     def apply(self, g, s, o):
         g.learn(s, self.player, o.value, free=True)
+
+    def on_empty(self, g, s):
+        pass
+
+
+class AbilityEffect(Auto):
+    """An ability's effect, once its resources are paid."""
+    player: int
+    source: str
+    tag: str
+    city: object = None
+
+    def run(self, g, s):
+        g._log(s, f"{s.names[self.player]} uses {self.source}.")
+        g.ability_effect(s, self.player, self.source, self.tag, self.city)
+
+
+class PayResource(Step):
+    """Which resource pays for an ability that takes any."""
+    kind: ClassVar[str] = "pay"
+    private: ClassVar[bool] = False
+    source: str = ""
+
+    def prompt(self, g, s):
+        return f"{s.names[self.player]}: which resource pays for {self.source}?"
+
+    def options(self, g, s):
+        return [Option(key("resource", r), f"Spend {r}", None, r) for r in sorted(set(s.players[self.player].resources))]
+
+    def apply(self, g, s, o):
+        g.spend_resource(s, self.player, o.value)
+
+
+class GiftTrade(Step):
+    """Horseback Riding: another player of your choice gains trade."""
+    kind: ClassVar[str] = "gift"
+    private: ClassVar[bool] = False
+
+    def prompt(self, g, s):
+        return f"{s.names[self.player]}: who gains {D.HORSEBACK_GIFT_TRADE} trade?"
+
+    def options(self, g, s):
+        return [Option(key("player", q), s.names[q], None, q) for q in range(s.n) if q != self.player]
+
+    def apply(self, g, s, o):
+        q = s.players[o.value]
+        q.trade = min(D.TRADE_MAX, q.trade + D.HORSEBACK_GIFT_TRADE)
+        g._log(s, f"{s.names[o.value]} gains {D.HORSEBACK_GIFT_TRADE} trade.")
+
+
+class CopyTech(Step):
+    """Statue of Liberty: learn free a tech another player knows."""
+    kind: ClassVar[str] = "copy_tech"
+    private: ClassVar[bool] = False
+
+    def prompt(self, g, s):
+        return f"{s.names[self.player]}: learn a tech another player knows"
+
+    def options(self, g, s):
+        techs = sorted({t for q in range(s.n) if q != self.player for t in g.swappable(s, self.player, q, 5)})
+        return [Option(key("tech", t), t, ("tech", t), t) for t in techs]
+
+    def apply(self, g, s, o):
+        g.learn(s, self.player, o.value, free=True)
+
+    def on_empty(self, g, s):
+        pass
+
+
+class FreeWalls(Step):
+    """The Great Wall: free city walls in one of your cities."""
+    kind: ClassVar[str] = "walls"
+    private: ClassVar[bool] = False
+
+    def prompt(self, g, s):
+        return f"{s.names[self.player]}: which city gets walls?"
+
+    def options(self, g, s):
+        return [Option(key("city", *c), f"The city on {_sq(c)}", ("square", c), c)
+                for c, x in sorted(s.board.cities.items()) if x.owner == self.player and not x.walls]
+
+    def apply(self, g, s, o):
+        s.board.cities[o.value].walls = True
+        g._log(s, f"{s.names[self.player]} walls the city on {_sq(o.value)}.")
 
     def on_empty(self, g, s):
         pass
@@ -923,6 +1038,8 @@ class CivilizationGame(StepGame):
         §5: Despotism +2 in the capital for a figure or unit, Monarchy +1 in the capital, Communism +1)."""
         p = s.players[player]
         prod = self.production(s, player, city) + s.boost.get(city, 0)
+        if has_ability(p, "production_per_coins"):          # Military Science
+            prod += coins(p) // 3
         capital = s.board.cities[city].capital
         gov = p.government
         if gov == "Despotism" and capital and military:
@@ -951,7 +1068,8 @@ class CivilizationGame(StepGame):
         if p.scouts > 0:
             out.append(("build", "scout", D.SCOUT_COST, True))
         discount = 2 if p.government == "Fundamentalism" else 0
-        out += [("unit", t, max(0, cost - discount), True) for t, cost in self.units_to_buy(s, player)]
+        cap = 5 if "Leonardo's Workshop" in p.wonders else 99
+        out += [("unit", t, min(cap, max(0, cost - discount)), True) for t, cost in self.units_to_buy(s, player)]
         out += [(what, name, cost, False) for what, name, cost in self.structures_to_build(s, player, city)]
         return out
 
@@ -1140,8 +1258,10 @@ class CivilizationGame(StepGame):
             return []                            # house data: no research under Anarchy
         counts = pyramid_counts(p)
         out = []
+        discount = 5 if "Porcelain Tower" in p.wonders else 0
         for t in D.TECHS:             # Space Flight (level 5) is among them: one shared card
-            if t.name not in p.techs and p.trade >= D.TECH_COST[t.level] and D.pyramid_room(counts, t.level):
+            cost = max(0, D.TECH_COST[t.level] - discount)
+            if t.name not in p.techs and p.trade >= cost and D.pyramid_room(counts, t.level):
                 out.append((t.name, t.level))
         return out
 
@@ -1167,6 +1287,109 @@ class CivilizationGame(StepGame):
             self.win(s, player, "technology")
         elif coins(p) >= D.COIN_VICTORY:
             self.win(s, player, "economy")
+
+    # -- tech and wonder abilities ----------------------------------------------------------------------
+    _ABILITIES = {"city_production", "gain_culture", "gain_trade_gift", "random_great_person", "coin_on_card",
+                  "buy_coin_with_trade", "buy_coin_with_culture", "gain_trade", "take_market_resources",
+                  "copy_tech", "free_walls"}
+
+    def ability_options(self, s: CivState, player: int, when: str) -> list[Option]:
+        """Abilities of the player's techs and wonders usable now: each once a round (house rule), its
+        resources in hand (section 4 §4, §7)."""
+        p = s.players[player]
+        out = []
+        for source, ab in ability_sources(p):
+            if ab.when != when or ab.tag not in self._ABILITIES or (source, ab.tag) in p.used:
+                continue
+            if not self._can_pay(p, ab) or not self._ability_useful(s, player, source, ab):
+                continue
+            price = f" ({ab.count} {ab.resource})" if ab.resource else ""
+            out.append(Option(key("ability", source, ab.tag), f"{source}: {ab.text}{price}", None,
+                              ("ability", source, ab.tag)))
+        return out
+
+    @staticmethod
+    def _can_pay(p: Player, ab) -> bool:
+        if ab.resource is None:
+            return True
+        if ab.resource == D.ANY_RESOURCE:
+            return len(p.resources) >= ab.count
+        return p.resources.count(ab.resource) >= ab.count
+
+    def _ability_useful(self, s: CivState, player: int, source: str, ab) -> bool:
+        p = s.players[player]
+        tag = ab.tag
+        slots = D.TECH_INDEX[source].coin_slots if source in D.TECH_INDEX else 0
+        if tag in ("coin_on_card", "buy_coin_with_trade", "buy_coin_with_culture"):
+            price_ok = {"buy_coin_with_trade": p.trade >= ab.amount,
+                        "buy_coin_with_culture": p.culture >= ab.amount}.get(tag, True)
+            return price_ok and p.card_coins.get(source, 0) < slots
+        if tag == "random_great_person":
+            return bool(s.great_people)
+        if tag == "take_market_resources":
+            return any(s.resource_pool.values())
+        if tag == "copy_tech":
+            return any(self.swappable(s, player, q, 5) for q in range(s.n) if q != player)
+        if tag == "free_walls":
+            return any(not c.walls for c in s.board.cities.values() if c.owner == player)
+        return True
+
+    def use_ability(self, s: CivState, player: int, source: str, tag: str, city: Pos | None = None) -> None:
+        p = s.players[player]
+        ab = next(a for src, a in ability_sources(p) if src == source and a.tag == tag)
+        p.used = p.used | {(source, tag)}
+        name = s.names[player]
+        if ab.resource == D.ANY_RESOURCE:
+            s.steps.append(AbilityEffect(player, source, tag, city))
+            for _ in range(ab.count):
+                s.steps.append(PayResource(player, source))
+            return
+        for _ in range(ab.count):
+            self.spend_resource(s, player, ab.resource)
+        self._log(s, f"{name} uses {source}" + (f" ({ab.count} {ab.resource})." if ab.resource else "."))
+        self.ability_effect(s, player, source, tag, city)
+
+    def spend_resource(self, s: CivState, player: int, res: str) -> None:
+        """Spent resources go back to the market (row 8); hut and village finds of other kinds leave."""
+        s.players[player].resources.remove(res)
+        if res in s.resource_pool:
+            s.resource_pool[res] += 1
+
+    def ability_effect(self, s: CivState, player: int, source: str, tag: str, city: Pos | None) -> None:
+        p = s.players[player]
+        ab = next(a for src, a in ability_sources(p) if src == source and a.tag == tag)
+        name = s.names[player]
+        if tag == "city_production":
+            target = city if city is not None else p.capital
+            s.boost = {**s.boost, target: s.boost.get(target, 0) + ab.amount}
+        elif tag == "gain_culture":
+            p.culture += ab.amount
+        elif tag in ("gain_trade", "gain_trade_gift"):
+            p.trade = min(D.TRADE_MAX, p.trade + ab.amount)
+            if tag == "gain_trade_gift":
+                s.steps.append(GiftTrade(player))
+        elif tag == "random_great_person":
+            gp = s.great_people.draw(s.rng)
+            p.great_people.append(gp)
+            self._log(s, f"{name} gains a great person.", player, f"{name} gains a great {gp}.")
+        elif tag in ("coin_on_card", "buy_coin_with_trade", "buy_coin_with_culture"):
+            if tag == "buy_coin_with_trade":
+                p.trade -= ab.amount
+            elif tag == "buy_coin_with_culture":
+                p.culture -= ab.amount
+            p.card_coins = {**p.card_coins, source: p.card_coins.get(source, 0) + 1}
+            self._log(s, f"{name} puts a coin on {source} ({coins(p)} coins).")
+            if coins(p) >= D.COIN_VICTORY:
+                self.win(s, player, "economy")
+        elif tag == "take_market_resources":
+            for r in sorted(s.resource_pool):
+                if s.resource_pool[r] > 0:
+                    s.resource_pool[r] -= 1
+                    p.resources.append(r)
+        elif tag == "copy_tech":
+            s.steps.append(CopyTech(player))
+        elif tag == "free_walls":
+            s.steps.append(FreeWalls(player))
 
     # -- culture event cards ----------------------------------------------------------------------------
     _PLAYABLE = {"city_production", "force_anarchy", "tech_swap", "destroy_building", "destroy_buildings_anywhere",

@@ -53,6 +53,7 @@ class Player:
     fresh_governments: list = field(default_factory=list)  # found in the last research phase: free to adopt
     pending_government: str = ""     # adopted after this round of Anarchy
     used: frozenset = frozenset()    # once-a-round abilities used this round
+    card_coins: dict = field(default_factory=dict)     # tech -> coin tokens on it (up to its slots)
 
 
 @dataclass
