@@ -805,3 +805,16 @@ def test_wonders_porcelain_tower_and_leonardo_and_the_pyramids():
     assert ("unit", "infantry", 5, True) in GAME.purchases(s, q, p.capital)
     p.wonders.append("The Pyramids")
     assert set(GAME.government_choices(s, q)) >= {"Monarchy", "Democracy", "Communism"}
+
+
+def test_civil_service_cancels_an_event_with_a_spy():
+    s, q, d = at_start_with([card_named("force_anarchy", 1)])
+    other = 1 - q
+    s.players[other].techs.append("Civil Service")
+    s.players[other].resources = ["spy"]
+    GAME.apply(s, f"card:{card_named('force_anarchy', 1)}")
+    GAME.apply(s, f"target:{other}")
+    d = GAME.cached_decision(s)
+    assert d.kind == "cancel" and "cancel:Civil Service" in d.keys()
+    GAME.apply(s, "cancel:Civil Service")
+    assert s.players[other].government != "Anarchy" and s.players[other].resources == []

@@ -566,7 +566,12 @@ class CancelChance(Step):
     def apply(self, g, s, o):
         if o.value is None:
             return
-        s.players[self.player].culture_cards.remove(o.value)
+        p = s.players[self.player]
+        if o.value == "Civil Service":          # a spy, once a round
+            g.spend_resource(s, self.player, D.SPY)
+            p.used = p.used | {("Civil Service", "cancel")}
+        else:
+            p.culture_cards.remove(o.value)
         s.cancelled = s.cancelled | {(self.by, self.card, self.target)}
         # the other chances are moot: drop them
         while s.steps and isinstance(s.steps[-1], CancelChance):
@@ -1437,11 +1442,15 @@ class CivilizationGame(StepGame):
         return None
 
     def cancel_cards(self, s: CivState, player: int, by: int, card: str, target) -> list[str]:
+        """Culture cards that may cancel the event, and Civil Service (a spy, once a round)."""
+        p = s.players[player]
         out = []
-        for c in sorted(set(s.players[player].culture_cards)):
+        for c in sorted(set(p.culture_cards)):
             tag = D.CULTURE_CARD_INDEX[c].ability.tag
             if tag in _CANCEL_ANY or (tag in _CANCEL_OWN and self.aimed_at(s, card, target) == player):
                 out.append(c)
+        if "Civil Service" in p.techs and D.SPY in p.resources and ("Civil Service", "cancel") not in p.used:
+            out.append("Civil Service")
         return out
 
     def _near(self, s: CivState, player: int, pos: Pos, reach: int) -> bool:
