@@ -67,7 +67,9 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1000)
     args = ap.parse_args()
     kw = {k: v for k, v in (("iterations", args.iterations), ("rollout", args.rollout)) if v is not None}
-    print(f"budget: {kw or 'each game''s own'}; {args.games} two-player games per pairing, seed {args.seed}")
+    pairs = f"{args.games} two-player games per pairing" if args.pairings else ""
+    four = f"{args.four} four-player games per title" if args.four else ""
+    print(f"budget: {kw or 'each game''s own'}; " + ", ".join(x for x in (pairs, four) if x) + f"; seed {args.seed}")
     print("| Game | Pairing | Win rate (first) | 95% interval | Games | Think median / p95 | Time |")
     print("|---|---|---|---|---|---|---|")
     with ProcessPoolExecutor(args.jobs) as pool:
