@@ -818,3 +818,74 @@ def test_civil_service_cancels_an_event_with_a_spy():
     assert d.kind == "cancel" and "cancel:Civil Service" in d.keys()
     GAME.apply(s, "cancel:Civil Service")
     assert s.players[other].government != "Anarchy" and s.players[other].resources == []
+
+
+def test_angkor_wat_harvests_twice_once_a_round():
+    s, q, p = at_city_turn()
+    res = next((s.board.square(n).resource for n in GAME.worked(s, q, p.capital)
+                if s.board.square(n).resource and n not in s.board.structures), None)
+    if res is None:
+        pytest.skip("no resource by this capital")
+    p.wonders.append("Angkor Wat")
+    s.resource_pool[res] = 2
+    refresh(s)
+    GAME.apply(s, f"harvest:{res}")
+    assert p.resources.count(res) == 2 and s.resource_pool[res] == 0
+
+
+def test_atomic_theory_gives_every_city_another_action():
+    s, q, p = at_city_turn()
+    p.techs.append("Atomic Theory")
+    p.resources = ["uranium"]
+    refresh(s)
+    GAME.apply(s, "ability:Atomic Theory:extra_city_actions")
+    assert top(s).todo == [p.capital, p.capital]
+    GAME.apply(s, "culture")
+    assert GAME.cached_decision(s).kind == "city"            # the capital acts again
+
+
+def test_the_hanging_gardens_give_a_free_figure_from_round_two():
+    s = new()
+    q = s.start_player
+    p = s.players[q]
+    pos = next(n for n in neighbours(p.capital) if s.board.square(n).terrain != WATER and n not in s.board.figures)
+    s.board.structures[pos] = Structure(WONDER, "The Hanging Gardens", q)
+    p.wonders.append("The Hanging Gardens")
+    assert "ability:The Hanging Gardens:free_figure" not in refresh(s).keys()    # not in round 1
+    s.round = 2
+    assert "ability:The Hanging Gardens:free_figure" in refresh(s).keys()
+    GAME.apply(s, "ability:The Hanging Gardens:free_figure")
+    armies = p.armies
+    GAME.apply(s, "build:army")
+    assert s.board.figures[pos].armies == 1 and p.armies == armies - 1
+
+
+def test_a_gift_card_acts_as_a_resource_and_a_gift_from_afar_gives_a_coin():
+    s, q, p = at_city_turn()
+    p.techs.append("Animal Husbandry")            # wheat: +3 production
+    p.resources = []
+    p.culture_cards = ["A Gift from Afar"]
+    d = refresh(s)
+    assert "ability:Animal Husbandry:city_production" in d.keys()
+    before = GAME.city_production(s, q, p.capital, False)
+    GAME.apply(s, "ability:Animal Husbandry:city_production")
+    assert p.culture_cards == [] and GAME.city_production(s, q, p.capital, False) == before + 3
+    d = GAME.cached_decision(s)
+    assert d.kind == "gift" and d.keys() == [f"player:{1 - q}"]
+    coins_before = coins(s.players[1 - q])
+    GAME.apply(s, d.keys()[0])
+    assert coins(s.players[1 - q]) == coins_before + 1
+
+
+def test_an_any_resource_payment_offers_gift_cards():
+    s, q, p = at_city_turn()
+    p.techs.append("Pottery")                     # any 2: a coin on the card
+    p.resources = ["wheat"]
+    p.culture_cards = ["A Generous Gift"]
+    refresh(s)
+    GAME.apply(s, "ability:Pottery:coin_on_card")
+    d = GAME.cached_decision(s)
+    assert d.kind == "pay" and set(d.keys()) == {"resource:wheat", "card:A Generous Gift"}
+    GAME.apply(s, "card:A Generous Gift")
+    GAME.apply(s, "resource:wheat")
+    assert p.card_coins == {"Pottery": 1} and p.resources == [] and p.culture_cards == []

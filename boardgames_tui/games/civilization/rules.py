@@ -649,10 +649,33 @@ class PayResource(Step):
         return f"{s.names[self.player]}: which resource pays for {self.source}?"
 
     def options(self, g, s):
-        return [Option(key("resource", r), f"Spend {r}", None, r) for r in sorted(set(s.players[self.player].resources))]
+        p = s.players[self.player]
+        return ([Option(key("resource", r), f"Spend {r}", None, ("resource", r)) for r in sorted(set(p.resources))]
+                + [Option(key("card", c), f"Play {c} as a resource", None, ("card", c)) for c in sorted(set(g.gifts(p)))])
 
     def apply(self, g, s, o):
-        g.spend_resource(s, self.player, o.value)
+        if o.value[0] == "card":
+            g.spend_gift(s, self.player, o.value[1])
+        else:
+            g.spend_resource(s, self.player, o.value[1])
+
+
+class GiftCoin(Step):
+    """A Gift from Afar: another player of the giver's choice gains 1 coin."""
+    kind: ClassVar[str] = "gift"
+    private: ClassVar[bool] = False
+
+    def prompt(self, g, s):
+        return f"{s.names[self.player]}: who gains the coin from A Gift from Afar?"
+
+    def options(self, g, s):
+        return [Option(key("player", q), s.names[q], None, q) for q in range(s.n) if q != self.player]
+
+    def apply(self, g, s, o):
+        s.players[o.value].coins += D.GIFT_FROM_AFAR_COINS
+        g._log(s, f"{s.names[o.value]} gains a coin.")
+        if coins(s.players[o.value]) >= D.COIN_VICTORY:
+            g.win(s, o.value, "economy")
 
 
 class GiftTrade(Step):
@@ -686,6 +709,30 @@ class CopyTech(Step):
 
     def apply(self, g, s, o):
         g.learn(s, self.player, o.value, free=True)
+
+    def on_empty(self, g, s):
+        pass
+
+
+class FreeFigure(Step):
+    """The Hanging Gardens: a figure built free in the wonder's square."""
+    kind: ClassVar[str] = "free_figure"
+    private: ClassVar[bool] = False
+    at: tuple = ()
+
+    def prompt(self, g, s):
+        return f"{s.names[self.player]}: which figure do the Hanging Gardens give?"
+
+    def options(self, g, s):
+        p = s.players[self.player]
+        if not g.can_stand(s, self.player, self.at, True):
+            return []
+        return [Option(key("build", w), f"A free {w} on {_sq(self.at)}", ("square", self.at), w)
+                for w, left in (("army", p.armies), ("scout", p.scouts)) if left > 0]
+
+    def apply(self, g, s, o):
+        g.put_figure(s, self.player, self.at, o.value)
+        g._log(s, f"{s.names[self.player]} gains a free {o.value} from the Hanging Gardens.")
 
     def on_empty(self, g, s):
         pass
@@ -1218,6 +1265,12 @@ class CivilizationGame(StepGame):
             s.resource_pool[v[1]] -= 1
             p.resources.append(v[1])
             self._log(s, f"{name}'s city on {_sq(city)} harvests {v[1]}.")
+            if ("Angkor Wat" in p.wonders and ("Angkor Wat", "double_harvest") not in p.used
+                    and s.resource_pool[v[1]] > 0):
+                p.used = p.used | {("Angkor Wat", "double_harvest")}
+                s.resource_pool[v[1]] -= 1
+                p.resources.append(v[1])
+                self._log(s, f"Angkor Wat: the city harvests {v[1]} twice.")
 
     def step_culture(self, p: Player, space) -> int:
         """A culture step's price in culture: Fundamentalism +1 (house data)."""
@@ -1296,7 +1349,7 @@ class CivilizationGame(StepGame):
     # -- tech and wonder abilities ----------------------------------------------------------------------
     _ABILITIES = {"city_production", "gain_culture", "gain_trade_gift", "random_great_person", "coin_on_card",
                   "buy_coin_with_trade", "buy_coin_with_culture", "gain_trade", "take_market_resources",
-                  "copy_tech", "free_walls"}
+                  "copy_tech", "free_walls", "free_figure", "extra_city_actions"}
 
     def ability_options(self, s: CivState, player: int, when: str) -> list[Option]:
         """Abilities of the player's techs and wonders usable now: each once a round (house rule), its
@@ -1314,12 +1367,16 @@ class CivilizationGame(StepGame):
         return out
 
     @staticmethod
-    def _can_pay(p: Player, ab) -> bool:
+    def gifts(p: Player, res: str | None = None) -> list[str]:
+        """Culture cards in hand that can act as ``res`` (any resource when None): A Gift from Afar and kin."""
+        return [c for c in p.culture_cards if c in D.GIFT_RESOURCES and (res is None or res in D.GIFT_RESOURCES[c])]
+
+    def _can_pay(self, p: Player, ab) -> bool:
         if ab.resource is None:
             return True
         if ab.resource == D.ANY_RESOURCE:
-            return len(p.resources) >= ab.count
-        return p.resources.count(ab.resource) >= ab.count
+            return len(p.resources) + len(self.gifts(p)) >= ab.count
+        return p.resources.count(ab.resource) + len(self.gifts(p, ab.resource)) >= ab.count
 
     def _ability_useful(self, s: CivState, player: int, source: str, ab) -> bool:
         p = s.players[player]
@@ -1337,7 +1394,13 @@ class CivilizationGame(StepGame):
             return any(self.swappable(s, player, q, 5) for q in range(s.n) if q != player)
         if tag == "free_walls":
             return any(not c.walls for c in s.board.cities.values() if c.owner == player)
+        if tag == "free_figure":             # The Hanging Gardens: not in round 1
+            at = self.wonder_square(s, source)
+            return s.round > 1 and at is not None and (p.armies or p.scouts) and self.can_stand(s, player, at, True)
         return True
+
+    def wonder_square(self, s: CivState, name: str) -> Pos | None:
+        return next((pos for pos, st in s.board.structures.items() if st.kind == WONDER and st.name == name), None)
 
     def use_ability(self, s: CivState, player: int, source: str, tag: str, city: Pos | None = None) -> None:
         p = s.players[player]
@@ -1355,10 +1418,21 @@ class CivilizationGame(StepGame):
         self.ability_effect(s, player, source, tag, city)
 
     def spend_resource(self, s: CivState, player: int, res: str) -> None:
-        """Spent resources go back to the market (row 8); hut and village finds of other kinds leave."""
-        s.players[player].resources.remove(res)
+        """Spent resources go back to the market (row 8); hut and village finds of other kinds leave.  Without
+        the resource itself, a culture card that acts as one pays (and is discarded)."""
+        p = s.players[player]
+        if res not in p.resources:
+            self.spend_gift(s, player, self.gifts(p, res)[0])
+            return
+        p.resources.remove(res)
         if res in s.resource_pool:
             s.resource_pool[res] += 1
+
+    def spend_gift(self, s: CivState, player: int, card: str) -> None:
+        s.players[player].culture_cards.remove(card)
+        self._log(s, f"{s.names[player]} plays {card} as a resource.")
+        if card == "A Gift from Afar" and s.n > 1:        # another player of his choice gains a coin
+            s.steps.append(GiftCoin(player))
 
     def ability_effect(self, s: CivState, player: int, source: str, tag: str, city: Pos | None) -> None:
         p = s.players[player]
@@ -1395,6 +1469,12 @@ class CivilizationGame(StepGame):
             s.steps.append(CopyTech(player))
         elif tag == "free_walls":
             s.steps.append(FreeWalls(player))
+        elif tag == "free_figure":
+            s.steps.append(FreeFigure(player, self.wonder_square(s, source)))
+        elif tag == "extra_city_actions":     # Atomic Theory: every city acts once more this turn
+            turn = next((st for st in reversed(s.steps) if isinstance(st, CityTurn) and st.player == player), None)
+            if turn is not None:
+                turn.todo = list(turn.todo) + sorted(c for c, x in s.board.cities.items() if x.owner == player)
 
     # -- culture event cards ----------------------------------------------------------------------------
     _PLAYABLE = {"city_production", "force_anarchy", "tech_swap", "destroy_building", "destroy_buildings_anywhere",
