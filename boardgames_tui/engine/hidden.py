@@ -60,6 +60,12 @@ class Deck(Generic[T]):
         out, self._cards = self._cards, []
         return out
 
+    def copy(self) -> "Deck[T]":
+        """An independent deck in the same order (for a game's clone)."""
+        new = Deck.__new__(Deck)
+        new._cards = list(self._cards)
+        return new
+
     def secret_contents(self) -> list[T]:
         """The cards in order, top last.  For ``determinize``, scoring at the
         end and tests only; never for a view."""
