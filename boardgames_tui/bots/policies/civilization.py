@@ -1,0 +1,184 @@
+"""Civilization's playing knowledge (a first version): expand, build, climb the culture track, research.
+
+The easy bot founds every city it can, sends its scouts to the best free sites (exploring on the way),
+spends each city's action on a scout while it has cities to found, else on the best structure it can
+afford, else on culture; it climbs the culture track whenever it can pay, researches the dearest tech it
+can afford, refuses offers that give more than they take and makes none.  The culture track is its main
+road to victory, research and coins the side roads.
+
+``evaluate`` judges each player by his progress on the three peaceful roads (culture track, techs toward
+Space Flight, coins), a softmax over the best of them.
+"""
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from ...engine.core import Decision, Game
+from ...games.civilization import data as D
+from ...games.civilization.board import neighbours
+from ...games.civilization.rules import coins
+from . import pick
+
+HARD_ITERATIONS = 200
+
+
+def _site_value(s: Any, pos) -> float:
+    """What a city would work there: production and trade count most, culture some."""
+    total = 0.0
+    for n in neighbours(pos):
+        sq = s.board.square(n)
+        if sq is None:
+            continue
+        y = sq.yields
+        total += 1.2 * y.production + y.trade + 0.8 * y.culture + (0.5 if sq.resource else 0)
+    return total
+
+
+def _dest_value(game: Game, s: Any, player: int, what: str, dest, how) -> float:
+    if how[0] == "explore":
+        return 6.0
+    if what == "scout":
+        if s.board.city_site_problem(dest, player) is None:
+            return 10.0 + _site_value(s, dest)
+        return 1.0 + 0.1 * _site_value(s, dest)
+    marker = s.board.markers.get(dest)
+    return 8.0 if marker is not None else 0.5
+
+
+def _start(game, s, d, rng):
+    scored = []
+    for o in d.options:
+        v = o.value
+        head = v[0] if isinstance(v, tuple) else v
+        if head == "found":
+            scored.append((100 + _site_value(s, v[1]), o.key))
+        elif head == "government":
+            good = {"Monarchy": 5, "Republic": 6, "Democracy": 7, "Communism": 4, "Feudalism": 3}
+            p = s.players[d.player]
+            now = good.get(p.government, 0)
+            fresh = v[1] in p.fresh_governments
+            scored.append(((good.get(v[1], 0) - now) * (2 if fresh else 0.5) - (0 if fresh else 3), o.key))
+        elif head == "gather":
+            scored.append((2.0, o.key))
+        elif head == "great_person":
+            scored.append((3.0, o.key))
+        elif head == "card":
+            scored.append((1.0, o.key))
+        elif head == "ability":
+            scored.append((4.0, o.key))
+        else:
+            scored.append((0.0, o.key))          # done
+    return pick(scored, rng)
+
+
+def _city(game, s, d, rng):
+    p = s.players[d.player]
+    cities = sum(1 for c in s.board.cities.values() if c.owner == d.player)
+    scouts_out = sum(f.scouts for f in s.board.figures.values() if f.owner == d.player)
+    want_scout = p.cities_left > 0 and cities + scouts_out < max(2, D.BASE_CITY_LIMIT + (1 if "Irrigation" in p.techs else 0))
+    scored = []
+    for o in d.options:
+        v = o.value
+        head = v[0]
+        if head == "build":
+            val = 20.0 if (v[1] == "scout" and want_scout) else (3.0 if v[1] == "army" and p.armies > 4 else -1.0)
+            scored.append((val - 0.3 * v[2], o.key))
+        elif head in ("building", "wonder"):
+            val = 12.0 if head == "wonder" else 9.0
+            scored.append((val - 0.3 * v[2], o.key))
+        elif head == "free":
+            scored.append((15.0, o.key))
+        elif head == "culture":
+            scored.append((6.0 + v[1], o.key))
+        elif head == "harvest":
+            scored.append((4.0, o.key))
+        elif head == "unit":
+            scored.append((-2.0, o.key))
+        else:                                     # cards and abilities that add production or culture
+            scored.append((5.0, o.key))
+    return pick(scored, rng)
+
+
+def _move(game, s, d, rng):
+    if d.kind == "move":
+        opts = [o for o in d.options if o.value is not None]
+        if not opts:
+            return "done"
+        best = []
+        for o in opts:
+            what, pos = o.value
+            dests = game.destinations(s, d.player, pos, what)
+            top = max((_dest_value(game, s, d.player, what, x, how) for x, how in dests.items()), default=0.0)
+            here = _dest_value(game, s, d.player, what, pos, ("move", None)) if what == "scout" else 0.5
+            best.append((top - here, o.key))
+        if max(v for v, _ in best) <= 0.5:
+            return "done"
+        return pick(best, rng)
+    step = s.steps[-1]
+    scored = [(_dest_value(game, s, d.player, step.what, o.value[0], o.value[1]), o.key)
+              for o in d.options if o.value is not None]
+    return pick(scored, rng) if scored else d.options[-1].key
+
+
+def _research(game, s, d, rng):
+    scored = []
+    for o in d.options:
+        if o.value is None:
+            scored.append((0.0, o.key))
+            continue
+        t = D.TECH_INDEX[o.value]
+        bonus = 3 * t.culture_hand + 2 * t.coins + (4 if t.city_limit else 0) + (50 if o.value == D.SPACE_FLIGHT else 0)
+        scored.append((10 * t.level + bonus, o.key))
+    return pick(scored, rng)
+
+
+def _answer(game, s, d, rng):
+    step = s.steps[-1]
+
+    def worth(goods: dict) -> float:
+        return sum(n * (1.0 if k == "trade" else 1.5 if k == "culture" else 4.0) for k, n in goods.items())
+    return "accept" if worth(step.give) > worth(step.ask) + 1 else "refuse"
+
+
+def _culture(game, s, d, rng):
+    """Climb whenever it can pay; place great people from reserve; then done."""
+    keys = d.keys()
+    if "climb" in keys:
+        return "climb"
+    gp = [k for k in keys if k.startswith("great_person")]
+    return gp[0] if gp else "done"
+
+
+_HANDLERS = {"start": _start, "city": _city, "move": _move, "move_to": _move, "research": _research,
+             "answer": _answer, "trade": lambda g, s, d, r: "done", "offer": lambda g, s, d, r: "withdraw",
+             "culture": _culture, "cancel": lambda g, s, d, r: d.keys()[0]}
+
+
+def choose(game: Game, state: Any, decision: Decision, rng: random.Random) -> str:
+    opts = decision.options
+    if len(opts) == 1:
+        return opts[0].key
+    h = _HANDLERS.get(decision.kind)
+    if h is None:
+        if decision.kind in ("place_start", "place_figure", "place_structure"):
+            return pick([(_site_value(state, o.value), o.key) for o in opts], rng)
+        return rng.choice(opts).key
+    return h(game, state, decision, rng)
+
+
+def evaluate(game: Game, state: Any) -> list[float]:
+    """Each player's chance from his best road: culture track, techs, coins (a first fit, by hand)."""
+    if state.winner >= 0:
+        return [1.0 if q == state.winner else 0.0 for q in range(state.n)]
+    prog = []
+    for q, p in enumerate(state.players):
+        culture = p.culture_step / D.CULTURE_SPACES + p.culture / 100
+        tech = len(p.techs) / 16
+        money = coins(p) / D.COIN_VICTORY
+        prog.append(max(culture, tech, money) + 0.05 * sum(1 for c in state.board.cities.values() if c.owner == q))
+    top = max(prog)
+    ws = [math.exp((v - top) / 0.08) for v in prog]
+    tot = sum(ws)
+    return [w / tot for w in ws]

@@ -1,0 +1,61 @@
+"""Civilization's first easy policy: legal picks everywhere, whole games to a victory, better than random."""
+from __future__ import annotations
+
+import random
+
+from boardgames_tui.bots.base import ask, make_bot
+from boardgames_tui.bots.policies import policy_for
+from boardgames_tui.games.civilization.rules import GAME
+
+POLICY = policy_for("civilization")
+
+
+def play(levels, seed, cap=20_000):
+    s = GAME.new_game([f"P{i}" for i in range(len(levels))], seed)
+    bots = [make_bot(lv, seed * 10 + i, GAME) for i, lv in enumerate(levels)]
+    n = 0
+    while (d := GAME.cached_decision(s)) is not None and n < cap:
+        GAME.apply(s, ask(bots[d.player], GAME, s, d))
+        n += 1
+    return s
+
+
+def test_the_game_uses_this_policy():
+    assert POLICY.__name__.endswith(".civilization")
+
+
+def test_choose_is_legal_over_random_positions():
+    s = GAME.new_game(["A", "B", "C"], 2)
+    rng = random.Random(2)
+    for i in range(1500):
+        d = GAME.cached_decision(s)
+        if d is None:
+            break
+        k = POLICY.choose(GAME, s, d, random.Random(i))
+        assert k in d.keys(), (d.kind, k)
+        GAME.apply(s, rng.choice(d.keys()))
+
+
+def test_easy_bots_play_four_player_games_to_a_peaceful_victory():
+    for seed in range(3):
+        s = play(["easy"] * 4, seed)
+        assert s.winner >= 0 and s.victory in ("culture", "technology", "economy")
+        assert s.round < 60
+
+
+def test_easy_beats_random():
+    wins = 0
+    for seed in range(6):
+        levels = ["easy", "random"] if seed % 2 == 0 else ["random", "easy"]
+        s = play(levels, seed)
+        wins += levels[s.winner] == "easy"
+    assert wins == 6
+
+
+def test_evaluate_favours_the_leader_and_sums_to_one():
+    s = play(["easy"] * 3, 5, cap=400)
+    v = POLICY.evaluate(GAME, s)
+    assert abs(sum(v) - 1) < 1e-9
+    s.players[1].culture_step = 18
+    v = POLICY.evaluate(GAME, s)
+    assert v.index(max(v)) == 1
