@@ -11,7 +11,7 @@ from boardgames_tui.games.civilization import data as D
 from boardgames_tui.games.civilization.board import Figures, neighbours
 from boardgames_tui.games.civilization.data_map import WATER
 from boardgames_tui.games.civilization.rules import (
-    GAME, CityTurn, CultureClimb, StartTurn, coins, pyramid_counts, stacking,
+    GAME, CityTurn, CultureClimb, StartTurn, coin_dial, coins, pyramid_counts, stacking,
 )
 
 
@@ -298,7 +298,7 @@ def test_research_costs_trade_respects_the_pyramid_and_trade_falls_to_coins():
         if t.level == 2 and t.name not in p.techs:
             assert (f"tech:{t.name}" in keys) == D.pyramid_room(counts, 2)
     GAME.apply(s, f"tech:{lv1[0]}")
-    assert lv1[0] in p.techs and p.trade == coins(p)
+    assert lv1[0] in p.techs and p.trade == coin_dial(GAME, s, q)
 
 
 def test_the_pyramid_rule():
@@ -319,11 +319,11 @@ def test_space_flight_wins_and_fifteen_coins_win():
     s = new()
     d = play_until(s, "research")
     p = s.players[d.player]
-    p.coins = 14
+    p.coins = 14 - (coin_dial(GAME, s, d.player) - p.coins)
     p.trade = 6
     GAME.learn(s, d.player, next(t.name for t in D.TECHS if t.level == 1 and t.name not in p.techs and not t.coins))
-    assert s.victory == "" and coins(p) == 14
-    p.coins = 15
+    assert s.victory == "" and coin_dial(GAME, s, d.player) == 14
+    p.coins += 1
     GAME.learn(s, d.player, next(t.name for t in D.TECHS if t.level == 1 and t.name not in p.techs))
     assert s.victory == "economy"
 
@@ -766,13 +766,14 @@ def test_coins_on_cards_up_to_their_slots_and_fifteen_coins_win():
     p.resources = ["wheat", "silk"]
     assert "ability:Pottery:coin_on_card" not in refresh(s).keys()  # the card is full
     p.card_coins = {"Pottery": 3}
-    p.coins = D.COIN_VICTORY - 1 - 3 - sum(D.TECH_INDEX[t].coins for t in p.techs)
-    assert coins(p) == D.COIN_VICTORY - 1
+    p.coins = 0
+    p.coins = D.COIN_VICTORY - 1 - coin_dial(GAME, s, q)
+    assert coin_dial(GAME, s, q) == D.COIN_VICTORY - 1
     refresh(s)
     GAME.apply(s, "ability:Pottery:coin_on_card")
     GAME.apply(s, "resource:wheat")
     GAME.apply(s, "resource:silk")
-    assert coins(p) == D.COIN_VICTORY and s.victory == "economy"
+    assert coin_dial(GAME, s, q) == D.COIN_VICTORY and s.victory == "economy"
 
 
 def test_horseback_riding_gives_trade_and_a_gift():
@@ -910,3 +911,15 @@ def test_clone_is_equal_and_independent():
                 GAME.apply(c, rng.choice(dc.keys()))
             assert s == snap, f"playing on a clone changed the state at choice {i}"
         GAME.apply(s, rng.choice(d.keys()))
+
+
+def test_coin_icons_around_cities_count_on_the_dial_and_fifteen_win_at_once():
+    s, q, p = at_city_turn()
+    base = coin_dial(GAME, s, q)
+    land = next(n for n in neighbours(p.capital) if s.board.square(n).terrain != WATER and n not in s.board.figures)
+    s.board.structures[land] = Structure(GREAT_PERSON, "Merchant", q)     # a coin icon
+    assert coin_dial(GAME, s, q) == base - s.board.square(land).yields.coins + 1
+    p.coins = D.COIN_VICTORY - coin_dial(GAME, s, q)
+    refresh(s)
+    GAME.apply(s, "culture")                     # any choice: the dial is checked after it
+    assert s.victory == "economy" and s.winner == q and GAME.is_over(s)

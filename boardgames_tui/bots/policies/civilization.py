@@ -18,7 +18,7 @@ from typing import Any
 from ...engine.core import Decision, Game
 from ...games.civilization import data as D
 from ...games.civilization.board import neighbours
-from ...games.civilization.rules import coins
+from ...games.civilization.rules import coin_dial
 from . import pick
 
 HARD_ITERATIONS = 200
@@ -176,7 +176,7 @@ def evaluate(game: Game, state: Any) -> list[float]:
     for q, p in enumerate(state.players):
         culture = p.culture_step / D.CULTURE_SPACES + p.culture / 100
         tech = len(p.techs) / 16
-        money = coins(p) / D.COIN_VICTORY
+        money = coin_dial(game, state, q) / D.COIN_VICTORY
         prog.append(max(culture, tech, money) + 0.05 * sum(1 for c in state.board.cities.values() if c.owner == q))
     top = max(prog)
     ws = [math.exp((v - top) / 0.08) for v in prog]

@@ -78,6 +78,13 @@ def coins(p: Player) -> int:
     return sum(learned(p, "coins")) + p.coins + sum(p.card_coins.values())
 
 
+def coin_dial(g, s: CivState, q: int) -> int:
+    """The whole coin dial: the cards' coins (``coins``) and the coin icons around the player's cities,
+    printed, on buildings or on great people (section 4 §3)."""
+    return coins(s.players[q]) + sum(s.board.yields(n).coins for c, x in s.board.cities.items() if x.owner == q
+                                     for n in g.worked(s, q, c))
+
+
 def pyramid_counts(p: Player) -> dict[int, int]:
     counts: dict[int, int] = {}
     for t in p.techs:
@@ -691,7 +698,7 @@ class GiftCoin(Step):
     def apply(self, g, s, o):
         s.players[o.value].coins += D.GIFT_FROM_AFAR_COINS
         g._log(s, f"{s.names[o.value]} gains a coin.")
-        if coins(s.players[o.value]) >= D.COIN_VICTORY:
+        if coin_dial(g, s, o.value) >= D.COIN_VICTORY:
             g.win(s, o.value, "economy")
 
 
@@ -811,6 +818,17 @@ class CivilizationGame(StepGame):
 
     def rules_notes(self) -> str:
         return Path(__file__).with_name("RULES.md").read_text(encoding="utf-8")
+
+    def _apply(self, s: CivState, d, opt) -> None:
+        """Every choice, then the economic victory: 15 coins at any moment (rule 86, row 47), checked
+        after every change, the player who acted first when several reach it together."""
+        super()._apply(s, d, opt)
+        if s.winner < 0:
+            for q in [d.player] + [q for q in range(s.n) if q != d.player]:
+                if coin_dial(self, s, q) >= D.COIN_VICTORY:
+                    self.win(s, q, "economy")
+                    self.advance(s)
+                    break
 
     # -- helpers ----------------------------------------------------------------------------------
     def _log(self, s: CivState, text: str, private_to: int | None = None, private_text: str | None = None) -> None:
@@ -1108,7 +1126,7 @@ class CivilizationGame(StepGame):
         p = s.players[player]
         prod = self.production(s, player, city) + s.boost.get(city, 0)
         if has_ability(p, "production_per_coins"):          # Military Science
-            prod += coins(p) // 3
+            prod += coin_dial(self, s, player) // 3
         capital = s.board.cities[city].capital
         gov = p.government
         if gov == "Despotism" and capital and military:
@@ -1345,7 +1363,7 @@ class CivilizationGame(StepGame):
         p = s.players[player]
         p.techs.append(tech)
         if not free:
-            p.trade = coins(p)
+            p.trade = coin_dial(self, s, player)
         unit = D.TECH_INDEX[tech].unit if tech in D.TECH_INDEX else None
         if unit is not None and p.ranks.get(unit[0], 0) < unit[1]:
             p.ranks = {**p.ranks, unit[0]: unit[1]}          # its units upgrade (section 4 §8.1)
@@ -1360,7 +1378,7 @@ class CivilizationGame(StepGame):
         self._log(s, f"{s.names[player]} learns {tech} " + ("free." if free else f"(trade falls to {p.trade})."))
         if tech == D.SPACE_FLIGHT:
             self.win(s, player, "technology")
-        elif coins(p) >= D.COIN_VICTORY:
+        elif coin_dial(self, s, player) >= D.COIN_VICTORY:
             self.win(s, player, "economy")
 
     # -- tech and wonder abilities ----------------------------------------------------------------------
@@ -1474,8 +1492,8 @@ class CivilizationGame(StepGame):
             elif tag == "buy_coin_with_culture":
                 p.culture -= ab.amount
             p.card_coins = {**p.card_coins, source: p.card_coins.get(source, 0) + 1}
-            self._log(s, f"{name} puts a coin on {source} ({coins(p)} coins).")
-            if coins(p) >= D.COIN_VICTORY:
+            self._log(s, f"{name} puts a coin on {source} ({coin_dial(self, s, player)} coins).")
+            if coin_dial(self, s, player) >= D.COIN_VICTORY:
                 self.win(s, player, "economy")
         elif tag == "take_market_resources":
             for r in sorted(s.resource_pool):
@@ -1802,7 +1820,7 @@ class CivilizationGame(StepGame):
             players.append({
                 "name": s.names[q], "civ": p.civ, "capital": p.capital, "techs": list(p.techs),
                 "government": p.government, "pending_government": p.pending_government,
-                "trade": p.trade, "coins": coins(p), "culture": p.culture, "culture_step": p.culture_step,
+                "trade": p.trade, "coins": coin_dial(self, s, q), "culture": p.culture, "culture_step": p.culture_step,
                 "armies": p.armies, "scouts": p.scouts, "cities_left": p.cities_left, "ranks": dict(p.ranks),
                 "resources": list(p.resources), "wonders": list(p.wonders),
                 "units": len(p.units), "culture_cards": len(p.culture_cards),
