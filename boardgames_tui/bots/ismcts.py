@@ -31,8 +31,9 @@ options being noise.
 Strength is set by the iteration budget (a policy's ``HARD_ITERATIONS``: under
 a second a decision on this machine), never by wall time, so a seeded
 ``simulate`` is reproducible.  Rollouts are short (20 choices) and end in the
-policy's judgement: measured, longer ones bought little strength for their
-cost.  ``progress(done, budget)`` is called every few iterations and
+policy's judgement: four times cheaper than 80, so the budget buys four times
+the iterations (whether longer ones would be stronger with the verdict in
+place was not measured).  ``progress(done, budget)`` is called every few iterations and
 ``cancel()`` (when given) stops the search at once with :class:`BotCancelled`
 (the app's q key).
 
