@@ -129,3 +129,12 @@ def test_a_copy_shares_nothing_that_changes():
 
 def test_tiles_compare_by_value():
     assert TilePlace(0, 0, "N1", 1, False) == TilePlace(0, 0, "N1", 1, False)
+
+
+def test_explored_squares_are_those_of_face_up_tiles_in_tile_order():
+    b, _ = board(2, face_up=False)
+    home = b.tiles[0]
+    assert list(b.explored()) == [p for t in b.tiles if t.face_up for p in t.positions()]
+    assert home.positions()[0] == (home.tile_row * TILE_SIZE, home.tile_col * TILE_SIZE)
+    assert len(set(b.explored())) == 16 * sum(t.face_up for t in b.tiles)
+    assert all(b.square(p) is not None for p in b.explored())

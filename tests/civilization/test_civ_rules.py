@@ -79,8 +79,7 @@ def scout_to(s, player, pos):
 def a_site(s, player):
     for t in s.board.tiles:
         t.face_up = True
-    for pos in sorted({(r, c) for t in s.board.tiles for r in range(t.tile_row * 4, t.tile_row * 4 + 4)
-                       for c in range(t.tile_col * 4, t.tile_col * 4 + 4)}):
+    for pos in sorted(s.board.explored()):
         if s.board.city_site_problem(pos, player) is None and pos not in s.board.figures:
             return pos
     raise AssertionError("no site")
@@ -451,9 +450,7 @@ def test_a_scout_gathers_for_a_city_and_its_square_counts_there():
     p = s.players[q]
     for t in s.board.tiles:
         t.face_up = True
-    far = next(pos for pos in sorted({(r, c) for t in s.board.tiles
-                                      for r in range(t.tile_row * 4, t.tile_row * 4 + 4)
-                                      for c in range(t.tile_col * 4, t.tile_col * 4 + 4)})
+    far = next(pos for pos in sorted(s.board.explored())
                if s.board.square(pos).terrain == "forest" and s.board.city_of(pos) is None
                and pos not in s.board.figures and pos not in s.board.markers)
     scout_to(s, q, far)

@@ -39,6 +39,12 @@ class TilePlace(PlainData):
     face_up: bool
 
 
+    def positions(self) -> list[Pos]:
+        """Its 16 map squares, row-major (the order of ``placed_squares``)."""
+        r0, c0 = self.tile_row * TILE_SIZE, self.tile_col * TILE_SIZE
+        return [(r0 + i // TILE_SIZE, c0 + i % TILE_SIZE) for i in range(TILE_SIZE * TILE_SIZE)]
+
+
 class Figures(PlainData):
     """One player's figures on a square."""
     owner: int
@@ -162,6 +168,12 @@ class Board(PlainData):
                      dict(self.markers), dict(self.disasters or {}))
 
     # -- reading ---------------------------------------------------------------------------------------
+    def explored(self) -> Iterator[Pos]:
+        """Every square on a face-up tile."""
+        for t in self.tiles:
+            if t.face_up:
+                yield from t.positions()
+
     def square(self, pos: Pos) -> Square | None:
         """The square as it stands: printed, or turned into other terrain by a disaster (culture cards:
         Drought, Deforestation, Flooding), which keeps nothing of the printed icons."""

@@ -131,25 +131,6 @@ def _copy_step(st):
 
 
 # ====================================================================== steps
-class PlaceStart(Step):
-    """Rule 18: the owner puts a starting figure on a square next to his capital."""
-    kind: ClassVar[str] = "place_start"
-    private: ClassVar[bool] = False
-    what: str = "army"
-
-    def prompt(self, g, s):
-        return f"{s.names[self.player]}: place your starting {'army' if self.what == 'army' else 'scout'} next to your capital"
-
-    def options(self, g, s):
-        p = s.players[self.player]
-        return [Option(key("square", *n), f"Square {_sq(n)}", ("square", n), n)
-                for n in neighbours(p.capital) if g.can_stand(s, self.player, n, end=True)]
-
-    def apply(self, g, s, o):
-        g.put_figure(s, self.player, o.value, self.what)
-        g._log(s, f"{s.names[self.player]} puts a starting {self.what} on {_sq(o.value)}.")
-
-
 class NewRound(Auto):
     def run(self, g, s):
         g.begin_round(s)
@@ -370,10 +351,20 @@ class PlaceFigure(Step):
         g._log(s, f"{s.names[self.player]} builds a {self.what} on {_sq(o.value)}.")
 
     def on_empty(self, g, s):
-        # no room (every square full or closed): the production is lost, the figure back to supply
-        p = s.players[self.player]
-        setattr(p, self.what + "s", getattr(p, self.what + "s") + 1)
+        # no room (every square full or closed): the production is lost; the figure never left the supply
         g._log(s, f"No room next to the city on {_sq(self.city)}: the {self.what} is not built.")
+
+
+class PlaceStart(PlaceFigure):
+    """Rule 18: the owner puts a starting figure on a square next to his capital (``city``)."""
+    kind: ClassVar[str] = "place_start"
+
+    def prompt(self, g, s):
+        return f"{s.names[self.player]}: place your starting {self.what} next to your capital"
+
+    def apply(self, g, s, o):
+        g.put_figure(s, self.player, o.value, self.what)
+        g._log(s, f"{s.names[self.player]} puts a starting {self.what} on {_sq(o.value)}.")
 
 
 class PlaceStructure(Step):
@@ -606,33 +597,9 @@ class CancelChance(Step):
         pass
 
 
-class TechSwapReply(Step):
-    """Exchange of Ideas and the like: the other player learns one of the player's techs in return."""
-    kind: ClassVar[str] = "tech_swap"
-    private: ClassVar[bool] = False
-    by: int = 0
-    level: int = 1
-
-    def prompt(self, g, s):
-        return f"{s.names[self.player]}: learn one of {s.names[self.by]}'s techs (level {self.level} or lower)"
-
-    def options(self, g, s):
-        return [Option(key("tech", t), t, ("tech", t), t) for t in g.swappable(s, self.player, self.by, self.level)]
-
-    def apply(self, g, s, o):
-        g.learn(s, self.player, o.value, free=True)
-
-    def on_empty(self, g, s):
-        g._log(s, f"{s.names[self.player]} has nothing to learn in return.")
-
-
-_MAX_TARGETS = {"destroy_buildings_anywhere": 2}
-_CANCEL_OWN = {"cancel_event_on_you"}
-_CANCEL_ANY = {"cancel_event", "cancel_event_or_resource_ability"}
-
-
-class TechSwapPick(Step):
-    """The card's player learns one of the other player's techs first."""
+class TechSwap(Step):
+    """Exchange of Ideas and its kin: the card's player learns one of the other's techs, then the other one
+    of his (two of these steps, the reply below)."""
     kind: ClassVar[str] = "tech_swap"
     private: ClassVar[bool] = False
     other: int = 0
@@ -648,7 +615,12 @@ class TechSwapPick(Step):
         g.learn(s, self.player, o.value, free=True)
 
     def on_empty(self, g, s):
-        pass
+        g._log(s, f"{s.names[self.player]} has nothing to learn from {s.names[self.other]}.")
+
+
+_MAX_TARGETS = {"destroy_buildings_anywhere": 2}
+_CANCEL_OWN = {"cancel_event_on_you"}
+_CANCEL_ANY = {"cancel_event", "cancel_event_or_resource_ability"}
 
 
 class AbilityEffect(Auto):
@@ -684,39 +656,29 @@ class PayResource(Step):
             g.spend_resource(s, self.player, o.value[1])
 
 
-class GiftCoin(Step):
-    """A Gift from Afar: another player of the giver's choice gains 1 coin."""
+class Gift(Step):
+    """Another player of the giver's choice gains something: a coin (A Gift from Afar) or trade (Horseback
+    Riding)."""
     kind: ClassVar[str] = "gift"
     private: ClassVar[bool] = False
+    what: str = "coin"
 
     def prompt(self, g, s):
-        return f"{s.names[self.player]}: who gains the coin from A Gift from Afar?"
+        return f"{s.names[self.player]}: who gains {self._amount()}?"
 
-    def options(self, g, s):
-        return [Option(key("player", q), s.names[q], None, q) for q in range(s.n) if q != self.player]
-
-    def apply(self, g, s, o):
-        s.players[o.value].coins += D.GIFT_FROM_AFAR_COINS
-        g._log(s, f"{s.names[o.value]} gains a coin.")
-        if coin_dial(g, s, o.value) >= D.COIN_VICTORY:
-            g.win(s, o.value, "economy")
-
-
-class GiftTrade(Step):
-    """Horseback Riding: another player of your choice gains trade."""
-    kind: ClassVar[str] = "gift"
-    private: ClassVar[bool] = False
-
-    def prompt(self, g, s):
-        return f"{s.names[self.player]}: who gains {D.HORSEBACK_GIFT_TRADE} trade?"
+    def _amount(self) -> str:
+        return "a coin" if self.what == "coin" else f"{D.HORSEBACK_GIFT_TRADE} trade"
 
     def options(self, g, s):
         return [Option(key("player", q), s.names[q], None, q) for q in range(s.n) if q != self.player]
 
     def apply(self, g, s, o):
         q = s.players[o.value]
-        q.trade = min(D.TRADE_MAX, q.trade + D.HORSEBACK_GIFT_TRADE)
-        g._log(s, f"{s.names[o.value]} gains {D.HORSEBACK_GIFT_TRADE} trade.")
+        if self.what == "coin":
+            q.coins += D.GIFT_FROM_AFAR_COINS       # the economic victory is checked after every choice
+        else:
+            q.trade = min(D.TRADE_MAX, q.trade + D.HORSEBACK_GIFT_TRADE)
+        g._log(s, f"{s.names[o.value]} gains {self._amount()}.")
 
 
 class CopyTech(Step):
@@ -811,9 +773,9 @@ class CivilizationGame(StepGame):
             for w in p.wonders:                   # Egypt's starting wonder, built by the capital
                 s.steps.append(PlaceStructure(seat, p.capital, WONDER, w))
             extra = D.RUSSIA_EXTRA_ARMIES if p.civ == "Russia" else 0
-            s.steps.append(PlaceStart(seat, "scout"))
+            s.steps.append(PlaceStart(seat, p.capital, "scout"))
             for _ in range(1 + extra):
-                s.steps.append(PlaceStart(seat, "army"))
+                s.steps.append(PlaceStart(seat, p.capital, "army"))
         return self.start(s)
 
     def rules_notes(self) -> str:
@@ -977,11 +939,9 @@ class CivilizationGame(StepGame):
         t = tile_at(s.board.tiles, pos)
         t.face_up = True
         s.rng.reveal()
-        squares = placed_squares(t.name, t.turns)
-        for i, sq in enumerate(squares):
+        for at, sq in zip(t.positions(), placed_squares(t.name, t.turns)):
             if sq.marker is None:
                 continue
-            at = (t.tile_row * 4 + i // 4, t.tile_col * 4 + i % 4)
             deck = s.huts if sq.marker == HUT else s.villages
             if deck:
                 s.board.markers[at] = (sq.marker, deck.draw(s.rng))
@@ -1467,7 +1427,7 @@ class CivilizationGame(StepGame):
         s.players[player].culture_cards.remove(card)
         self._log(s, f"{s.names[player]} plays {card} as a resource.")
         if card == "A Gift from Afar" and s.n > 1:        # another player of his choice gains a coin
-            s.steps.append(GiftCoin(player))
+            s.steps.append(Gift(player, "coin"))
 
     def ability_effect(self, s: CivState, player: int, source: str, tag: str, city: Pos | None) -> None:
         p = s.players[player]
@@ -1481,7 +1441,7 @@ class CivilizationGame(StepGame):
         elif tag in ("gain_trade", "gain_trade_gift"):
             p.trade = min(D.TRADE_MAX, p.trade + ab.amount)
             if tag == "gain_trade_gift":
-                s.steps.append(GiftTrade(player))
+                s.steps.append(Gift(player, "trade"))
         elif tag == "random_great_person":
             gp = s.great_people.draw(s.rng)
             p.great_people.append(gp)
@@ -1493,8 +1453,6 @@ class CivilizationGame(StepGame):
                 p.culture -= ab.amount
             p.card_coins = {**p.card_coins, source: p.card_coins.get(source, 0) + 1}
             self._log(s, f"{name} puts a coin on {source} ({coin_dial(self, s, player)} coins).")
-            if coin_dial(self, s, player) >= D.COIN_VICTORY:
-                self.win(s, player, "economy")
         elif tag == "take_market_resources":
             for r in sorted(s.resource_pool):
                 if s.resource_pool[r] > 0:
@@ -1593,31 +1551,22 @@ class CivilizationGame(StepGame):
                    for pos, st in sorted(b.structures.items())
                    if st.kind == BUILDING and st.owner != player and self._near(s, player, pos, reach)]
         elif ab.tag in ("terrain_to_desert", "forest_to_grassland", "terrain_to_water"):
-            for t in b.tiles:
-                if not t.face_up:
+            for pos in b.explored():
+                sq = b.square(pos)
+                if pos in b.cities or (pos in b.structures and b.structures[pos].kind != GREAT_PERSON):
                     continue
-                for i in range(16):
-                    pos = (t.tile_row * 4 + i // 4, t.tile_col * 4 + i % 4)
-                    sq = b.square(pos)
-                    if pos in b.cities or (pos in b.structures and b.structures[pos].kind != GREAT_PERSON):
-                        continue
-                    if ab.tag == "forest_to_grassland" and sq.terrain != "forest":
-                        continue
-                    if ab.tag != "forest_to_grassland" and sq.terrain in ("mountain", WATER if ab.tag == "terrain_to_water" else "desert"):
-                        continue
-                    if ab.tag == "terrain_to_water" and (pos in b.figures or pos in b.markers or pos in b.structures):
-                        continue
-                    out.append((pos, f"Square {_sq(pos)} ({sq.terrain})", ("square", pos)))
-        elif ab.tag == "place_village":
-            if s.villages:
-                for t in b.tiles:
-                    if not t.face_up:
-                        continue
-                    for i in range(16):
-                        pos = (t.tile_row * 4 + i // 4, t.tile_col * 4 + i % 4)
-                        if (b.square(pos).terrain != WATER and pos not in b.figures and pos not in b.markers
-                                and pos not in b.structures and pos not in b.cities and b.city_of(pos) is None):
-                            out.append((pos, f"Square {_sq(pos)}", ("square", pos)))
+                if ab.tag == "forest_to_grassland" and sq.terrain != "forest":
+                    continue
+                if ab.tag != "forest_to_grassland" and sq.terrain in ("mountain", WATER if ab.tag == "terrain_to_water" else "desert"):
+                    continue
+                if ab.tag == "terrain_to_water" and (pos in b.figures or pos in b.markers or pos in b.structures):
+                    continue
+                out.append((pos, f"Square {_sq(pos)} ({sq.terrain})", ("square", pos)))
+        elif ab.tag == "place_village" and s.villages:
+            for pos in b.explored():
+                if (b.square(pos).terrain != WATER and pos not in b.figures and pos not in b.markers
+                        and pos not in b.structures and pos not in b.cities and b.city_of(pos) is None):
+                    out.append((pos, f"Square {_sq(pos)}", ("square", pos)))
         return out
 
     def swappable(self, s: CivState, learner: int, source: int, level: int) -> list[str]:
@@ -1637,8 +1586,8 @@ class CivilizationGame(StepGame):
                 q.pending_government, q.government = q.pending_government or q.government, D.ANARCHY
                 self._log(s, f"{s.names[target]} falls into Anarchy.")
         elif ab.tag == "tech_swap":
-            s.steps.append(TechSwapReply(target, player, ab.amount))
-            s.steps.append(TechSwapPick(player, target, ab.amount))
+            s.steps.append(TechSwap(target, player, ab.amount))
+            s.steps.append(TechSwap(player, target, ab.amount))
         elif ab.tag in ("destroy_building", "destroy_buildings_anywhere"):
             st = b.structures.get(target)
             if st is not None and st.kind == BUILDING:

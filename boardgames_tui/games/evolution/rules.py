@@ -1201,7 +1201,7 @@ class EvolutionGame(StepGame):
             n.__dict__ = st.__dict__.copy()       # step fields are ints and tuples
             steps.append(n)
         return EvolutionState(
-            s.names[:], players, Deck(s.deck.secret_contents()), s.discard[:], s.removed[:], rng,
+            s.names[:], players, s.deck.copy(), s.discard[:], s.removed[:], rng,
             dict(s.options), s.trait_limit, s.hole, s.food_cards[:], s.start, s.round, s.phase, steps,
             s.final_round, s.log[:], s.next_uid, s.discarded_face_down[:])
 

@@ -1034,9 +1034,9 @@ class PhoeniciaGame(StepGame):
         d = s.__dict__.copy()            # numbers, strings and the cached decision come along
         d["names"] = s.names[:]
         d["players"] = [_copy_player(pl) for pl in s.players]
-        d["dev_stacks"] = [Deck(deck.secret_contents()) for deck in s.dev_stacks]
+        d["dev_stacks"] = [deck.copy() for deck in s.dev_stacks]
         d["display"] = s.display[:]
-        d["prod_deck"] = Deck(s.prod_deck.secret_contents())
+        d["prod_deck"] = s.prod_deck.copy()
         d["prod_discard"] = s.prod_discard[:]
         d["removed"] = s.removed[:]
         d["rng"] = rng

@@ -1105,7 +1105,7 @@ class UtopiaGame(StepGame):
         d["display"] = s.display[:]
         d["kept"] = [*map(_copy_list, s.kept)]
         d["removed_guests"] = s.removed_guests[:]
-        d["deck"] = Deck(s.deck.secret_contents())
+        d["deck"] = s.deck.copy()
         d["discard"] = s.discard[:]
         d["discarded_by"] = [*map(_copy_list, s.discarded_by)]
         d["hands"] = [*map(_copy_list, s.hands)]
