@@ -308,13 +308,13 @@ def cmd_web(args) -> int:
         raise CliError(f"cannot serve on {args.host}:{args.port}: {e.strerror or e}") from None
 
 
-def play_random(m, choices: int, seed: int) -> int:
-    """Let seeded random bots make up to ``choices`` choices; returns how many were made."""
-    from .bots.base import ask
-    from .bots.random_bot import RandomBot
+def play_random(m, choices: int, seed: int, level: str = "random") -> int:
+    """Let seeded bots (random ones unless ``level`` says otherwise) make up to ``choices`` choices;
+    returns how many were made."""
+    from .bots.base import ask, make_bot
     from .simulate import bot_seed
 
-    bots = [RandomBot(bot_seed(seed, i)) for i in range(len(m.seats))]
+    bots = [make_bot(level, bot_seed(seed, i), m.game) for i in range(len(m.seats))]
     made = 0
     while made < choices:
         d = m.decision()
@@ -372,7 +372,7 @@ def cmd_screenshot(args) -> int:
     # a fixed id and date, so the same arguments give the same file
     m.match_id = f"{name}-screenshot-{args.seed}"
     m.created = 0.0
-    made = play_random(m, args.choices, args.seed)
+    made = play_random(m, args.choices, args.seed, args.level)
     from .ui.app import save_screenshot
     try:
         path = save_screenshot(m, out, size=size)
@@ -463,13 +463,15 @@ def build_parser() -> argparse.ArgumentParser:
                         "(e.g. behind a proxy)")
     s.set_defaults(func=cmd_web)
 
-    s = sub.add_parser("screenshot", help="write an SVG of the position after N random-bot choices "
+    s = sub.add_parser("screenshot", help="write an SVG of the position after N bot choices "
                                           "(GAME 'menu': the main menu)")
     game_arg(s)
     s.add_argument("--out", required=True, metavar="FILE.svg", help="the SVG file to write")
     s.add_argument("--seed", type=_seed, default=1, metavar="S", help="seed of the game and the bots (default 1)")
     s.add_argument("--choices", type=_non_negative, default=0, metavar="N",
-                   help="random-bot choices to play first (default 0)")
+                   help="bot choices to play first (default 0)")
+    s.add_argument("--level", choices=("random", "easy"), default="random",
+                   help="the bots that make those choices (default random)")
     s.add_argument("--size", default="120x40", metavar="COLSxROWS", help="terminal size (default 120x40)")
     s.add_argument("--players", "-p", type=_positive, metavar="N", help="number of seats (default: the fewest)")
     option_arg(s)

@@ -111,6 +111,11 @@ register(GameEntry(
     "boardgames_tui.games.imperial.screen:ImperialBoard",
     "Invest in six powers of 1914 Europe and steer the ones you govern round the rondel (2-6).",
     "Imperial", (2, 6)))
+register(GameEntry(
+    "civilization", "boardgames_tui.games.civilization.rules:GAME",
+    "boardgames_tui.games.civilization.screen:CivilizationBoard",
+    "Lead a civilization from its capital to space, culture or wealth: cities, techs, wonders (2-4).",
+    "Civilization", (2, 4)))
 
 
 class UnknownGame(ValueError):

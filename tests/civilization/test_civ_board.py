@@ -138,3 +138,29 @@ def test_explored_squares_are_those_of_face_up_tiles_in_tile_order():
     assert home.positions()[0] == (home.tile_row * TILE_SIZE, home.tile_col * TILE_SIZE)
     assert len(set(b.explored())) == 16 * sum(t.face_up for t in b.tiles)
     assert all(b.square(p) is not None for p in b.explored())
+
+
+def test_a_copy_and_its_original_see_their_own_tiles_after_either_turns_one():
+    """The squares are cached per board and a copy starts with the original's cache: turning a tile up
+    in one must not show it in the other."""
+    b, _ = board(2, face_up=False)
+    t = next(t for t in b.tiles if not t.face_up)
+    pos = (t.tile_row * TILE_SIZE + 1, t.tile_col * TILE_SIZE + 2)
+    assert b.square(pos) is None
+    c = b.copy()
+    assert c.square(pos) is None
+    next(x for x in c.tiles if (x.tile_row, x.tile_col) == (t.tile_row, t.tile_col)).face_up = True
+    assert c.square(pos) is not None and b.square(pos) is None
+    t.face_up = True
+    assert b.square(pos) == c.square(pos)
+
+
+def test_coin_squares_are_the_squares_whose_icons_show_a_coin():
+    b, caps = board(4)
+    printed = {p for t in b.tiles for p in t.positions() if b.square(p).yields.coins}
+    assert set(b.coin_squares()) == printed and printed
+    n = next(iter(printed))
+    b.structures[n] = Structure(BUILDING, "Workshop", 0)        # a building's icons replace the square's
+    other = next(p for p in neighbours(caps[0]) if p not in printed and b.square(p).terrain != WATER)
+    b.structures[other] = Structure(BUILDING, "Bank", 0)
+    assert set(b.coin_squares()) == (printed - {n}) | {other}

@@ -920,3 +920,26 @@ def test_coin_icons_around_cities_count_on_the_dial_and_fifteen_win_at_once():
     refresh(s)
     GAME.apply(s, "culture")                     # any choice: the dial is checked after it
     assert s.victory == "economy" and s.winner == q and GAME.is_over(s)
+
+
+def test_the_coin_dial_counts_every_worked_coin_icon_as_the_rule_says():
+    """coin_dial looks only at the squares with coins; it must equal the sum over every worked square
+    (outskirts without enemy figures, gathering scouts) plus the cards' coins, all game long."""
+    from boardgames_tui.bots.base import ask, make_bot
+    from boardgames_tui.engine.session import Match, Seat
+    from boardgames_tui.games.civilization.rules import coin_dial, coins
+
+    seen = 0
+    for seed in (1, 2):
+        m = Match.new("civilization", [Seat(f"P{i}", "white") for i in range(4)], seed)
+        bots = [make_bot("easy", seed * 10 + i, m.game) for i in range(4)]
+        while (d := m.decision()) is not None:
+            m.choose(ask(bots[d.player], m.game, m.state, d))
+            s = m.state
+            for q in range(4):
+                want = coins(s.players[q]) + sum(
+                    s.board.yields(n).coins for c, x in s.board.cities.items() if x.owner == q
+                    for n in m.game.worked(s, q, c))
+                assert coin_dial(m.game, s, q) == want
+                seen += want > coins(s.players[q])
+    assert seen > 100        # the map's coins were really counted

@@ -29,6 +29,8 @@ GOLDEN = [
     ("imperial", 3, 41, {}),
     ("imperial", 6, 42, {}),
     ("imperial", 4, 43, {"opening": "experienced", "investor_card": "no"}),
+    ("civilization", 2, 51, {}),
+    ("civilization", 3, 52, {}),
 ]
 
 

@@ -39,7 +39,7 @@ ALPHABET = (list("uUlLsqnoycmbjkhxazw?/") + list("0123456789")
 
 BURST = 4
 PAUSE = 0.002  # seconds after a burst: the next one may come while screens open and close
-GAMES = ("evolution", "phoenicia", "utopia", "imperial")
+GAMES = ("evolution", "phoenicia", "utopia", "imperial", "civilization")
 SCREENS = ("menu",) + tuple(f"new:{g}" for g in GAMES) + GAMES
 
 # The bursts that crashed the app before they were fixed (issue 9, part 4).

@@ -74,7 +74,7 @@ def _match(game: str, seed: int) -> Match:
     return m
 
 
-@pytest.mark.parametrize("game", ["evolution", "phoenicia", "utopia", "imperial"])
+@pytest.mark.parametrize("game", ["evolution", "phoenicia", "utopia", "imperial", "civilization"])
 async def test_a_focus_change_never_repaints_the_whole_screen(game, updates):
     app = BoardgamesApp(_match(game, 4))
     async with app.run_test(size=(80, 24)) as pilot:

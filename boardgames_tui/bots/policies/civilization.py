@@ -1,6 +1,7 @@
 """Civilization's playing knowledge (a first version): expand, build, climb the culture track, research.
 
-The easy bot founds every city it can, sends its scouts to the best free sites (exploring on the way),
+The easy bot founds every city it can, walks its scouts toward the best free sites and the edge of the
+unexplored tiles, its armies toward huts and that edge,
 spends each city's action on a scout while it has cities to found, else on the best structure it can
 afford, else on culture; it climbs the culture track whenever it can pay, researches the dearest tech it
 can afford, refuses offers that give more than they take and makes none.  The culture track is its main
@@ -18,6 +19,7 @@ from typing import Any
 from ...engine.core import Decision, Game
 from ...games.civilization import data as D
 from ...games.civilization.board import neighbours
+from ...games.civilization.data_map import HUT
 from ...games.civilization.rules import coin_dial
 from . import pick
 
@@ -36,15 +38,27 @@ def _site_value(s: Any, pos) -> float:
     return total
 
 
-def _dest_value(game: Game, s: Any, player: int, what: str, dest, how) -> float:
-    if how[0] == "explore":
-        return 6.0
+def _goals(s: Any, player: int, what: str) -> list[tuple[Any, float]]:
+    """Where a figure wants to be, with a value: a scout at a free city site (by what the city would
+    work) or by a face-down tile to explore it; an army on a hut or by a face-down tile."""
+    b = s.board
+    out = []
+    unseen = {p for t in b.tiles if not t.face_up for p in t.positions()}
+    frontier = {n for p in unseen for n in neighbours(p) if n not in unseen and b.square(n) is not None}
     if what == "scout":
-        if s.board.city_site_problem(dest, player) is None:
-            return 10.0 + _site_value(s, dest)
-        return 1.0 + 0.1 * _site_value(s, dest)
-    marker = s.board.markers.get(dest)
-    return 8.0 if marker is not None else 0.5
+        out += [(p, 10.0 + _site_value(s, p)) for p in b.explored() if b.city_site_problem(p, player) is None]
+        out += [(p, 6.0) for p in frontier]
+    else:
+        out += [(p, 9.0) for p, m in b.markers.items() if m[0] == HUT]
+        out += [(p, 5.0) for p in frontier]
+    return out
+
+
+def _dest_value(goals: list, dest, how) -> float:
+    """The best goal's value less a step for every square still to go (orthogonal steps)."""
+    if how[0] == "explore":
+        return 7.0
+    return max((v - 1.0 * (abs(p[0] - dest[0]) + abs(p[1] - dest[1])) for p, v in goals), default=0.0)
 
 
 def _start(game, s, d, rng):
@@ -106,19 +120,19 @@ def _move(game, s, d, rng):
         opts = [o for o in d.options if o.value is not None]
         if not opts:
             return "done"
+        goals = {what: _goals(s, d.player, what) for what in ("army", "scout")}
         best = []
         for o in opts:
             what, pos = o.value
             dests = game.destinations(s, d.player, pos, what)
-            top = max((_dest_value(game, s, d.player, what, x, how) for x, how in dests.items()), default=0.0)
-            here = _dest_value(game, s, d.player, what, pos, ("move", None)) if what == "scout" else 0.5
-            best.append((top - here, o.key))
+            top = max((_dest_value(goals[what], x, how) for x, how in dests.items()), default=0.0)
+            best.append((top - _dest_value(goals[what], pos, ("move", None)), o.key))
         if max(v for v, _ in best) <= 0.5:
             return "done"
         return pick(best, rng)
     step = s.steps[-1]
-    scored = [(_dest_value(game, s, d.player, step.what, o.value[0], o.value[1]), o.key)
-              for o in d.options if o.value is not None]
+    goals = _goals(s, d.player, step.what)
+    scored = [(_dest_value(goals, o.value[0], o.value[1]), o.key) for o in d.options if o.value is not None]
     return pick(scored, rng) if scored else d.options[-1].key
 
 

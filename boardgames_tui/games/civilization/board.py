@@ -19,6 +19,7 @@ from functools import lru_cache
 from typing import Iterator
 
 from ...engine.steps import PlainData
+from . import data as D
 from .data import structure_yield
 from .data_map import (
     HOME_TILES, LAYOUTS, TERRAIN_YIELDS, TILE_INDEX, TILE_SIZE, WATER, Square, Yield, home_rotation,
@@ -30,6 +31,9 @@ Pos = tuple[int, int]
 MIN_CITY_DISTANCE = 3     # rule 34: at least 3 squares from every city, diagonal steps counted
 
 
+_TILE_EDITS = [0]   # changes to any placed tile so far: a board's square cache is good while it holds
+
+
 class TilePlace(PlainData):
     """A tile on the map: where (in tiles), which tile and how it is turned, face up or not."""
     tile_row: int
@@ -38,6 +42,13 @@ class TilePlace(PlainData):
     turns: int                # clockwise quarter turns
     face_up: bool
 
+    def __setattr__(self, name: str, value) -> None:
+        if name in self.__dict__:         # a change, not the first setting in __init__
+            _TILE_EDITS[0] += 1
+            object.__setattr__(self, name, value)
+            _TILE_EDITS[0] += 1           # again: a cache another thread built in between is stale too
+        else:
+            object.__setattr__(self, name, value)
 
     def positions(self) -> list[Pos]:
         """Its 16 map squares, row-major (the order of ``placed_squares``)."""
@@ -151,6 +162,18 @@ def new_board(civs: list[str], neutral: list[tuple[str, int]]) -> tuple["Board",
     return board, capitals
 
 
+# Names of the buildings, wonders and great people whose icons include a coin (names never collide).
+_COIN_STRUCTURES = frozenset(
+    [b.name for b in D.BUILDINGS if b.yields.coins] + [g.name for g in D.GREAT_PEOPLE if g.yields.coins]
+    + [w.name for w in D.WONDERS if structure_yield(WONDER, w.name).coins])
+
+
+def _copy_tile(t: TilePlace) -> TilePlace:
+    out = object.__new__(TilePlace)       # past __setattr__: a new tile is not a change
+    out.__dict__.update(t.__dict__)
+    return out
+
+
 class Board(PlainData):
     """Everything on the map."""
     tiles: list
@@ -161,13 +184,52 @@ class Board(PlainData):
     disasters: dict = None    # pos -> the terrain a disaster marker turned it into
 
     def copy(self) -> "Board":
-        return Board([TilePlace(t.tile_row, t.tile_col, t.name, t.turns, t.face_up) for t in self.tiles],
+        out = Board([_copy_tile(t) for t in self.tiles],
                      {p: Figures(f.owner, f.armies, f.scouts) for p, f in self.figures.items()},
                      {p: City(c.owner, c.capital, c.walls) for p, c in self.cities.items()},
                      dict(self.structures),   # structures are never changed in place, only replaced
                      dict(self.markers), dict(self.disasters or {}))
+        cache = self.__dict__.get("_squares")
+        if cache is not None and cache[0] == _TILE_EDITS[0]:
+            out.__dict__["_squares"] = (cache[0], out.tiles) + cache[2:]   # the same tiles, face up alike
+        return out
+
+    # Fields only: the square cache below is not part of the state's value.
+    def __eq__(self, other: object) -> bool:
+        return type(self) is type(other) and all(
+            getattr(self, f) == getattr(other, f) for f in self._fields)   # type: ignore[attr-defined]
+
+    __hash__ = None  # type: ignore[assignment]
 
     # -- reading ---------------------------------------------------------------------------------------
+    def _printed(self) -> dict:
+        """Every square on a face-up tile -> its printed :class:`Square`, cached.  Random play asked for a
+        square a hundred times a choice; a scan of the tiles for each was a third of its time.  The cache
+        holds while no tile anywhere has changed (``TilePlace`` counts changes) and the tile list is the
+        same; a copy of the board shares it."""
+        cache = self.__dict__.get("_squares")
+        if cache is None or cache[0] != _TILE_EDITS[0] or cache[1] is not self.tiles:
+            squares = {}
+            for t in self.tiles:
+                if t.face_up:
+                    squares.update(zip(t.positions(), placed_squares(t.name, t.turns)))
+            coins = tuple(p for p, sq in squares.items() if sq.yields.coins)
+            cache = (_TILE_EDITS[0], self.tiles, squares, coins)
+            self.__dict__["_squares"] = cache
+        return cache[2]
+
+    def coin_squares(self) -> list[Pos]:
+        """Every square whose icons (printed or a structure's) show a coin now."""
+        self._printed()
+        out = [p for p in self.__dict__["_squares"][3]
+               if p not in self.structures and not (self.disasters and p in self.disasters)]
+        out += [p for p, st in self.structures.items() if st.name in _COIN_STRUCTURES]
+        return out
+
+    def tile_at(self, pos: Pos) -> TilePlace | None:
+        """The tile holding ``pos`` (None off the map)."""
+        return tile_at(self.tiles, pos)
+
     def explored(self) -> Iterator[Pos]:
         """Every square on a face-up tile."""
         for t in self.tiles:
@@ -177,7 +239,7 @@ class Board(PlainData):
     def square(self, pos: Pos) -> Square | None:
         """The square as it stands: printed, or turned into other terrain by a disaster (culture cards:
         Drought, Deforestation, Flooding), which keeps nothing of the printed icons."""
-        sq = square(self.tiles, pos)
+        sq = self._printed().get(pos)
         if sq is not None and self.disasters and pos in self.disasters:
             terrain = self.disasters[pos]
             return Square(terrain, TERRAIN_YIELDS[terrain], None, sq.marker)

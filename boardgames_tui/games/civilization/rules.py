@@ -34,7 +34,7 @@ from ...engine.rng import Rng
 from ...engine.steps import Auto, Step, StepGame, key
 from . import data as D
 from .board import (
-    BUILDING, GREAT_PERSON, WONDER, City, Figures, Pos, Structure, neighbours, orthogonal, placed_squares, tile_at,
+    BUILDING, GREAT_PERSON, WONDER, City, Figures, Pos, Structure, neighbours, orthogonal, placed_squares,
 )
 from .data_map import HUT, NEUTRAL_TILES, VILLAGE, WATER
 from .state import CivState, Player, deal
@@ -45,6 +45,12 @@ _CULTURE_LEVEL = {c.name: c.level for c in D.CULTURE_CARDS}
 
 def _sq(pos: Pos) -> str:
     return f"{pos[0]}:{pos[1]}"
+
+
+def _where(s: CivState, pos: Pos) -> str:
+    """``3:4 (forest)``: a square for an option's label, its terrain when it is explored."""
+    sq = s.board.square(pos)
+    return f"{_sq(pos)} ({sq.terrain})" if sq is not None else f"{_sq(pos)} (unexplored)"
 
 
 # ====================================================================== what a player's techs allow
@@ -81,8 +87,21 @@ def coins(p: Player) -> int:
 def coin_dial(g, s: CivState, q: int) -> int:
     """The whole coin dial: the cards' coins (``coins``) and the coin icons around the player's cities,
     printed, on buildings or on great people (section 4 §3)."""
-    return coins(s.players[q]) + sum(s.board.yields(n).coins for c, x in s.board.cities.items() if x.owner == q
-                                     for n in g.worked(s, q, c))
+    b = s.board
+    total = coins(s.players[q])
+    where = b.coin_squares()              # few: look only at them, not at every worked square
+    if not where:
+        return total
+    for c, x in b.cities.items():
+        if x.owner != q:
+            continue
+        for n in where:                   # what ``worked`` counts: the outskirts, then gathering scouts
+            if max(abs(n[0] - c[0]), abs(n[1] - c[1])) == 1 and not b.enemy_figures(n, q):
+                total += b.yields(n).coins
+        for n, city in s.gather.items():
+            if city == c and n in where and n in b.figures and b.figures[n].owner == q and b.figures[n].scouts:
+                total += b.yields(n).coins
+    return total
 
 
 def pyramid_counts(p: Player) -> dict[int, int]:
@@ -343,7 +362,7 @@ class PlaceFigure(Step):
         return f"{s.names[self.player]}: place the new {self.what} next to the city on {_sq(self.city)}"
 
     def options(self, g, s):
-        return [Option(key("square", *n), f"Square {_sq(n)}", ("square", n), n)
+        return [Option(key("square", *n), f"Square {_where(s, n)}", ("square", n), n)
                 for n in neighbours(self.city) if g.can_stand(s, self.player, n, end=True)]
 
     def apply(self, g, s, o):
@@ -462,7 +481,7 @@ class MoveTo(Step):
         return f"{s.names[self.player]}: where does the {self.what} on {_sq(self.origin)} go?"
 
     def options(self, g, s):
-        out = [Option(key("square", *d), f"{'Explore' if how[0] == 'explore' else 'Go to'} {_sq(d)}",
+        out = [Option(key("square", *d), f"{'Explore' if how[0] == 'explore' else 'Go to'} {_where(s, d)}",
                       ("square", d), (d, how))
                for d, how in sorted(g.destinations(s, self.player, self.origin, self.what).items())]
         out.append(Option("back", "Back", None, None))
@@ -833,17 +852,18 @@ class CivilizationGame(StepGame):
                 p.fresh_governments = []
 
     # -- figures ----------------------------------------------------------------------------------------
-    def can_stand(self, s: CivState, player: int, pos: Pos, end: bool) -> bool:
+    def can_stand(self, s: CivState, player: int, pos: Pos, end: bool, limits: tuple | None = None) -> bool:
         """May ``player``'s figure be on ``pos`` (``end``: stop there)?  Explored, no enemy figure or city,
-        water only by technology, within the stacking limit (rules 57-58, 64)."""
+        water only by technology, within the stacking limit (rules 57-58, 64).  ``limits``: the player's
+        (water rule, stacking limit) when the caller asks many times."""
         b = s.board
         sq = b.square(pos)
         if sq is None:
             return False
         p = s.players[player]
+        water, stack = limits if limits is not None else (water_rule(p), stacking(p))
         if sq.terrain == WATER:
-            w = water_rule(p)
-            if w is None or (end and w != D.END):
+            if water is None or (end and water != D.END):
                 return False
         if b.enemy_figures(pos, player):
             return False
@@ -852,7 +872,7 @@ class CivilizationGame(StepGame):
             return False
         if end:
             f = b.figures.get(pos)
-            if f is not None and f.count() >= stacking(p):
+            if f is not None and f.count() >= stack:
                 return False
         return True
 
@@ -885,6 +905,7 @@ class CivilizationGame(StepGame):
         b = s.board
         p = s.players[player]
         out: dict = {}
+        limits = (water_rule(p), stacking(p))
         frontier = [origin]
         seen = {origin}
         for _ in range(speed(p)):
@@ -896,20 +917,20 @@ class CivilizationGame(StepGame):
                     seen.add(n)
                     t = b.square(n)
                     if t is None:
-                        tile = tile_at(b.tiles, n)
+                        tile = b.tile_at(n)
                         # a step onto a face-down tile, from a square the figure may stop on (row 28)
                         if tile is not None and not tile.face_up and (
-                                pos == origin or self.can_stand(s, player, pos, end=True)):
+                                pos == origin or self.can_stand(s, player, pos, True, limits)):
                             out.setdefault(n, ("explore", pos))
                         continue
                     marker = b.markers.get(n)
                     if marker is not None:
-                        if what == "army" and marker[0] == HUT and self.can_stand(s, player, n, end=True):
+                        if what == "army" and marker[0] == HUT and self.can_stand(s, player, n, True, limits):
                             out[n] = ("move", None)
                         continue
-                    if not self.can_stand(s, player, n, end=False):
+                    if not self.can_stand(s, player, n, False, limits):
                         continue
-                    if self.can_stand(s, player, n, end=True):
+                    if self.can_stand(s, player, n, True, limits):
                         out[n] = ("move", None)
                     nxt.append(n)
             frontier = nxt
@@ -936,7 +957,7 @@ class CivilizationGame(StepGame):
 
     def explore(self, s: CivState, player: int, pos: Pos) -> None:
         """Turn a face-down tile up; a face-down marker goes on each hut or village icon (rule 59)."""
-        t = tile_at(s.board.tiles, pos)
+        t = s.board.tile_at(pos)
         t.face_up = True
         s.rng.reveal()
         for at, sq in zip(t.positions(), placed_squares(t.name, t.turns)):
@@ -1132,7 +1153,8 @@ class CivilizationGame(StepGame):
             trade = self.trade_for(p, cost - self.city_production(s, player, city, military))
             if trade is None:
                 continue
-            verb = {"build": "Build a" + ("n" if what == "army" else ""), "unit": "Buy a"}.get(kind, "Build")
+            article = "an" if what[0] in "aeiou" else "a"
+            verb = {"build": f"Build {article}", "unit": f"Buy {article}"}.get(kind, "Build")
             noun = {"unit": f"{what} unit card", WONDER: f"the wonder {what}"}.get(kind, what)
             label = f"{verb} {noun} ({cost} production" + (f", {trade} trade bought)" if trade else ")")
             out.append(Option(key(kind, what), label, None, (kind, what, trade)))
@@ -1763,6 +1785,14 @@ class CivilizationGame(StepGame):
         tiles = [{"row": t.tile_row, "col": t.tile_col, "face_up": t.face_up,
                   "name": t.name if t.face_up else None, "turns": t.turns if t.face_up else None}
                  for t in b.tiles]
+        top = s.steps[-1] if s.steps and s.winner < 0 else None
+        selected = None                      # the square the decision is about (a figure, a city)
+        if isinstance(top, MoveTo):
+            selected = _sq(top.origin)
+        elif isinstance(top, CityTurn):
+            selected = _sq(top.todo[0])
+        elif isinstance(top, PlaceFigure):
+            selected = _sq(top.city)
         players = []
         for q, p in enumerate(s.players):
             mine = viewer == q
@@ -1782,9 +1812,17 @@ class CivilizationGame(StepGame):
                          if mine else None),
             })
         return {
-            "round": s.round, "phase": s.phase, "start_player": s.start_player, "tiles": tiles,
+            "viewer": viewer, "round": s.round, "phase": s.phase, "selected": selected,
+            "actor": getattr(top, "player", None) if top is not None else None, "start_player": s.start_player, "tiles": tiles,
             "figures": {_sq(pos): [f.owner, f.armies, f.scouts] for pos, f in sorted(b.figures.items())},
-            "cities": {_sq(pos): [c.owner, c.capital, c.walls] for pos, c in sorted(b.cities.items())},
+            "cities": {_sq(pos): {"owner": c.owner, "capital": c.capital, "walls": c.walls,
+                                  "production": self.production(s, c.owner, pos),
+                                  "trade": b.outskirts_trade(pos, c.owner),
+                                  "culture": self.city_culture(s, c.owner, pos)}
+                       for pos, c in sorted(b.cities.items())},
+            "disasters": {_sq(pos): t for pos, t in sorted((b.disasters or {}).items())},
+            "gather": {_sq(pos): _sq(c) for pos, c in sorted(s.gather.items())},
+            "buildings_left": dict(s.buildings_left),
             "structures": {_sq(pos): [x.kind, x.name, x.owner] for pos, x in sorted(b.structures.items())},
             "markers": {_sq(pos): m[0] for pos, m in sorted(b.markers.items())},
             "players": players, "wonder_market": list(s.wonder_market),

@@ -1,8 +1,8 @@
-"""The main menu: New game (one line per game), Continue (the five latest
+"""The main menu: New game (one line per game), Continue (the three latest
 autosaves, then "All saved games…"), Load a save file, Quit.
 
 At 80x24 everything fits without scrolling whatever the number of autosaves
-(up to four games): each entry is one line, and the line under the list
+(five games; a sixth would take a Continue line): each entry is one line, and the line under the list
 describes the highlighted entry (a game's blurb, an autosave's players).
 """
 from __future__ import annotations
@@ -25,7 +25,7 @@ from .saves import autosaves, details, summary_line
 
 __all__ = ["MenuScreen", "playable_games", "summary_line", "CONTINUE_SHOWN"]
 
-CONTINUE_SHOWN = 4   # the latest autosaves listed under Continue
+CONTINUE_SHOWN = 3   # the latest autosaves listed under Continue (80x24 holds no more with 5 games)
 
 
 def playable_games() -> list[GameEntry]:

@@ -1,0 +1,370 @@
+"""The Civilization board: the map of 4x4-square tiles on the shared
+:class:`~boardgames_tui.ui.widgets.map_canvas.MapCanvas`, each player's
+dials, culture, government, resources and tech pyramid, and the market.
+
+It renders the Civilization ``view`` dict only; a face-up tile's squares are
+read from the map data (``board.placed_squares``: pure data, no state).  Every
+square is a region of the canvas picked as ``("square", (row, col))``, the
+target the rules give founding, moving, placing and exploring; a player's
+panel is ``("player", q)`` and the market ``("market",)`` (information only).
+
+A square is :data:`SQ_W` cells wide and :data:`SQ_H` lines high:
+
+* line 1: the mark cell (``▶`` cursor, ``◆`` a choice now, ``★`` the figure
+  or city the decision is about), the terrain letter (``G``rassland,
+  ``F``orest, ``M``ountain, ``D``esert, ``W``ater) and its icons (``2p``
+  production, ``1t`` trade, ``1c`` culture, ``1$`` coin);
+* line 2: what stands there: a city ``●Cap``/``●Cty`` (the owner's symbol;
+  ``#`` after it: walls), a building, wonder (``W:``) or great person
+  (``P:``) by the start of its name, a hut ``?hut`` or village ``?vil``
+  marker, else the square's resource (``wheat``, ``silk``, ``incs``, ``iron``);
+* line 3: figures: the owner's symbol, armies ``a``, scouts ``s``: ``●2a1s``.
+
+A face-down tile is drawn as a tile back (``░``).  Nothing rests on colour:
+terrains tint the squares but carry their letter, owners their symbol.
+
+At 80x24 the map scrolls under the cursor; from 200x60 the whole map is in
+view with the players' panels beside it (narrower: below it).  The line under
+the map describes the square under the cursor: the city's production, trade
+and culture, the full names of what stands there, the figures.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from rich.style import Style
+from rich.text import Text
+
+from ...ui.theme import colour, seat_letter
+from ...ui.widgets.board import SeatViewHelpers
+from ...ui.widgets.map_canvas import CURSOR_MARK, TARGET_MARK, MapBoard, MapRegion, wrap_text
+from . import data as D
+from .board import placed_squares
+from .data_map import HUT, TERRAIN_YIELDS, TILE_SIZE, map_size
+
+__all__ = ["CivilizationBoard", "square_lines", "SQ_W", "SQ_H"]
+
+SQ_W, SQ_H = 6, 3          # a square's cells on the canvas (the first column is the mark)
+SIDE_MIN = 34              # the players' panels go beside the map from this much room
+SELECTED_MARK = "★"
+BACK = "·"             # a tile back: the middle dot is in every font the SVG export may fall back to
+
+TERRAIN_LETTER = {"grassland": "G", "forest": "F", "mountain": "M", "desert": "D", "water": "W"}
+TERRAIN_TINT = {"grassland": "#1f3d16", "forest": "#0d2c12", "mountain": "#3a3128", "desert": "#443a12",
+                "water": "#0c2438"}
+BACK_TINT = "#1a1a1a"
+RESOURCE_SHORT = {"wheat": "wheat", "silk": "silk", "incense": "incs", "iron": "iron", "spy": "spy",
+                  "uranium": "uran"}
+PHASE_NAMES = {D.START: "start of turn", D.TRADE: "trade", D.CITY: "city management", D.MOVE: "movement",
+               D.RESEARCH: "research", "setup": "setup"}
+
+
+def parse_sq(key: str) -> tuple[int, int]:
+    r, c = key.split(":")
+    return int(r), int(c)
+
+
+def yield_text(y: Any) -> str:
+    """``2p1t``: a square's or structure's icons: production, trade, culture, coins, battle bonus (``b``;
+    no ⚔, which many terminals draw two cells wide)."""
+    out = ""
+    for n, unit in ((y.production, "p"), (y.trade, "t"), (y.culture, "c"), (y.coins, "$"), (y.combat, "b")):
+        if n:
+            out += f"{n}{unit}"
+    return out
+
+
+def structure_short(kind: str, name: str, room: int) -> str:
+    prefix = {"wonder": "W:", "great_person": "P:"}.get(kind, "")
+    bare = name[4:] if name.startswith("The ") else name
+    return (prefix + bare)[:room]
+
+
+def square_lines(v: dict, pos: tuple[int, int], terrain: str | None, sq: Any, seat_style, room: int
+                 ) -> tuple[Text, list[Text]]:
+    """The label and the two text lines of a face-up square (see the module docstring)."""
+    key = f"{pos[0]}:{pos[1]}"
+    label = Text(TERRAIN_LETTER.get(terrain or "", "?"), style="bold")
+    st = v.get("structures", {}).get(key)
+    if st is not None:
+        ylds = D.structure_yield(st[0], st[1])
+    else:
+        ylds = sq.yields if key not in v.get("disasters", {}) else TERRAIN_YIELDS[terrain]
+    label.append(yield_text(ylds)[:room - 1])
+    mid = Text()
+    city = v.get("cities", {}).get(key)
+    if city is not None:
+        mid.append_text(seat_style(city["owner"]))
+        mid.append("Cap" if city["capital"] else "Cty", style="bold")
+        if city["walls"]:
+            mid.append("#", style="bold")
+    elif st is not None:
+        mid.append(structure_short(st[0], st[1], room), style="bold")
+    elif key in v.get("markers", {}):
+        mid.append("?hut" if v["markers"][key] == HUT else "?vil", style="bold")
+    elif sq.resource and key not in v.get("disasters", {}):
+        mid.append(RESOURCE_SHORT.get(sq.resource, sq.resource)[:room])
+    low = Text()
+    fig = v.get("figures", {}).get(key)
+    if fig is not None:
+        owner, armies, scouts = fig
+        low.append_text(seat_style(owner))
+        if armies:
+            low.append(f"{armies}a")
+        if scouts:
+            low.append(f"{scouts}s")
+    return label, [mid, low]
+
+
+class CivilizationBoard(SeatViewHelpers, MapBoard):
+    """Civilization's board: a :class:`MapBoard` whose regions are the map's squares, the players'
+    panels and the market."""
+
+    DEFAULT_WIDTH = 60
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        self._width = self.DEFAULT_WIDTH
+
+    # -- helpers --------------------------------------------------------------------------------
+    def _symbol(self, p: int) -> Text:
+        c = colour(self._seat_colour(p))
+        return Text(c.symbol, style=Style(color=c.hex, bold=True))
+
+    def _seat(self, p: int | None, name: bool = False) -> Text:
+        if p is None or p < 0:
+            return Text("nobody", style="dim")
+        c = colour(self._seat_colour(p))
+        label = f"{c.symbol}{seat_letter(p)}"
+        if name:
+            label += f" {self._player_name(p)}"
+        return Text(label, style=Style(color=c.hex, bold=True))
+
+    def show(self, view, targets, seats, highlight=None) -> None:
+        """As every map board; and when nothing on the map is to be picked (a city's action, say), the
+        cursor goes to the square the decision is about, so that at 80x24 the acting city is in view."""
+        super().show(view, targets, seats, highlight)
+        sel = (view or {}).get("selected")
+        if sel and not self._targets:
+            rid = ("sq", parse_sq(sel))
+            if self.canvas.get_region(rid) is not None and self.canvas.cursor != rid:
+                self.canvas.move_cursor_to(rid, scroll=False, announce=False)
+                self.call_after_refresh(self.canvas.scroll_to_map_region, rid)
+
+    # -- the canvas ------------------------------------------------------------------------------
+    def build_map(self, view: dict | None, width: int) -> list[MapRegion]:
+        self._width = width
+        v = view or {}
+        if not v:
+            return []
+        out: list[MapRegion] = []
+        rows, cols = map_size(len(v.get("players", [])))
+        self._map_squares(out, v)
+        map_w, map_h = cols * SQ_W, rows * SQ_H
+        if width - map_w - 1 >= SIDE_MIN:
+            x, y, w = map_w + 1, 0, width - map_w - 1
+        else:
+            x, y, w = 0, map_h + 1, max(width, 30)
+        y = self._panel_players(out, v, x, y, w)
+        self._panel_market(out, v, x, y, w)
+        return out
+
+    def _map_squares(self, out: list, v: dict) -> None:
+        sel = v.get("selected")
+        disasters = v.get("disasters", {})
+        for t in v.get("tiles", []):
+            squares = placed_squares(t["name"], t["turns"]) if t["face_up"] else None
+            for i in range(TILE_SIZE * TILE_SIZE):
+                pos = (t["row"] * TILE_SIZE + i // TILE_SIZE, t["col"] * TILE_SIZE + i % TILE_SIZE)
+                key = f"{pos[0]}:{pos[1]}"
+                x, y = pos[1] * SQ_W, pos[0] * SQ_H
+                if squares is None:
+                    back = Text(BACK * (SQ_W - 1), style="dim")
+                    out.append(MapRegion.rect(("sq", pos), x, y, SQ_W, SQ_H, label=back, text=(back, back),
+                                              targets=(("square", pos),), style=f"on {BACK_TINT}"))
+                    continue
+                sq = squares[i]
+                terrain = disasters.get(key, sq.terrain)
+                label, lines = square_lines(v, pos, terrain, sq, self._symbol, SQ_W - 1)
+                out.append(MapRegion.rect(
+                    ("sq", pos), x, y, SQ_W, SQ_H, label=label, text=tuple(lines), targets=(("square", pos),),
+                    mark=SELECTED_MARK if key == sel else "", style=f"on {TERRAIN_TINT[terrain]}"))
+
+    def _panel_players(self, out: list, v: dict, x: int, y: int, width: int) -> int:
+        actor = v.get("actor")
+        for q, pl in enumerate(v.get("players", [])):
+            t = Text()
+            t.append_text(self._seat(q, name=True))
+            t.append(f" · {pl['civ']}", style="bold")
+            if q == v.get("start_player"):
+                t.append(" · start player")
+            if q == actor:
+                t.append(" ◀ decides", style="bold")
+            t.append(f"\ntrade {pl['trade']}/{D.TRADE_MAX} · coins {pl['coins']} · culture {pl['culture']} "
+                     f"(space {pl['culture_step']}/{D.CULTURE_SPACES})")
+            t.append(f"\n{pl['government']}")
+            if pl.get("pending_government"):
+                t.append(f" → {pl['pending_government']}")
+            t.append(f" · armies {pl['armies']} · scouts {pl['scouts']} · cities {pl['cities_left']} left")
+            if pl["resources"]:
+                t.append(f"\nresources {', '.join(pl['resources'])}")
+            if pl["wonders"]:
+                t.append(f"\nwonders {', '.join(w[4:] if w.startswith('The ') else w for w in pl['wonders'])}")
+            t.append(f"\ncards: {pl['culture_cards']} culture, {pl['units']} units, "
+                     f"{pl['great_people']} great people in reserve")
+            hand = pl.get("hand")
+            if hand:
+                if hand["culture_cards"]:
+                    t.append(f"\nyour culture cards: {', '.join(hand['culture_cards'])}")
+                if hand["units"]:
+                    t.append(f"\nyour units: {', '.join(hand['units'])}")
+                if hand["great_people"]:
+                    t.append(f"\nyour great people: {', '.join(hand['great_people'])}")
+            t.append("\n")
+            t.append_text(self._pyramid(pl["techs"]))
+            lines = wrap_text(t, width - 1)
+            out.append(MapRegion.rect(("player", q), x, y, width, len(lines), label=lines[0],
+                                      text=tuple(lines[1:]), targets=(("player", q),)))
+            y += len(lines) + 1
+        return y
+
+    @staticmethod
+    def _pyramid(techs: list[str]) -> Text:
+        """``techs I Pottery, Writing · II Currency``: the pyramid by level."""
+        t = Text("techs", style="bold")
+        by: dict[int, list[str]] = {}
+        for name in techs:
+            tech = D.TECH_INDEX.get(name)
+            by.setdefault(tech.level if tech else 0, []).append(name)
+        if not by:
+            t.append(" none")
+        for i, lv in enumerate(sorted(by)):
+            t.append(" · " if i else " ")
+            t.append("I II III IV V".split()[lv - 1] if 1 <= lv <= 5 else "?", style="bold")
+            t.append(" " + ", ".join(by[lv]))
+        return t
+
+    def _panel_market(self, out: list, v: dict, x: int, y: int, width: int) -> int:
+        t = Text("Market", style="bold")
+        t.append(f"\nwonders {', '.join(v.get('wonder_market', [])) or '—'} ({v.get('wonder_deck', 0)} in the deck)")
+        left = v.get("buildings_left", {})
+        t.append("\nbuildings " + ", ".join(f"{b} {n}" for b, n in left.items()))
+        pool = v.get("resource_pool", {})
+        t.append("\nresources " + ", ".join(f"{r} {n}" for r, n in pool.items()))
+        lines = wrap_text(t, width - 1)
+        out.append(MapRegion.rect(("market",), x, y, width, len(lines), label=lines[0], text=tuple(lines[1:]),
+                                  targets=(("market",),)))
+        return y + len(lines)
+
+    def legend(self) -> list[tuple[str, str]]:
+        return [(SELECTED_MARK, "the figure or city chosen"), ("G F M D W", "grass, forest, mountain, desert, water"),
+                ("2p 1t 1c 1$ 2b", "production, trade, culture, coin, battle bonus"), ("●Cap ●Cty #", "capital, city, walls"),
+                ("●2a1s", "2 armies, 1 scout"), ("?hut ?vil", "hut, village"), ("W: P:", "wonder, great person"),
+                (BACK * 2, "unexplored tile")]
+
+    # -- above and below the map ---------------------------------------------------------------
+    def head_text(self, view: dict | None) -> Text:
+        v = view or {}
+        if not v:
+            return Text("")
+        t = Text()
+        t.append(f"Round {v.get('round', 0)}", style="bold")
+        t.append(f" · {PHASE_NAMES.get(v.get('phase'), v.get('phase', ''))}")
+        if v.get("winner", -1) >= 0:
+            t.append(" · winner ")
+            t.append_text(self._seat(v["winner"], True))
+            t.append(f" ({v.get('victory')} victory)")
+        t.append("\n")
+        actor = v.get("actor")
+        narrow = self._width < 60           # 80x24: one line, trade and coins only
+        for q, pl in enumerate(v.get("players", [])):
+            if q:
+                t.append("  " if narrow else " · ", style="dim")
+            t.append_text(self._seat(q))
+            t.append("◀" if q == actor else " ", style="bold")
+            t.append(f"{pl['trade']}t {pl['coins']}$")
+            if not narrow:
+                t.append(f" c{pl['culture_step']}")
+            if self._width >= 100:
+                t.append(f" {len(pl['techs'])} techs")
+        return t
+
+    def target_name(self, target: tuple) -> str:
+        if target and target[0] == "square":
+            return f"square {target[1][0]}:{target[1][1]}"
+        if target and target[0] == "player":
+            return self._player_name(target[1])
+        return super().target_name(target)
+
+    def info_text(self, region: MapRegion | None) -> Text:
+        v = self._view or {}
+        canvas = self.canvas
+        if not v or region is None or not region.targets:
+            return Text("")
+        if not canvas.cursor_shown():
+            if not self._targets:
+                return Text("")
+            t = Text("Map: ", style="bold")
+            t.append(f"Tab here, then arrows or h j k l move {CURSOR_MARK}, Enter picks; {TARGET_MARK} = a choice now")
+            return t
+        key = region.targets[0]
+        t = Text()
+        if self._targets:
+            if canvas.is_target(region):
+                t.append(f"{TARGET_MARK} Enter picks: ", style="bold")
+            else:
+                t.append("Not a choice now: ", style="dim")
+        if key[0] == "square":
+            self._square_info(t, v, key[1])
+        elif key[0] == "player":
+            pl = v["players"][key[1]]
+            t.append_text(self._seat(key[1], True))
+            t.append(f" ({pl['civ']}): {pl['government']}, trade {pl['trade']}, coins {pl['coins']}, "
+                     f"culture {pl['culture']}, {len(pl['techs'])} techs")
+        else:
+            t.append("Market: ", style="bold")
+            t.append(", ".join(v.get("wonder_market", [])))
+        return t
+
+    def _square_info(self, t: Text, v: dict, pos: tuple[int, int]) -> None:
+        key = f"{pos[0]}:{pos[1]}"
+        t.append(f"Square {key}", style="bold")
+        tile = next((x for x in v.get("tiles", []) if x["row"] == pos[0] // TILE_SIZE
+                     and x["col"] == pos[1] // TILE_SIZE), None)
+        if tile is None or not tile["face_up"]:
+            t.append(" · unexplored tile")
+            return
+        sq = placed_squares(tile["name"], tile["turns"])[(pos[0] % TILE_SIZE) * TILE_SIZE + pos[1] % TILE_SIZE]
+        terrain = v.get("disasters", {}).get(key, sq.terrain)
+        t.append(f" · {terrain}")
+        if key in v.get("disasters", {}):
+            t.append(" (disaster)")
+        ylds = yield_text(sq.yields) if key not in v.get("disasters", {}) else yield_text(TERRAIN_YIELDS[terrain])
+        if ylds:
+            t.append(f" {ylds}")
+        if sq.resource and key not in v.get("disasters", {}):
+            t.append(f" · {sq.resource}")
+        city = v.get("cities", {}).get(key)
+        if city is not None:
+            t.append(" · ")
+            t.append_text(self._seat(city["owner"], True))
+            t.append(f"'s {'capital' if city['capital'] else 'city'}{' with walls' if city['walls'] else ''}: ",
+                     style="bold")
+            t.append(f"{city['production']} production, {city['trade']} trade, {city['culture']} culture")
+        st = v.get("structures", {}).get(key)
+        if st is not None:
+            kind = {"building": "building", "wonder": "wonder", "great_person": "great person"}[st[0]]
+            t.append(f" · {kind} {st[1]} ({yield_text(D.structure_yield(st[0], st[1])) or 'no icons'}) of ")
+            t.append_text(self._seat(st[2]))
+        if key in v.get("markers", {}):
+            t.append(f" · a face-down {v['markers'][key]} marker")
+        fig = v.get("figures", {}).get(key)
+        if fig is not None:
+            owner, armies, scouts = fig
+            t.append(" · ")
+            t.append_text(self._seat(owner))
+            parts = ([f"{armies} arm{'ies' if armies > 1 else 'y'}"] if armies else []) + \
+                    ([f"{scouts} scout{'s' if scouts > 1 else ''}"] if scouts else [])
+            t.append(" " + ", ".join(parts))
+        if key in v.get("gather", {}):
+            t.append(f" · gathering for the city on {v['gather'][key]}")

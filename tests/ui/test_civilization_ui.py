@@ -1,0 +1,178 @@
+"""Civilization in the generic game screen: a city founded and a figure moved
+with the map's cursor, the whole map in view at 200x60, a city's yields under
+the cursor, the curtain before a private decision, and a bot game to its end."""
+from __future__ import annotations
+
+from boardgames_tui.bots.base import ask, make_bot
+from boardgames_tui.engine.session import Match, Seat
+from boardgames_tui.games.civilization.data_map import map_size
+from boardgames_tui.games.civilization.screen import SELECTED_MARK, SQ_W
+from boardgames_tui.ui.app import BoardgamesApp
+from boardgames_tui.ui.screens.game import GameScreen
+from boardgames_tui.ui.widgets.map_canvas import CURSOR_MARK, TARGET_MARK
+from ui_helpers import choose_on_board, region_mark, scores_shown, settle, wait_for
+
+NAMES = ["Ada", "Bruno", "Chloé", "Dario"]
+COLOURS = ["red", "blue", "green", "yellow"]
+
+
+def civ_match(players: int = 2, seed: int = 3, kinds: tuple[str, ...] | None = None, open_info=True) -> Match:
+    kinds = kinds or ("human",) * players
+    m = Match.new("civilization", [Seat(n, c, k) for n, c, k in zip(NAMES, COLOURS, kinds)], seed)
+    m.open_info = open_info
+    return m
+
+
+def advance(m: Match, until, limit: int = 4000, easy: bool = True) -> None:
+    """Bots choose until ``until(m)``: the easy policy (it founds and moves), or random choices."""
+    bot = make_bot("easy" if easy else "random", 1, m.game)
+    for _ in range(limit):
+        if until(m):
+            return
+        d = m.decision()
+        assert d is not None, "game ended first"
+        m.choose(ask(bot, m.game, m.state, d))
+    raise AssertionError("position not reached")
+
+
+def info_text(screen) -> str:
+    return str(screen.board.query_one("#map-info").render())
+
+
+def has(kind: str, prefix: str):
+    return lambda m: (m.decision() is not None and m.decision().kind == kind
+                      and any(o.key.startswith(prefix) for o in m.decision().options))
+
+
+async def test_a_city_is_founded_by_cursor():
+    m = civ_match()
+    advance(m, has("start", "found:"), easy=False)
+    opt = next(o for o in m.decision().options if o.key.startswith("found:"))
+    pos = opt.target[1]
+    player = m.decision().player
+    app = BoardgamesApp(m, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await choose_on_board(pilot, screen, opt.key)
+        assert m.choices[-1] == opt.key
+        city = m.state.board.cities[pos]
+        assert city.owner == player and not city.capital
+        region = screen.board.canvas.get_region(("sq", pos))
+        shown = " ".join(str(t) for t in region.text)
+        assert "Cty" in shown
+
+
+async def test_a_figure_is_moved_by_cursor_and_its_destinations_are_marked():
+    m = civ_match()
+    advance(m, has("move", "figure:"), easy=False)
+    opt = next(o for o in m.decision().options if o.key.startswith("figure:"))
+    what, origin = opt.value
+    field = {"army": "armies", "scout": "scouts"}[what]
+    player = m.decision().player
+    app = BoardgamesApp(m, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        await choose_on_board(pilot, screen, opt.key)
+        d = m.decision()
+        assert d.kind == "move_to"
+        canvas = screen.board.canvas
+        assert canvas.get_region(("sq", origin)).mark == SELECTED_MARK
+        dests = [o for o in d.options if o.key.startswith("square:")]
+        assert dests
+        for o in dests:
+            region = canvas.region_for_target(o.target)
+            assert canvas.is_target(region)
+            assert region_mark(canvas, region) in (TARGET_MARK, CURSOR_MARK)
+        dest = dests[-1]
+        to = dest.target[1]
+        before = getattr(m.state.board.figures[origin], field)
+        await choose_on_board(pilot, screen, dest.key)
+        assert m.choices[-1] == dest.key
+        left = m.state.board.figures.get(origin)
+        assert (getattr(left, field) if left else 0) == before - 1
+        assert m.state.board.figures[to].owner == player
+
+
+async def test_the_whole_map_is_in_view_at_200x60_with_the_players_beside_it():
+    m = civ_match(players=4, seed=5)
+    advance(m, lambda m: m.round_number() >= 4)
+    app = BoardgamesApp(m, delay=0)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await settle(pilot)
+        canvas = app.screen.board.canvas
+        canvas.scroll_to(0, 0, animate=False, immediate=True)
+        await settle(pilot)
+        view = canvas.scrollable_content_region
+        rows, cols = map_size(4)
+        squares = [r for r in canvas.regions if r.id[0] == "sq"]
+        assert len(squares) == rows * cols
+        for r in squares:
+            assert r.bounds.right <= view.width and r.bounds.bottom <= view.height, r.id
+        for q in range(4):
+            panel = canvas.get_region(("player", q)).bounds
+            assert panel.x >= cols * SQ_W                # beside the map, not below it
+        # every city and figure of the view is drawn on its square
+        v = m.view(None)
+        for key, city in v["cities"].items():
+            r, c = map(int, key.split(":"))
+            text = " ".join(str(t) for t in canvas.get_region(("sq", (r, c))).text)
+            assert ("Cap" if city["capital"] else "Cty") in text
+        for key, (owner, armies, scouts) in v["figures"].items():
+            r, c = map(int, key.split(":"))
+            text = " ".join(str(t) for t in canvas.get_region(("sq", (r, c))).text)
+            assert (f"{armies}a" if armies else f"{scouts}s") in text
+
+
+async def test_a_citys_production_trade_and_culture_show_under_the_cursor():
+    m = civ_match()
+    advance(m, lambda m: m.round_number() >= 2)
+    v = m.view(None)
+    key, city = next(iter(v["cities"].items()))
+    pos = tuple(map(int, key.split(":")))
+    app = BoardgamesApp(m, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        board = app.screen.board
+        board.focus()
+        await settle(pilot)
+        board.canvas.move_cursor_to(("sq", pos))
+        await settle(pilot)
+        info = info_text(app.screen)
+        assert f"{city['production']} production, {city['trade']} trade, {city['culture']} culture" in info
+
+
+async def test_a_private_decision_waits_behind_a_curtain():
+    m = civ_match(open_info=False)
+    advance(m, lambda m: m.decision().kind == "start")
+    p = m.decision().player
+    app = BoardgamesApp(m, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert screen.curtain_for == p
+        assert not screen.query_one("#body").display
+        assert screen.board.last_view["viewer"] is None
+        assert all(pl["hand"] is None for pl in screen.board.last_view["players"])
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen.curtain_for is None
+        view = screen.board.last_view
+        assert view["viewer"] == p
+        assert [pl["hand"] is not None for pl in view["players"]] == [q == p for q in range(2)]
+        panel = " ".join(str(t) for t in screen.board.canvas.get_region(("player", p)).text)
+        other = " ".join(str(t) for t in screen.board.canvas.get_region(("player", 1 - p)).text)
+        assert "your units" in panel and "your units" not in other
+
+
+async def test_easy_bots_play_a_whole_game_on_the_screen():
+    m = civ_match(players=2, seed=7, kinds=("bot", "bot"))
+    for s in m.seats:
+        s.level = "easy"
+    app = BoardgamesApp(m, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: scores_shown(app), tries=6000)
+        assert m.is_over()
+        assert m.state.winner >= 0
