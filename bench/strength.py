@@ -23,7 +23,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from boardgames_tui.simulate import run, wilson
 
-TITLES = ("evolution", "phoenicia", "utopia", "imperial")
+TITLES = ("evolution", "phoenicia", "utopia", "imperial", "civilization")
 PAIRINGS = ("easy-random", "hard-random", "hard-easy")
 
 

@@ -49,6 +49,7 @@ class GameResult:
     traceback: str | None = None      # the last frames, for people
     levels: list[str] | None = None   # each seat's bot level in this game
     think: dict[str, list[float]] = field(default_factory=dict)  # seconds per decision, by level
+    end: str = ""                     # how it ended (``Game.end_kind``), "" for a game with one way
 
 
 def seat_levels(levels: list[str], index: int) -> list[str]:
@@ -130,6 +131,7 @@ class Simulation:
             "length_choices": stats([r.choices for r in done]),
             "length_rounds": stats([r.rounds for r in done]),
             "wins_by_seat": wins,
+            "ends": {k: sum(1 for r in done if r.end == k) for k in sorted({r.end for r in done if r.end})},
             "levels": self.level_totals(),
         }
 
@@ -203,6 +205,7 @@ def play_one(game, names: list[str], seed: int, options: dict[str, str], max_cho
             res.scores = list(game.scores(state))
             res.winners = list(game.winners(state))
             res.winner_names = [names[w] for w in res.winners]
+            res.end = game.end_kind(state)
     except Exception as e:  # noqa: BLE001 - a rules bug must not stop the run
         tb = traceback.TracebackException.from_exception(e)
         frames = "".join(tb.format())
@@ -263,7 +266,7 @@ def format_row(r: GameResult) -> str:
     if r.status == FINISHED:
         who = ", ".join(r.winner_names or [])
         scores = " ".join(str(s) for s in r.scores or [])
-        tail = f"won by {who:<20} scores {scores}"
+        tail = f"won by {who:<20} scores {scores}" + (f"  ({r.end})" if r.end else "")
     elif r.status == UNFINISHED:
         tail = "cut off (unfinished)"
     else:
@@ -285,6 +288,8 @@ def format_totals(sim: Simulation) -> str:
         out.append("length: no finished game")
     if t["finished"]:
         out.append("wins by seat: " + ", ".join(f"{i + 1}: {w}" for i, w in enumerate(t["wins_by_seat"])))
+    if t["ends"]:
+        out.append("ends: " + ", ".join(f"{k} {n}" for k, n in t["ends"].items()))
     if len(set(sim.levels)) > 1 or any(lv != "random" for lv in sim.levels):
         out.append("win share per seat by level (seats rotated; 95% interval):")
         for lv, row in t["levels"].items():

@@ -32,9 +32,9 @@ SHOTS = [
     ["imperial", "--players", "4", "--seed", "4", "--choices", "363", "--size", "80x24",
      "--out", "screenshots/imperial-80x24.svg"],
     # Round 8, movement: an army picked (★), the squares it can reach marked; easy bots played first.
-    ["civilization", "--players", "4", "--seed", "4", "--level", "easy", "--choices", "351",
+    ["civilization", "--players", "4", "--seed", "4", "--level", "easy", "--choices", "379",
      "--size", "200x60", "--out", "screenshots/civilization.svg"],
-    ["civilization", "--players", "4", "--seed", "4", "--level", "easy", "--choices", "351",
+    ["civilization", "--players", "4", "--seed", "4", "--level", "easy", "--choices", "379",
      "--size", "80x24", "--out", "screenshots/civilization-80x24.svg"],
 ]
 

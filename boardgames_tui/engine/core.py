@@ -186,6 +186,11 @@ class Game:
     def round_number(self, state: Any) -> int:
         return getattr(state, "round", 0)
 
+    def end_kind(self, state: Any) -> str:
+        """How a finished game ended, in a word or two (Civilization: which victory); "" when a game has
+        one way to end.  ``simulate`` counts them."""
+        return ""
+
     def why_illegal(self, state: Any, decision: Decision, key: str) -> str:
         """Explain why ``key`` is not legal now.  Games override this to name
         the rule; the fallback names the decision being asked."""

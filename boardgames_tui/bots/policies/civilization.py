@@ -110,14 +110,54 @@ def _city(game, s, d, rng):
             scored.append((4.0, o.key))
         elif head == "unit":
             scored.append((-2.0, o.key))
+        elif head == "ability" and v[2] != "city_production":
+            scored.append((0.5, o.key))            # Steam Power and the like: not worth a resource here
         else:                                     # cards and abilities that add production or culture
             scored.append((5.0, o.key))
     return pick(scored, rng)
 
 
+def _leader(game, s, me: int) -> int:
+    """The other player furthest along his best road (as ``evaluate`` sees it)."""
+    ev = evaluate(game, s)
+    return max((q for q in range(s.n) if q != me), key=lambda q: ev[q])
+
+
+def _spy(game, s, d, rng):
+    """Cancel what the leader does, when it is a wonder, a building or an ability; else let it be."""
+    step = s.steps[-1]
+    big = any(w in step.what for w in ("wonder", "Build ", "uses "))
+    if step.by == _leader(game, s, d.player) and big:
+        return d.options[0].key
+    return "let"
+
+
+def _freeze(game, s, d, rng):
+    """Freeze the leader's scout that could found a city, if any; else nothing."""
+    lead = _leader(game, s, d.player)
+    for o in d.options:
+        if o.value is not None and s.board.figures[o.value].owner == lead and s.board.figures[o.value].scouts:
+            return o.key
+    return "none"
+
+
+def _second(game, s, d, rng):
+    buys = [o for o in d.options if o.value is not None]
+    if not buys:
+        return "none"
+    return max(buys, key=lambda o: {"wonder": 12, "building": 9}.get(o.value[0], 2 if o.value[1] == "scout" else 0)).key
+
+
+def _nuke(game, s, d, rng):
+    lead = _leader(game, s, d.player)
+    theirs = [o for o in d.options if s.board.cities[o.value].owner == lead]
+    others = [o for o in d.options if s.board.cities[o.value].owner != d.player]
+    return (theirs or others or d.options)[0].key
+
+
 def _move(game, s, d, rng):
     if d.kind == "move":
-        opts = [o for o in d.options if o.value is not None]
+        opts = [o for o in d.options if o.value is not None and o.value[0] != "ability"]
         if not opts:
             return "done"
         goals = {what: _goals(s, d.player, what) for what in ("army", "scout")}
@@ -167,7 +207,8 @@ def _culture(game, s, d, rng):
 
 _HANDLERS = {"start": _start, "city": _city, "move": _move, "move_to": _move, "research": _research,
              "answer": _answer, "trade": lambda g, s, d, r: "done", "offer": lambda g, s, d, r: "withdraw",
-             "culture": _culture, "cancel": lambda g, s, d, r: d.keys()[0]}
+             "culture": _culture, "cancel": lambda g, s, d, r: d.keys()[0], "spy": _spy, "freeze": _freeze,
+             "second_purchase": _second, "nuke": _nuke}
 
 
 def choose(game: Game, state: Any, decision: Decision, rng: random.Random) -> str:

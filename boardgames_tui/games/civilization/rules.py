@@ -348,7 +348,202 @@ class CityTurn(Step):
             s.steps.append(CityTurn(self.player, rest))
         else:
             s.steps.append(CultureClimb(self.player))
-        g.city_action(s, self.player, self.todo[0], o.value)
+        city = self.todo[0]
+        holders = g.spy_holders(s, self.player, "Writing")
+        if holders and o.value[0] == "culture" and has_ability(s.players[self.player], "culture_uncancellable"):
+            holders = []                     # Mass Media: his culture cannot be cancelled
+        if not holders:
+            g.city_action(s, self.player, city, o.value)
+            return
+        s.steps.append(CityAction(self.player, city, o.value))
+        what = f"is taking the action of the city on {_sq(city)}: {o.label}"
+        for q in reversed(holders):
+            s.steps.append(SpyChance(q, self.player, "Writing", what, (self.player, "city", city)))
+
+
+class CityAction(Auto):
+    """A city's action, once the players who could cancel it with a spy (Writing) have let it happen."""
+    player: int
+    city: tuple
+    value: tuple
+
+    def run(self, g, s):
+        ref = (self.player, "city", self.city)
+        if ref in s.cancelled:
+            s.cancelled = s.cancelled - {ref}
+            g._log(s, f"The action of {s.names[self.player]}'s city on {_sq(self.city)} is cancelled.")
+            return
+        g.city_action(s, self.player, self.city, self.value)
+
+
+class SpyChance(Step):
+    """Out of turn: a player whose tech lets a spy cancel what another player is doing (Writing: a city
+    action; Mass Media: a resource ability) may pay a spy, or 2 resources through The Kremlin, to cancel
+    it; once a round each.  Asked in turn order, behind a curtain."""
+    kind: ClassVar[str] = "spy"
+    by: int = 0
+    source: str = ""         # the tech that cancels
+    what: str = ""           # what ``by`` is doing, for the prompt
+    ref: tuple = ()          # what ``s.cancelled`` holds when it is cancelled
+
+    def prompt(self, g, s):
+        return f"{s.names[self.player]}: {s.names[self.by]} {self.what}. Cancel it with {self.source}?"
+
+    def options(self, g, s):
+        if self.ref in s.cancelled:
+            return []
+        p = s.players[self.player]
+        out = []
+        way = g.spy_way(s, self.player)
+        if self.source in p.techs and way is not None and (self.source, "cancel") not in p.used:
+            price = "a spy" if way == "spy" else "2 resources through The Kremlin"
+            out.append(Option("cancel", f"Cancel it with {self.source} ({price})", None, "spy"))
+        if self.source == "Mass Media" and PRIMETIME_TV in p.culture_cards:   # the card cancels one too
+            out.append(Option("card", f"Cancel it with {PRIMETIME_TV} (discarded)", None, "card"))
+        # always asked once pushed (even with nothing to cancel with): skipping would tell the table
+        out.append(Option("let", "Let it happen", None, None))
+        return out
+
+    def apply(self, g, s, o):
+        if o.value is None:
+            return
+        p = s.players[self.player]
+        s.cancelled = s.cancelled | {self.ref}
+        while s.steps and isinstance(s.steps[-1], SpyChance) and s.steps[-1].ref == self.ref:
+            s.steps.pop()                    # the other chances are moot
+        if o.value == "card":
+            p.culture_cards.remove(PRIMETIME_TV)
+            g._log(s, f"{s.names[self.player]} plays {PRIMETIME_TV} and cancels it.")
+            return
+        p.used = p.used | {(self.source, "cancel")}
+        g._log(s, f"{s.names[self.player]} cancels it with {self.source}.")
+        g.pay_spy(s, self.player)
+
+    def on_empty(self, g, s):
+        pass
+
+
+class SecondPurchase(Step):
+    """Engineering: once a round a city may split its production over 2 purchases; the second is paid
+    from what the first left (no trade bought: house rule)."""
+    kind: ClassVar[str] = "second_purchase"
+    city: tuple = ()
+    spent: int = 0
+
+    def prompt(self, g, s):
+        return (f"{s.names[self.player]}: Engineering: a second purchase in the city on {_sq(self.city)} "
+                f"with the production left?")
+
+    def options(self, g, s):
+        out = g.purchase_options(s, self.player, self.city, spent=self.spent, buy=False)
+        if out:
+            out.append(Option("none", "No second purchase", None, None))
+        return out
+
+    def apply(self, g, s, o):
+        if o.value is None:
+            return
+        p = s.players[self.player]
+        p.used = p.used | {("Engineering", "split_production")}
+        g._log(s, f"{s.names[self.player]} splits the city's production (Engineering).")
+        g.city_action(s, self.player, self.city, o.value, second=True)
+
+    def on_empty(self, g, s):
+        pass
+
+
+class SeaFrom(Step):
+    """Steam Power: which square's figures go to sea."""
+    kind: ClassVar[str] = "sea_from"
+    private: ClassVar[bool] = False
+
+    def prompt(self, g, s):
+        return f"{s.names[self.player]}: Steam Power: move the figures of which square to the water?"
+
+    def options(self, g, s):
+        return [Option(key("square", *pos), f"The figures on {_where(s, pos)}", ("square", pos), pos)
+                for pos in g.sea_sources(s, self.player)]
+
+    def apply(self, g, s, o):
+        s.steps.append(SeaTo(self.player, o.value))
+
+    def on_empty(self, g, s):
+        pass
+
+
+class SeaTo(Step):
+    """Steam Power: the water square they go to; they may not move again this round."""
+    kind: ClassVar[str] = "sea_to"
+    private: ClassVar[bool] = False
+    origin: tuple = ()
+
+    def prompt(self, g, s):
+        return f"{s.names[self.player]}: Steam Power: to which water square?"
+
+    def options(self, g, s):
+        return [Option(key("square", *pos), f"Water {_sq(pos)}", ("square", pos), pos)
+                for pos in g.sea_destinations(s, self.player, self.origin)]
+
+    def apply(self, g, s, o):
+        g.sea_transport(s, self.player, self.origin, o.value)
+
+    def on_empty(self, g, s):
+        pass
+
+
+class FreezeChance(Step):
+    """Communism: when the movement phase begins, its holder may pay a spy (or 2 resources through The
+    Kremlin) to pick a square no figure may leave this round (house reading of "may interrupt a move").
+    Private: a gift card in his hand may be the spy."""
+    kind: ClassVar[str] = "freeze"
+
+    def prompt(self, g, s):
+        return f"{s.names[self.player]}: Communism: freeze a square for this movement phase?"
+
+    def options(self, g, s):
+        p = s.players[self.player]
+        squares = [(pos, f) for pos, f in sorted(s.board.figures.items())
+                   if f.owner != self.player and pos not in s.frozen]
+        if ("Communism", "freeze_square") in p.used or not squares:
+            return []
+        out = []
+        if g.spy_way(s, self.player) is not None:
+            out = [Option(key("freeze", *pos), f"Freeze {_where(s, pos)} (figures of {s.names[f.owner]})",
+                          ("square", pos), pos) for pos, f in squares]
+        # asked even when he cannot pay after all (a gift card might have): skipping would tell the table
+        out.append(Option("none", "Freeze nothing", None, None))
+        return out
+
+    def apply(self, g, s, o):
+        if o.value is None:
+            return
+        p = s.players[self.player]
+        p.used = p.used | {("Communism", "freeze_square")}
+        s.frozen = s.frozen | {o.value}
+        g._log(s, f"{s.names[self.player]} freezes {_sq(o.value)}: no figure may leave it this round.")
+        g.pay_spy(s, self.player)
+
+    def on_empty(self, g, s):
+        pass
+
+
+class NukeTarget(Step):
+    """Atomic Theory: the non-capital city destroyed with everything in its outskirts."""
+    kind: ClassVar[str] = "nuke"
+    private: ClassVar[bool] = False
+
+    def prompt(self, g, s):
+        return f"{s.names[self.player]}: Atomic Theory: which city is destroyed?"
+
+    def options(self, g, s):
+        return [Option(key("city", *pos), f"{s.names[c.owner]}'s city on {_sq(pos)}", ("square", pos), pos)
+                for pos, c in sorted(s.board.cities.items()) if not c.capital]
+
+    def apply(self, g, s, o):
+        g.destroy_city(s, o.value, by=self.player)
+
+    def on_empty(self, g, s):
+        pass
 
 
 class PlaceFigure(Step):
@@ -453,13 +648,14 @@ class MoveTurn(Step):
     def options(self, g, s):
         out = []
         for pos, f in sorted(s.board.figures.items()):
-            if f.owner != self.player:
+            if f.owner != self.player or pos in s.frozen:
                 continue
             done_a, done_s = self.moved.get(pos, (0, 0))
             for what, have, done in (("army", f.armies, done_a), ("scout", f.scouts, done_s)):
                 if have > done and g.destinations(s, self.player, pos, what):
                     out.append(Option(key("figure", what, *pos), f"Move the {what} on {_sq(pos)}",
                                       ("square", pos), (what, pos)))
+        out += g.ability_options(s, self.player, D.MOVE)
         out.append(Option("done", "End the movement phase", None, None))
         return out
 
@@ -467,6 +663,9 @@ class MoveTurn(Step):
         if o.value is None:
             return
         s.steps.append(self)
+        if o.value[0] == "ability":
+            g.use_ability(s, self.player, o.value[1], o.value[2])
+            return
         s.steps.append(MoveTo(self.player, o.value[0], o.value[1]))
 
 
@@ -601,16 +800,16 @@ class CancelChance(Step):
         if o.value is None:
             return
         p = s.players[self.player]
-        if o.value == "Civil Service":          # a spy, once a round
-            g.spend_resource(s, self.player, D.SPY)
-            p.used = p.used | {("Civil Service", "cancel")}
-        else:
-            p.culture_cards.remove(o.value)
         s.cancelled = s.cancelled | {(self.by, self.card, self.target)}
         # the other chances are moot: drop them
         while s.steps and isinstance(s.steps[-1], CancelChance):
             s.steps.pop()
         g._log(s, f"{s.names[self.player]} plays {o.value} and cancels {self.card}.")
+        if o.value == "Civil Service":          # a spy (or 2 resources through The Kremlin), once a round
+            p.used = p.used | {("Civil Service", "cancel")}
+            g.pay_spy(s, self.player)
+        else:
+            p.culture_cards.remove(o.value)
 
     def on_empty(self, g, s):
         pass
@@ -638,19 +837,27 @@ class TechSwap(Step):
 
 
 _MAX_TARGETS = {"destroy_buildings_anywhere": 2}
+PRIMETIME_TV = "Primetime TV"      # cancels a culture event or a resource ability
 _CANCEL_OWN = {"cancel_event_on_you"}
 _CANCEL_ANY = {"cancel_event", "cancel_event_or_resource_ability"}
 
 
 class AbilityEffect(Auto):
-    """An ability's effect, once its resources are paid."""
+    """An ability's effect, once its resources are paid and nobody cancelled it (Mass Media)."""
     player: int
     source: str
     tag: str
     city: object = None
+    announce: bool = True
 
     def run(self, g, s):
-        g._log(s, f"{s.names[self.player]} uses {self.source}.")
+        ref = (self.player, "ability", self.source, self.tag)
+        if ref in s.cancelled:
+            s.cancelled = s.cancelled - {ref}
+            g._log(s, f"{s.names[self.player]}'s {self.source} is cancelled; its resources are lost.")
+            return
+        if self.announce:
+            g._log(s, f"{s.names[self.player]} uses {self.source}.")
         g.ability_effect(s, self.player, self.source, self.tag, self.city)
 
 
@@ -828,6 +1035,7 @@ class CivilizationGame(StepGame):
         s.gather = {}                                          # named anew each round (rule 36)
         s.offered = frozenset()
         s.boost = {}
+        s.frozen = frozenset()
         self._log(s, f"Round {s.round}: {s.names[s.start_player]} is the start player.")
         for p in s.players:
             p.used = frozenset()                 # once-a-round abilities
@@ -847,6 +1055,11 @@ class CivilizationGame(StepGame):
 
     def begin_phase(self, s: CivState, phase: str) -> None:
         s.phase = phase
+        if phase == MOVE:                      # Communism: each holder may freeze a square first
+            for q in reversed(self.order(s)):
+                p = s.players[q]
+                if "Communism" in p.techs and (self.spy_public(p) or p.culture_cards):   # see spy_holders
+                    s.steps.append(FreezeChance(q))
         if phase == RESEARCH:
             for p in s.players:
                 p.fresh_governments = []
@@ -932,7 +1145,8 @@ class CivilizationGame(StepGame):
                         continue
                     if self.can_stand(s, player, n, True, limits):
                         out[n] = ("move", None)
-                    nxt.append(n)
+                    if n not in s.frozen:            # a frozen square may be entered, not left
+                        nxt.append(n)
             frontier = nxt
         out.pop(origin, None)
         return out
@@ -1143,21 +1357,7 @@ class CivilizationGame(StepGame):
 
     def city_actions(self, s: CivState, player: int, city: Pos) -> list[Option]:
         p = s.players[player]
-        out = []
-        room = any(self.can_stand(s, player, n, end=True) for n in neighbours(city))
-        for kind, what, cost, military in self.purchases(s, player, city):
-            if kind == "build" and not room:
-                continue
-            if kind in (BUILDING, WONDER) and not self.structure_sites(s, player, city, kind, what):
-                continue
-            trade = self.trade_for(p, cost - self.city_production(s, player, city, military))
-            if trade is None:
-                continue
-            article = "an" if what[0] in "aeiou" else "a"
-            verb = {"build": f"Build {article}", "unit": f"Buy {article}"}.get(kind, "Build")
-            noun = {"unit": f"{what} unit card", WONDER: f"the wonder {what}"}.get(kind, what)
-            label = f"{verb} {noun} ({cost} production" + (f", {trade} trade bought)" if trade else ")")
-            out.append(Option(key(kind, what), label, None, (kind, what, trade)))
+        out = self.purchase_options(s, player, city)
         if p.civ == "Egypt" and "free_building" not in p.used:
             for what, name, cost in self.structures_to_build(s, player, city):
                 if what == BUILDING and self.structure_sites(s, player, city, what, name):
@@ -1169,6 +1369,29 @@ class CivilizationGame(StepGame):
                            if s.board.square(n).resource and n not in s.board.structures}):
             if s.resource_pool.get(res, 0) > 0:
                 out.append(Option(key("harvest", res), f"Harvest {res}", None, ("harvest", res)))
+        return out
+
+    def purchase_options(self, s: CivState, player: int, city: Pos, spent: int = 0, buy: bool = True
+                         ) -> list[Option]:
+        """What the city can produce with its production less ``spent``, the shortfall bought with trade
+        when ``buy`` (3 for 1, America 3 for 2)."""
+        p = s.players[player]
+        out = []
+        room = any(self.can_stand(s, player, n, end=True) for n in neighbours(city))
+        for kind, what, cost, military in self.purchases(s, player, city):
+            if kind == "build" and not room:
+                continue
+            if kind in (BUILDING, WONDER) and not self.structure_sites(s, player, city, kind, what):
+                continue
+            short = cost - (self.city_production(s, player, city, military) - spent)
+            trade = self.trade_for(p, short) if buy else (0 if short <= 0 else None)
+            if trade is None:
+                continue
+            article = "an" if what[0] in "aeiou" else "a"
+            verb = {"build": f"Build {article}", "unit": f"Buy {article}"}.get(kind, "Build")
+            noun = {"unit": f"{what} unit card", WONDER: f"the wonder {what}"}.get(kind, what)
+            label = f"{verb} {noun} ({cost} production" + (f", {trade} trade bought)" if trade else ")")
+            out.append(Option(key(kind, what), label, None, (kind, what, trade)))
         return out
 
     def units_to_buy(self, s: CivState, player: int) -> list[tuple[str, int]]:
@@ -1256,9 +1479,14 @@ class CivilizationGame(StepGame):
             self._log(s, f"{s.names[player]} (Rome) climbs a culture step free.")
             self.climb(s, player, free=True)
 
-    def city_action(self, s: CivState, player: int, city: Pos, v: tuple) -> None:
+    def city_action(self, s: CivState, player: int, city: Pos, v: tuple, second: bool = False) -> None:
         p = s.players[player]
         name = s.names[player]
+        if (not second and v[0] in ("build", "unit", BUILDING, WONDER) and v[2] == 0
+                and has_ability(p, "split_production") and ("Engineering", "split_production") not in p.used):
+            # Engineering: production left over may pay a second purchase (asked after this one)
+            cost = next(c for k, w, c, _ in self.purchases(s, player, city) if k == v[0] and w == v[1])
+            s.steps.append(SecondPurchase(player, city, cost))
         if v[0] in ("build", BUILDING, WONDER, "free"):
             kind, what, trade = v
             p.trade -= trade
@@ -1366,7 +1594,7 @@ class CivilizationGame(StepGame):
     # -- tech and wonder abilities ----------------------------------------------------------------------
     _ABILITIES = {"city_production", "gain_culture", "gain_trade_gift", "random_great_person", "coin_on_card",
                   "buy_coin_with_trade", "buy_coin_with_culture", "gain_trade", "take_market_resources",
-                  "copy_tech", "free_walls", "free_figure", "extra_city_actions"}
+                  "copy_tech", "free_walls", "free_figure", "extra_city_actions", "sea_transport", "nuke_city"}
 
     def ability_options(self, s: CivState, player: int, when: str) -> list[Option]:
         """Abilities of the player's techs and wonders usable now: each once a round (house rule), its
@@ -1411,6 +1639,10 @@ class CivilizationGame(StepGame):
             return any(self.swappable(s, player, q, 5) for q in range(s.n) if q != player)
         if tag == "free_walls":
             return any(not c.walls for c in s.board.cities.values() if c.owner == player)
+        if tag == "sea_transport":
+            return bool(self.sea_sources(s, player))
+        if tag == "nuke_city":
+            return any(not c.capital for c in s.board.cities.values())
         if tag == "free_figure":             # The Hanging Gardens: not in round 1
             at = self.wonder_square(s, source)
             return s.round > 1 and at is not None and (p.armies or p.scouts) and self.can_stand(s, player, at, True)
@@ -1424,15 +1656,131 @@ class CivilizationGame(StepGame):
         ab = next(a for src, a in ability_sources(p) if src == source and a.tag == tag)
         p.used = p.used | {(source, tag)}
         name = s.names[player]
+        # Mass Media: a resource ability may be cancelled by another player's spy; its resources are lost
+        holders = self.spy_holders(s, player, "Mass Media") if ab.resource else []
+        chances = [SpyChance(q, player, "Mass Media", f"uses {source}", (player, "ability", source, tag))
+                   for q in reversed(holders)]
         if ab.resource == D.ANY_RESOURCE:
             s.steps.append(AbilityEffect(player, source, tag, city))
+            s.steps.extend(chances)
             for _ in range(ab.count):
                 s.steps.append(PayResource(player, source))
             return
         for _ in range(ab.count):
             self.spend_resource(s, player, ab.resource)
         self._log(s, f"{name} uses {source}" + (f" ({ab.count} {ab.resource})." if ab.resource else "."))
+        if chances:
+            s.steps.append(AbilityEffect(player, source, tag, city, announce=False))
+            s.steps.extend(chances)
+            return
         self.ability_effect(s, player, source, tag, city)
+
+    # -- spies -------------------------------------------------------------------------------------------
+    def spy_way(self, s: CivState, player: int) -> str | None:
+        """How ``player`` can pay a spy now: "spy" (the resource, or a gift card that acts as one),
+        "kremlin" (any 2 resources through The Kremlin, once a round) or None."""
+        p = s.players[player]
+        if D.SPY in p.resources or self.gifts(p, D.SPY):
+            return "spy"
+        if ("The Kremlin" in p.wonders and ("The Kremlin", "resources_as_spy") not in p.used
+                and len(p.resources) + len(self.gifts(p)) >= 2):
+            return "kremlin"
+        return None
+
+    @staticmethod
+    def spy_public(p: Player) -> bool:
+        """He can pay a spy by what everybody sees: a spy resource, or 2 resources and The Kremlin."""
+        return D.SPY in p.resources or ("The Kremlin" in p.wonders and len(p.resources) >= 2
+                                        and ("The Kremlin", "resources_as_spy") not in p.used)
+
+    def pay_spy(self, s: CivState, player: int) -> None:
+        """A spy if he holds one, else 2 resources of his choice through The Kremlin."""
+        if self.spy_way(s, player) == "spy":
+            self.spend_resource(s, player, D.SPY)
+            return
+        p = s.players[player]
+        p.used = p.used | {("The Kremlin", "resources_as_spy")}
+        self._log(s, f"{s.names[player]} pays 2 resources for a spy (The Kremlin).")
+        for _ in range(2):
+            s.steps.append(PayResource(player, "The Kremlin"))
+
+    def spy_holders(self, s: CivState, by: int, tech: str) -> list[int]:
+        """The other players, in turn order after ``by``, who are asked whether they cancel with ``tech``
+        (or, for a resource ability, with Primetime TV).  Who is asked rests on what everybody sees, so
+        that being asked, or not, gives nothing away: a player with the tech, unused this round, who can
+        pay a spy in the open (a spy, The Kremlin) or might with a gift card (any culture card in hand:
+        there is a gift of every level); for Primetime TV, anyone holding a level-3 card.  A player who
+        turns out unable is offered only to let it happen."""
+        order = self.order(s)
+        i = order.index(by)
+        out = []
+        for q in order[i + 1:] + order[:i]:
+            p = s.players[q]
+            able = tech in p.techs and (tech, "cancel") not in p.used and (
+                self.spy_public(p) or bool(p.culture_cards))
+            tv = tech == "Mass Media" and any(_CULTURE_LEVEL[c] == _CULTURE_LEVEL[PRIMETIME_TV]
+                                              for c in p.culture_cards)
+            if able or tv:
+                out.append(q)
+        return out
+
+    # -- Steam Power, Atomic Theory ------------------------------------------------------------------------
+    def sea_sources(self, s: CivState, player: int) -> list[Pos]:
+        return [pos for pos, f in sorted(s.board.figures.items())
+                if f.owner == player and pos not in s.frozen and self.sea_destinations(s, player, pos)]
+
+    def sea_destinations(self, s: CivState, player: int, origin: Pos) -> list[Pos]:
+        """Explored water squares without a city or another player's figure, within the stacking limit."""
+        b = s.board
+        moving = b.figures[origin].count()
+        limit = stacking(s.players[player])
+        out = []
+        for pos in b.explored():
+            sq = b.square(pos)
+            if pos == origin or sq.terrain != WATER or pos in b.cities or b.enemy_figures(pos, player):
+                continue
+            here = b.figures.get(pos)
+            if (here.count() if here is not None else 0) + moving <= limit:
+                out.append(pos)
+        return out
+
+    def sea_transport(self, s: CivState, player: int, origin: Pos, dest: Pos) -> None:
+        b = s.board
+        f = b.figures.pop(origin)
+        here = b.figures.get(dest)
+        if here is None:
+            b.figures[dest] = Figures(player, f.armies, f.scouts)
+        else:
+            here.armies += f.armies
+            here.scouts += f.scouts
+        s.gather = {k: v for k, v in s.gather.items() if k != origin}
+        s.frozen = s.frozen | {dest}
+        self._log(s, f"{s.names[player]}'s figures on {_sq(origin)} go by sea to {_sq(dest)} (Steam Power); "
+                     f"they may not move again this round.")
+
+    def destroy_city(self, s: CivState, pos: Pos, by: int) -> None:
+        """Atomic Theory: the city and everything in its outskirts (buildings back to the market, wonders
+        and great people out of the game, figures back to their owners' supplies)."""
+        b = s.board
+        city = b.cities.pop(pos)
+        owner = s.players[city.owner]
+        owner.cities_left += 1
+        for n in [pos] + list(neighbours(pos)):
+            st = b.structures.pop(n, None)
+            if st is not None:
+                if st.kind == BUILDING:
+                    basic = D.BUILDING_INDEX[st.name].basic or st.name
+                    s.buildings_left[basic] += 1
+                elif st.kind == WONDER and st.name in s.players[st.owner].wonders:
+                    s.players[st.owner].wonders.remove(st.name)
+            f = b.figures.pop(n, None)
+            if f is not None:
+                s.players[f.owner].armies += f.armies
+                s.players[f.owner].scouts += f.scouts
+        s.gather = {k: v for k, v in s.gather.items() if v != pos and k in b.figures}
+        s.boost = {k: v for k, v in s.boost.items() if k != pos}
+        self._log(s, f"{s.names[by]} destroys {s.names[city.owner]}'s city on {_sq(pos)} and all around it "
+                     f"(Atomic Theory).")
 
     def spend_resource(self, s: CivState, player: int, res: str) -> None:
         """Spent resources go back to the market (row 8); hut and village finds of other kinds leave.  Without
@@ -1486,6 +1834,10 @@ class CivilizationGame(StepGame):
             s.steps.append(FreeWalls(player))
         elif tag == "free_figure":
             s.steps.append(FreeFigure(player, self.wonder_square(s, source)))
+        elif tag == "sea_transport":
+            s.steps.append(SeaFrom(player))
+        elif tag == "nuke_city":
+            s.steps.append(NukeTarget(player))
         elif tag == "extra_city_actions":     # Atomic Theory: every city acts once more this turn
             turn = next((st for st in reversed(s.steps) if isinstance(st, CityTurn) and st.player == player), None)
             if turn is not None:
@@ -1544,7 +1896,7 @@ class CivilizationGame(StepGame):
             tag = D.CULTURE_CARD_INDEX[c].ability.tag
             if tag in _CANCEL_ANY or (tag in _CANCEL_OWN and self.aimed_at(s, card, target) == player):
                 out.append(c)
-        if "Civil Service" in p.techs and D.SPY in p.resources and ("Civil Service", "cancel") not in p.used:
+        if "Civil Service" in p.techs and ("Civil Service", "cancel") not in p.used and self.spy_way(s, player):
             out.append("Civil Service")
         return out
 
@@ -1778,6 +2130,9 @@ class CivilizationGame(StepGame):
 
     def round_number(self, s: CivState) -> int:
         return s.round
+
+    def end_kind(self, s: CivState) -> str:
+        return f"{s.victory} victory" if s.victory else ""
 
     def view(self, s: CivState, viewer: int | None) -> dict:
         """What ``viewer`` sees: face-down tiles and markers blank, others' cards counted, not shown."""

@@ -78,6 +78,7 @@ class CivState:
     boost: dict = field(default_factory=dict)   # city -> production added by a culture card this round
     cancelled: frozenset = frozenset()          # (player, card, target) events cancelled before their effect
     gather: dict = field(default_factory=dict)   # scout's square -> the city it gathers for this round
+    frozen: frozenset = frozenset()             # squares no figure may leave this round (Communism, Steam Power)
     round: int = 0
     phase: str = "setup"
     winner: int = -1
