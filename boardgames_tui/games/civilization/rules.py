@@ -47,6 +47,11 @@ def _sq(pos: Pos) -> str:
     return f"{pos[0]}:{pos[1]}"
 
 
+def _a(noun: str) -> str:
+    """``an army``, ``a scout``: the article for a figure or unit type in the log."""
+    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
+
+
 def _where(s: CivState, pos: Pos) -> str:
     """``3:4 (forest)``: a square for an option's label, its terrain when it is explored."""
     sq = s.board.square(pos)
@@ -562,7 +567,7 @@ class PlaceFigure(Step):
 
     def apply(self, g, s, o):
         g.put_figure(s, self.player, o.value, self.what)
-        g._log(s, f"{s.names[self.player]} builds a {self.what} on {_sq(o.value)}.")
+        g._log(s, f"{s.names[self.player]} builds {_a(self.what)} on {_sq(o.value)}.")
 
     def on_empty(self, g, s):
         # no room (every square full or closed): the production is lost; the figure never left the supply
@@ -613,7 +618,14 @@ class CultureClimb(Step):
 
     def prompt(self, g, s):
         p = s.players[self.player]
-        return f"{s.names[self.player]}: culture {p.culture}, track space {p.culture_step}: climb?"
+        head = f"{s.names[self.player]}: culture {p.culture}, track space {p.culture_step}"
+        nxt = g.next_culture_space(p)
+        if nxt is None:
+            return f"{head} (the top)"
+        need = f"{g.step_culture(p, nxt)} culture" + (f" and {nxt.trade} trade" if nxt.trade else "")
+        if p.culture >= g.step_culture(p, nxt) and p.trade >= nxt.trade:
+            return f"{head}: climb for {need}?"
+        return f"{head}; the next space needs {need}"
 
     def options(self, g, s):
         p = s.players[self.player]
@@ -1163,7 +1175,7 @@ class CivilizationGame(StepGame):
                 end = how[1]
         self.take_figure(s, origin, what)
         self.put_figure(s, player, end, what, from_supply=False)
-        self._log(s, f"{s.names[player]} moves a {what} from {_sq(origin)} to {_sq(end)}.")
+        self._log(s, f"{s.names[player]} moves {_a(what)} from {_sq(origin)} to {_sq(end)}.")
         marker = s.board.markers.get(end)
         if marker is not None and marker[0] == HUT and what == "army":
             self.take_hut(s, player, end)
@@ -1387,9 +1399,9 @@ class CivilizationGame(StepGame):
             trade = self.trade_for(p, short) if buy else (0 if short <= 0 else None)
             if trade is None:
                 continue
-            article = "an" if what[0] in "aeiou" else "a"
-            verb = {"build": f"Build {article}", "unit": f"Buy {article}"}.get(kind, "Build")
-            noun = {"unit": f"{what} unit card", WONDER: f"the wonder {what}"}.get(kind, what)
+            verb, noun = {"build": ("Build", _a(what)), BUILDING: ("Build", _a(what)),
+                          "unit": ("Buy", f"{_a(what)} unit card"),
+                          WONDER: ("Build", f"the wonder {what}")}.get(kind, ("Build", what))
             label = f"{verb} {noun} ({cost} production" + (f", {trade} trade bought)" if trade else ")")
             out.append(Option(key(kind, what), label, None, (kind, what, trade)))
         return out
@@ -1500,8 +1512,8 @@ class CivilizationGame(StepGame):
             p.trade -= trade
             card = s.unit_decks[t].draw(s.rng)
             p.units.append(card)
-            self._log(s, f"{name}'s city on {_sq(city)} buys a {t} unit card.", player,
-                      f"{name}'s city on {_sq(city)} buys a {t} unit card of strength "
+            self._log(s, f"{name}'s city on {_sq(city)} buys {_a(t)} unit card.", player,
+                      f"{name}'s city on {_sq(city)} buys {_a(t)} unit card of strength "
                       f"{D.UNIT_CARDS[card].strength[max(0, p.ranks[t] - 1)]}.")
         elif v[0] == "culture":
             p.culture += v[1]

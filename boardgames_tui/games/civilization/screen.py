@@ -142,9 +142,14 @@ class CivilizationBoard(SeatViewHelpers, MapBoard):
 
     def show(self, view, targets, seats, highlight=None) -> None:
         """As every map board; and when nothing on the map is to be picked (a city's action, say), the
-        cursor goes to the square the decision is about, so that at 80x24 the acting city is in view."""
+        cursor goes to the square the decision is about, or the deciding player's capital, so that at
+        80x24 the map shows what matters to him."""
         super().show(view, targets, seats, highlight)
-        sel = (view or {}).get("selected")
+        v = view or {}
+        sel = v.get("selected")
+        actor, players = v.get("actor"), v.get("players", [])
+        if not sel and actor is not None and 0 <= actor < len(players):
+            sel = "{}:{}".format(*players[actor]["capital"])     # else the deciding player's capital
         if sel and not self._targets:
             rid = ("sq", parse_sq(sel))
             if self.canvas.get_region(rid) is not None and self.canvas.cursor != rid:
