@@ -1,4 +1,4 @@
-"""Civilization's rules so far (delivery A under construction): the round, phase 1, trade, city
+"""Civilization's rules of delivery A: the round, phase 1, trade, city
 management, the culture track, movement and exploring, research and the victories."""
 from __future__ import annotations
 
@@ -943,3 +943,32 @@ def test_the_coin_dial_counts_every_worked_coin_icon_as_the_rule_says():
                 assert coin_dial(m.game, s, q) == want
                 seen += want > coins(s.players[q])
     assert seen > 100        # the map's coins were really counted
+
+
+def test_the_fast_checks_agree_with_the_full_ones_over_random_games():
+    """``can_move`` (the movement menu's early exit) and the one-pass ``map_coins`` answer as the full
+    searches do, at every movement decision and every hundredth choice of random 3-player games."""
+    from boardgames_tui.games.civilization.rules import map_coins
+    rng = random.Random(7)
+    moves = most = 0
+    for seed in (1, 2):
+        s = GAME.new_game(["A", "B", "C"], seed)
+        for n in range(3000):
+            d = GAME.cached_decision(s)
+            if d is None:
+                break
+            if d.kind == "move":
+                for pos, f in s.board.figures.items():
+                    for what in ("army", "scout"):
+                        full = bool(GAME.destinations(s, f.owner, pos, what))
+                        assert GAME.can_move(s, f.owner, pos, what) == full
+                        moves += 1
+            if n % 100 == 0:
+                for q in range(s.n):
+                    worked = {c: GAME.worked(s, q, c) for c, x in s.board.cities.items() if x.owner == q}
+                    slow = sum(s.board.yields(w).coins for ws in worked.values() for w in ws)
+                    assert map_coins(s)[q] == slow
+                    most = max(most, slow)
+                    assert coin_dial(GAME, s, q) == coins(s.players[q]) + slow
+            GAME.apply(s, rng.choice(d.keys()))
+    assert moves > 100 and most > 0         # some city did work a coin square

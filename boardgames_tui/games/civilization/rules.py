@@ -1,30 +1,26 @@
-"""Civilization (Kevin Wilson, FFG 2010): the rules layer, delivery (A) "the empire", under construction.
-
-Built so far, on the step stack (``engine/steps.py``):
+"""Civilization (Kevin Wilson, FFG 2010): the rules layer, delivery (A) "the empire", a complete
+peaceful game on the step stack (``engine/steps.py``); war (delivery B) comes next.
 
 * set-up (``state.deal``) and the starting figures placed by their owners (rule 18, row 5);
 * the round: the start-player marker passes, round 1 too (rule 25, row 6), then the five phases, each
   begun by the start player (rules 23-24, row 9);
-* phase 1: founding cities with every placement test (rules 28-34, rows 12-13); changing government,
-  free for one found in the last research phase (the starting tech counts, row 2), else after a round
-  of Anarchy (rule 35, row 14);
-* trade: income from the trade icons around each city, squares with another player's figure not
-  counted, added to the dial up to 27 (rule 38, row 15);
-* city management: one action per city (row 17): produce an army or a scout (buying production 3:1,
-  rule 48, row 19), create culture (rule 49) or harvest (rule 55, row 8); then climbing the culture
-  track (rules 50-54, rows 22-23);
+* phase 1 in any order: founding cities (rules 28-34, rows 12-13), governments with Anarchy (rule 35,
+  row 14), scouts gathering (rules 36-37), great people from reserve, card and wonder abilities;
+* trade: income capped at 27 (rule 38, row 15) and swaps offered and answered behind a curtain (row 16);
+* city management: one action per city (row 17): figures, unit cards, buildings, wonders (buying
+  production 3:1, rule 48, row 19), culture or a harvest; the culture track, its cards and great people;
 * movement of single figures: speed, stacking, water by technology, exploring face-down tiles (row 28)
   and huts (rules 57-61, 64);
-* research: one technology a round at its level's trade cost, the pyramid rule, trade falling to the
-  coins (row 46);
-* the culture, technology and economic victories, checked after every change (rules 84-86, row 47).
+* research: one technology a round, the pyramid rule, trade falling to the coins (row 46);
+* the culture, technology and economic victories, checked after every choice (rules 84-86, row 47).
 
-Not yet (listed in the issue): buildings, wonders, great people on the map, culture event cards' effects,
-trading between players, scouts gathering, governments' and civilizations' abilities, tech abilities.
+``RULES.md`` beside this file lists every choice made where the seed and the research are silent, and
+the known gaps.
 """
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from pathlib import Path
 from typing import ClassVar
 
@@ -59,17 +55,24 @@ def _where(s: CivState, pos: Pos) -> str:
 
 
 # ====================================================================== what a player's techs allow
-def learned(p: Player, attr: str) -> list:
-    return [getattr(D.TECH_INDEX[t], attr) for t in p.techs if t in D.TECH_INDEX]
+def learned(p: Player, attr: str) -> tuple:
+    """``attr`` of each of the player's techs.  Cached by the tech list: speed, stacking, water and coins
+    are asked of it thousands of times a game, and the list changes a few times."""
+    return _learned(attr, tuple(p.techs))
+
+
+@lru_cache(maxsize=4096)
+def _learned(attr: str, techs: tuple) -> tuple:
+    return tuple(getattr(D.TECH_INDEX[t], attr) for t in techs if t in D.TECH_INDEX)
 
 
 def speed(p: Player) -> int:
-    return max([D.BASE_SPEED] + learned(p, "speed"))
+    return max((D.BASE_SPEED,) + learned(p, "speed"))
 
 
 def stacking(p: Player) -> int:
     """Rule 57: 2, raised by techs; Russia +1, Feudalism +1 (house data)."""
-    return (max([D.BASE_STACKING] + learned(p, "stacking")) + (1 if p.civ == "Russia" else 0)
+    return (max((D.BASE_STACKING,) + learned(p, "stacking")) + (1 if p.civ == "Russia" else 0)
             + (1 if p.government == "Feudalism" else 0))
 
 
@@ -80,7 +83,7 @@ def water_rule(p: Player) -> str | None:
 
 
 def city_limit(p: Player) -> int:
-    return max([D.BASE_CITY_LIMIT] + learned(p, "city_limit"))
+    return max((D.BASE_CITY_LIMIT,) + learned(p, "city_limit"))
 
 
 def coins(p: Player) -> int:
@@ -89,24 +92,34 @@ def coins(p: Player) -> int:
     return sum(learned(p, "coins")) + p.coins + sum(p.card_coins.values())
 
 
-def coin_dial(g, s: CivState, q: int) -> int:
-    """The whole coin dial: the cards' coins (``coins``) and the coin icons around the player's cities,
-    printed, on buildings or on great people (section 4 §3)."""
+def map_coins(s: CivState) -> list[int]:
+    """Each player's coin icons around his cities, printed, on buildings or on great people (section 4
+    §3), in one pass over the few coin squares: what ``worked`` counts, the outskirts (squares with
+    another player's figure excepted) and the squares of scouts gathering for a city."""
     b = s.board
-    total = coins(s.players[q])
-    where = b.coin_squares()              # few: look only at them, not at every worked square
+    out = [0] * s.n
+    where = b.coin_squares()
     if not where:
-        return total
-    for c, x in b.cities.items():
-        if x.owner != q:
-            continue
-        for n in where:                   # what ``worked`` counts: the outskirts, then gathering scouts
-            if max(abs(n[0] - c[0]), abs(n[1] - c[1])) == 1 and not b.enemy_figures(n, q):
-                total += b.yields(n).coins
-        for n, city in s.gather.items():
-            if city == c and n in where and n in b.figures and b.figures[n].owner == q and b.figures[n].scouts:
-                total += b.yields(n).coins
-    return total
+        return out
+    figures, cities = b.figures, b.cities
+    for n in where:
+        c = b.city_of(n)
+        if c is not None:
+            q = cities[c].owner
+            if not b.enemy_figures(n, q):
+                out[q] += b.yields(n).coins
+        city = s.gather.get(n)
+        if city is not None and city in cities:
+            f = figures.get(n)
+            q = cities[city].owner
+            if f is not None and f.owner == q and f.scouts:
+                out[q] += b.yields(n).coins
+    return out
+
+
+def coin_dial(g, s: CivState, q: int) -> int:
+    """The whole coin dial: the cards' coins (``coins``) and the coin icons around the player's cities."""
+    return coins(s.players[q]) + map_coins(s)[q]
 
 
 def pyramid_counts(p: Player) -> dict[int, int]:
@@ -664,7 +677,7 @@ class MoveTurn(Step):
                 continue
             done_a, done_s = self.moved.get(pos, (0, 0))
             for what, have, done in (("army", f.armies, done_a), ("scout", f.scouts, done_s)):
-                if have > done and g.destinations(s, self.player, pos, what):
+                if have > done and g.can_move(s, self.player, pos, what):
                     out.append(Option(key("figure", what, *pos), f"Move the {what} on {_sq(pos)}",
                                       ("square", pos), (what, pos)))
         out += g.ability_options(s, self.player, D.MOVE)
@@ -1024,8 +1037,9 @@ class CivilizationGame(StepGame):
         after every change, the player who acted first when several reach it together."""
         super()._apply(s, d, opt)
         if s.winner < 0:
+            on_map = map_coins(s)             # once for all players: it was a quarter of random play
             for q in [d.player] + [q for q in range(s.n) if q != d.player]:
-                if coin_dial(self, s, q) >= D.COIN_VICTORY:
+                if coins(s.players[q]) + on_map[q] >= D.COIN_VICTORY:
                     self.win(s, q, "economy")
                     self.advance(s)
                     break
@@ -1122,11 +1136,16 @@ class CivilizationGame(StepGame):
         if f.count() == 0:
             del s.board.figures[pos]
 
-    def destinations(self, s: CivState, player: int, origin: Pos, what: str) -> dict:
+    def can_move(self, s: CivState, player: int, origin: Pos, what: str) -> bool:
+        """Has the figure anywhere to go?  ``destinations`` stopped at the first square found: the
+        movement menu asks it of every figure at every choice."""
+        return bool(self.destinations(s, player, origin, what, first=True))
+
+    def destinations(self, s: CivState, player: int, origin: Pos, what: str, first: bool = False) -> dict:
         """Squares the figure can end on this turn -> ("move", None), or ("explore", the square it steps
         from) for a step onto a face-down tile, which turns it up and ends the move (row 28).  Orthogonal steps up to its speed; it passes over own
         figures and, with Navigation, water; scouts never enter hut or village squares, armies stop on
-        a hut (rule 60) and may not yet enter villages (part 2)."""
+        a hut (rule 60) and may not yet enter villages (part 2).  ``first``: stop at the first square found."""
         b = s.board
         p = s.players[player]
         out: dict = {}
@@ -1147,16 +1166,22 @@ class CivilizationGame(StepGame):
                         if tile is not None and not tile.face_up and (
                                 pos == origin or self.can_stand(s, player, pos, True, limits)):
                             out.setdefault(n, ("explore", pos))
+                            if first:
+                                return out
                         continue
                     marker = b.markers.get(n)
                     if marker is not None:
                         if what == "army" and marker[0] == HUT and self.can_stand(s, player, n, True, limits):
                             out[n] = ("move", None)
+                            if first:
+                                return out
                         continue
                     if not self.can_stand(s, player, n, False, limits):
                         continue
                     if self.can_stand(s, player, n, True, limits):
                         out[n] = ("move", None)
+                        if first:
+                            return out
                     if n not in s.frozen:            # a frozen square may be entered, not left
                         nxt.append(n)
             frontier = nxt
