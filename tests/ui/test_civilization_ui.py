@@ -176,3 +176,27 @@ async def test_easy_bots_play_a_whole_game_on_the_screen():
         await wait_for(pilot, lambda: scores_shown(app), tries=6000)
         assert m.is_over()
         assert m.state.winner >= 0
+
+
+async def test_after_the_curtain_the_map_shows_the_deciding_players_capital():
+    """Behind the curtain the map has no size, so the scroll to the player's square waits for it: once
+    the curtain is lifted, the capital is on screen at 80x24 (it was left off it, or at the corner)."""
+    from textual.geometry import Region
+    m = civ_match(open_info=False, seed=3)
+    advance(m, lambda m: m.decision().kind == "start")
+    player = m.decision().player
+    app = BoardgamesApp(m, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert screen.curtain_for == player
+        await pilot.press("enter")
+        await settle(pilot)
+        canvas = screen.board.canvas
+        capital = m.state.players[player].capital
+        assert canvas.cursor == ("sq", capital)
+        b = canvas.get_region(canvas.cursor).bounds
+        view = canvas.scrollable_content_region
+        shown = Region(int(canvas.scroll_x), int(canvas.scroll_y), view.width, view.height)
+        assert shown.contains_region(b)
+        assert b.x - shown.x >= SQ_W and b.y > shown.y    # not in the corner: what is round it shows too

@@ -614,8 +614,8 @@ class PlaceStructure(Step):
         out = []
         for n in g.structure_sites(s, self.player, self.city, self.what, self.name):
             old = s.board.structures.get(n)
-            out.append(Option(key("square", *n), f"Square {_sq(n)}" + (f" (replacing {old.name})" if old else ""),
-                              ("square", n), n))
+            label = f"Square {_sq(n)} (replacing {old.name})" if old else f"Square {_where(s, n)}"
+            out.append(Option(key("square", *n), label, ("square", n), n))
         return out
 
     def apply(self, g, s, o):

@@ -154,7 +154,7 @@ class CivilizationBoard(SeatViewHelpers, MapBoard):
             rid = ("sq", parse_sq(sel))
             if self.canvas.get_region(rid) is not None and self.canvas.cursor != rid:
                 self.canvas.move_cursor_to(rid, scroll=False, announce=False)
-                self.call_after_refresh(self.canvas.scroll_to_map_region, rid)
+                self.call_after_refresh(self.canvas.scroll_to_map_region, rid, center=True)
 
     # -- the canvas ------------------------------------------------------------------------------
     def build_map(self, view: dict | None, width: int) -> list[MapRegion]:

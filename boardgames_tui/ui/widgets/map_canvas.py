@@ -199,6 +199,7 @@ class MapCanvas(QuietFocus, ScrollView, can_focus=True):
         self._highlight: Hashable | None = None
         self._strips: dict[int, Strip] = {}
         self._last_width = -1
+        self._pending_scroll: tuple[Hashable, bool] | None = None
         self._last_sizes: tuple[tuple | None, bool] = (None, False)
         self.render_count = 0  # render_line calls (measured by tests and benches)
 
@@ -454,6 +455,12 @@ class MapCanvas(QuietFocus, ScrollView, can_focus=True):
             return
         b = r.bounds
         view = self.scrollable_content_region
+        if view.width <= 0 or view.height <= 0:
+            # Not laid out (hidden behind the hand-off curtain): scrolled now it would land anywhere;
+            # done when the map has its size again (``on_resize``).
+            self._pending_scroll = (region_id, center)
+            return
+        self._pending_scroll = None
         if Region(int(self.scroll_x), int(self.scroll_y), view.width, view.height).contains_region(b):
             return  # in view already: no scroll, so the scrollbars are not painted again
         if b.right <= view.width:
@@ -502,6 +509,9 @@ class MapCanvas(QuietFocus, ScrollView, can_focus=True):
         return result
 
     def on_resize(self, event: events.Resize) -> None:
+        pending, self._pending_scroll = self._pending_scroll, None
+        if pending is not None:
+            self.call_after_refresh(self.scroll_to_map_region, pending[0], center=pending[1])
         width = self.map_width
         if width != self._last_width:
             self._last_width = width
@@ -745,7 +755,7 @@ class MapBoard(BoardWidget):
         self.query_one("#map-head", Static).update(self.head_text(view))
         self._update_info()
         if self._targets and canvas.is_target(canvas.cursor_region):
-            self.call_after_refresh(canvas.scroll_to_cursor)
+            self.call_after_refresh(canvas.scroll_to_cursor, True)   # a new decision: centred, with what is around it
 
     def redraw(self) -> None:
         """Build the map again from the last view (e.g. after a resize)."""
