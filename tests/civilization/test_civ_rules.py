@@ -339,7 +339,8 @@ def test_random_games_keep_every_figure_and_end(players):
             GAME.apply(s, rng.choice(d.keys()))
             for q, p in enumerate(s.players):
                 on = sum(f.armies for f in s.board.figures.values() if f.owner == q)
-                assert on + p.armies == D.ARMIES + (p.civ == "Russia")
+                fighting = s.battle.armies if s.battle is not None and s.battle.attacker == q else 0
+                assert on + fighting + p.armies == D.ARMIES + (p.civ == "Russia")
             GAME.view(s, 0)
         assert GAME.is_over(s)
 
@@ -387,6 +388,31 @@ def test_an_upgrade_tech_builds_the_upgraded_side():
     p.techs += ["Pottery", "Engineering"]
     built = {name: cost for what, name, cost in GAME.structures_to_build(s, q, p.capital) if what == BUILDING}
     assert "Aqueduct" in built and "Granary" not in built and built["Aqueduct"] == 8
+
+
+def test_an_upgrade_tech_flips_the_players_basic_buildings_at_once():
+    s, q, p = at_city_turn()
+    other = 1 - q
+    land = [n for n in neighbours(p.capital) if s.board.square(n).terrain != WATER]
+    s.board.structures[land[0]] = Structure(BUILDING, "Granary", q)
+    s.board.structures[land[1]] = Structure(BUILDING, "Granary", other)
+    left = dict(s.buildings_left)
+    p.techs.append("Pottery")
+    GAME.learn(s, q, "Engineering", free=True)
+    assert s.board.structures[land[0]] == Structure(BUILDING, "Aqueduct", q)
+    assert s.board.structures[land[1]] == Structure(BUILDING, "Granary", other)   # not his
+    assert s.buildings_left == left                                              # the same marker
+    assert "becomes Aqueduct" in s.log[-1].text or any("becomes Aqueduct" in e.text for e in s.log[-3:])
+
+
+def test_a_building_never_replaces_the_same_building():
+    s, q, p = at_city_turn()
+    p.techs += ["Currency", "Philosophy"]
+    land = [n for n in neighbours(p.capital) if s.board.square(n).terrain != WATER and n not in s.board.figures]
+    s.board.structures[land[0]] = Structure(BUILDING, "Market", q)
+    assert GAME.structure_sites(s, q, p.capital, BUILDING, "Market") == []    # the star one is a Market already
+    s.board.structures[land[0]] = Structure(BUILDING, "Temple", q)
+    assert GAME.structure_sites(s, q, p.capital, BUILDING, "Market") == [land[0]]
 
 
 def test_one_star_building_per_city():

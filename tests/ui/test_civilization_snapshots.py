@@ -38,3 +38,22 @@ def test_civilization_city_snapshot(snap_compare, size):
     m = civ_at("city", 250)
     assert m.decision().kind == "city"
     assert snap_compare(BoardgamesApp(m, screenshot=True), terminal_size=size)
+
+
+def civ_random_at(kind: str, after: int, players: int = 2, seed: int = 3) -> Match:
+    """As ``civ_at``, with random bots (they attack where the easy bot would not)."""
+    m = Match.new("civilization", [Seat(n, c) for n, c in SEATS[:players]], seed)
+    m.open_info = True
+    bot = make_bot("random", 1, m.game)
+    while len(m.choices) < after or m.decision().kind != kind:
+        m.choose(ask(bot, m.game, m.state, m.decision()))
+    return m
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 48)])
+def test_civilization_battle_snapshot(snap_compare, size):
+    """A battle: the board shows it instead of the map, the fronts side by side, the deciding side's
+    hand in full and the other's by the types on the backs, the totals and bonuses."""
+    m = civ_random_at("battle_front", 700)
+    assert m.state.battle is not None and m.state.battle.fronts
+    assert snap_compare(BoardgamesApp(m, screenshot=True), terminal_size=size)

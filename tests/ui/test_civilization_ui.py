@@ -10,7 +10,7 @@ from boardgames_tui.games.civilization.screen import SELECTED_MARK, SQ_W
 from boardgames_tui.ui.app import BoardgamesApp
 from boardgames_tui.ui.screens.game import GameScreen
 from boardgames_tui.ui.widgets.map_canvas import CURSOR_MARK, TARGET_MARK
-from ui_helpers import choose_on_board, region_mark, scores_shown, settle, wait_for
+from ui_helpers import choose_in_list, choose_on_board, region_mark, scores_shown, settle, wait_for
 
 NAMES = ["Ada", "Bruno", "Chloé", "Dario"]
 COLOURS = ["red", "blue", "green", "yellow"]
@@ -200,3 +200,69 @@ async def test_after_the_curtain_the_map_shows_the_deciding_players_capital():
         shown = Region(int(canvas.scroll_x), int(canvas.scroll_y), view.width, view.height)
         assert shown.contains_region(b)
         assert b.x - shown.x >= SQ_W and b.y > shown.y    # not in the corner: what is round it shows too
+
+
+async def test_a_battle_is_fought_through_the_screen_each_hand_behind_a_curtain():
+    """An army attacks the other player's army: the defender lays first behind a curtain, then the
+    attacker behind his; each sees his own hand in the battle panel, never the other's; the cards laid
+    show on both; the battle ends with the winner in the square."""
+    from boardgames_tui.games.civilization import war as W
+    from boardgames_tui.games.civilization.board import Figures
+    from boardgames_tui.games.civilization.data_map import WATER
+
+    m = civ_match(open_info=False)
+    advance(m, lambda m: m.decision().kind == "move")
+    s, g = m.state, m.game
+    q = m.decision().player
+    e = 1 - q
+    for t in s.board.tiles:
+        t.face_up = True
+    army = next(pos for pos, f in sorted(s.board.figures.items()) if f.owner == q and f.armies)
+    target = next(x for x in ((army[0], army[1] + 1), (army[0], army[1] - 1), (army[0] + 1, army[1]),
+                              (army[0] - 1, army[1]))
+                  if s.board.square(x) is not None and s.board.square(x).terrain != WATER
+                  and x not in s.board.figures and x not in s.board.cities and x not in s.board.markers)
+    s.board.figures[target] = Figures(e, 1, 0)
+    s.players[e].armies -= 1
+    s.players[q].units = [2, 5, 8]            # infantry, cavalry, artillery: strength 3 each at rank I
+    s.players[e].units = [0, 3, 6]            # strength 1 each
+    s._decision = None
+    g.advance(s)
+    app = BoardgamesApp(m, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        await choose_in_list(pilot, screen, f"figure:army:{army[0]}:{army[1]}")
+        await choose_in_list(pilot, screen, f"square:{target[0]}:{target[1]}")
+        assert s.battle is not None and m.decision().kind == "battle_card"
+        laid = curtains = 0
+        while s.battle is not None:
+            d = m.decision()
+            assert d.kind in ("battle_card", "battle_front")
+            if d.kind == "battle_card":
+                await wait_for(pilot, lambda: screen.curtain_for is not None or screen.viewer == d.player)
+                if screen.curtain_for is not None:
+                    assert screen.curtain_for == d.player
+                    bt = screen.board.last_view["battle"]
+                    assert all(side["hand"] is None for side in bt["sides"].values())   # nothing shown
+                    curtains += 1
+                    await pilot.press("enter")
+                    await settle(pilot)
+                bt = screen.board.last_view["battle"]
+                mine = "att" if d.player == q else "def"
+                assert bt["sides"][mine]["hand"] is not None and bt["sides"][W.other(mine)]["hand"] is None
+                assert len(bt["fronts"]) == laid
+                canvas = screen.board.canvas
+                assert "Battle on" in str(canvas.get_region(("battle", "head")).label)    # the map gave way
+                assert canvas.get_region(("sq", army)) is None
+                fronts = [r for r in canvas.regions if isinstance(r.id, tuple) and r.id[0] == "front"]
+                assert len(fronts) == laid + 1                                   # and the new front
+                cards = [r for r in canvas.regions if isinstance(r.id, tuple) and r.id[0] == "card"]
+                assert len(cards) == len(bt["sides"][mine]["hand"])              # only his own hand
+                laid += 1
+                await choose_on_board(pilot, screen, d.options[0].key)     # the card picked on the board
+                continue
+            await choose_in_list(pilot, screen, d.options[0].key)
+        assert curtains == 6                               # a hand-off before every card laid
+        assert s.board.figures[target].owner == q          # 9 against 3
+        assert "ends 9 to 3" in " ".join(e.text for e in s.log[-8:])

@@ -22,6 +22,7 @@ from ...games.civilization.board import neighbours
 from ...games.civilization.data_map import HUT
 from ...games.civilization.rules import coin_dial
 from . import pick
+from .civilization_war import HANDLERS as WAR_HANDLERS, attack_value
 
 HARD_ITERATIONS = 200
 
@@ -155,24 +156,42 @@ def _nuke(game, s, d, rng):
     return (theirs or others or d.options)[0].key
 
 
+def _value(game, s, player: int, goals: list, dest, how, armies: int) -> float:
+    if how[0] == "attack":
+        return attack_value(game, s, player, dest, armies)
+    return _dest_value(goals, dest, how)
+
+
 def _move(game, s, d, rng):
     if d.kind == "move":
         opts = [o for o in d.options if o.value is not None and o.value[0] != "ability"]
         if not opts:
             return "done"
         goals = {what: _goals(s, d.player, what) for what in ("army", "scout")}
+        turn = s.steps[-1]
         best = []
         for o in opts:
             what, pos = o.value
+            if what == "group":                  # all the free armies together: only worth it to attack
+                armies = turn.free(s, pos)[0]
+                if armies < 2:
+                    continue
+                dests = game.destinations(s, d.player, pos, (armies, 0))
+                top = max((attack_value(game, s, d.player, x, armies) for x, how in dests.items()
+                           if how[0] == "attack"), default=0.0)
+                best.append((top, o.key))
+                continue
             dests = game.destinations(s, d.player, pos, what)
-            top = max((_dest_value(goals[what], x, how) for x, how in dests.items()), default=0.0)
+            top = max((_value(game, s, d.player, goals[what], x, how, 1) for x, how in dests.items()), default=0.0)
             best.append((top - _dest_value(goals[what], pos, ("move", None)), o.key))
-        if max(v for v, _ in best) <= 0.5:
+        if not best or max(v for v, _ in best) <= 0.5:
             return "done"
         return pick(best, rng)
     step = s.steps[-1]
-    goals = _goals(s, d.player, step.what)
-    scored = [(_dest_value(goals, o.value[0], o.value[1]), o.key) for o in d.options if o.value is not None]
+    armies, scouts = (1, 0) if step.what == "army" else (0, 1) if step.what == "scout" else step.what
+    goals = _goals(s, d.player, "scout" if scouts else "army")
+    scored = [(_value(game, s, d.player, goals, o.value[0], o.value[1], armies), o.key)
+              for o in d.options if o.value is not None]
     return pick(scored, rng) if scored else d.options[-1].key
 
 
@@ -208,7 +227,7 @@ def _culture(game, s, d, rng):
 _HANDLERS = {"start": _start, "city": _city, "move": _move, "move_to": _move, "research": _research,
              "answer": _answer, "trade": lambda g, s, d, r: "done", "offer": lambda g, s, d, r: "withdraw",
              "culture": _culture, "cancel": lambda g, s, d, r: d.keys()[0], "spy": _spy, "freeze": _freeze,
-             "second_purchase": _second, "nuke": _nuke}
+             "second_purchase": _second, "nuke": _nuke, **WAR_HANDLERS}
 
 
 def choose(game: Game, state: Any, decision: Decision, rng: random.Random) -> str:

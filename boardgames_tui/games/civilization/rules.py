@@ -34,6 +34,7 @@ from .board import (
 )
 from .data_map import HUT, NEUTRAL_TILES, VILLAGE, WATER
 from .state import CivState, Player, deal
+from .war import ATT, DEF, BattleCard, BattleFront, begin_battle, describe, kill_scouts, totals
 
 START, TRADE, CITY, MOVE, RESEARCH, OVER = D.PHASES + ("over",)
 _CULTURE_LEVEL = {c.name: c.level for c in D.CULTURE_CARDS}
@@ -46,6 +47,34 @@ def _sq(pos: Pos) -> str:
 def _a(noun: str) -> str:
     """``an army``, ``a scout``: the article for a figure or unit type in the log."""
     return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
+
+
+def group_of(what) -> tuple[int, int]:
+    """(armies, scouts) of a moving set: "army", "scout" or a group's counts (rule 56)."""
+    if what == "army":
+        return 1, 0
+    if what == "scout":
+        return 0, 1
+    return tuple(what)
+
+
+def _figures(armies: int, scouts: int) -> str:
+    """``2 armies and a scout``."""
+    parts = [("an army" if armies == 1 else f"{armies} armies") if armies else "",
+             ("a scout" if scouts == 1 else f"{scouts} scouts") if scouts else ""]
+    return " and ".join(x for x in parts if x)
+
+
+def _foe(s: CivState, pos: Pos) -> str:
+    """What an attack on ``pos`` meets: ``the village``, ``Ada's capital``, ``Ada's 2 armies``..."""
+    b = s.board
+    c = b.cities.get(pos)
+    if c is not None:
+        return f"{s.names[c.owner]}'s {'capital' if c.capital else 'city'}"
+    f = b.figures.get(pos)
+    if f is not None:
+        return f"{s.names[f.owner]}'s {_figures(f.armies, f.scouts)}"
+    return "the village"
 
 
 def _where(s: CivState, pos: Pos) -> str:
@@ -122,6 +151,14 @@ def coin_dial(g, s: CivState, q: int) -> int:
     return coins(s.players[q]) + map_coins(s)[q]
 
 
+def culture_hand(g, s: CivState, q: int) -> int:
+    """The culture hand limit: 2 (rule 52), +1 for each of Pottery, Civil Service and Theology, and with
+    Computers +1 per 5 coins (section 4 §4)."""
+    p = s.players[q]
+    extra = coin_dial(g, s, q) // 5 if "Computers" in p.techs else 0
+    return D.BASE_CULTURE_HAND + sum(learned(p, "culture_hand")) + extra
+
+
 def pyramid_counts(p: Player) -> dict[int, int]:
     counts: dict[int, int] = {}
     for t in p.techs:
@@ -153,7 +190,7 @@ def has_ability(p: Player, tag: str) -> bool:
 def _copy_player(p: Player) -> Player:
     out = Player.__new__(Player)
     d = dict(p.__dict__)
-    for name in ("techs", "units", "culture_cards", "great_people", "resources", "wonders", "fresh_governments"):
+    for name in ("techs", "units", "culture_cards", "great_people", "resources", "wonders", "obsolete", "fresh_governments"):
         d[name] = list(d[name])
     for name in ("ranks", "card_coins"):
         d[name] = dict(d[name])
@@ -662,24 +699,36 @@ class CultureClimb(Step):
 
 
 class MoveTurn(Step):
-    """Movement: pick a figure that has not moved (its square and kind), then where it goes."""
+    """Movement: pick a figure that has not moved (its square and kind), or a group of them (rule 56),
+    then where it goes."""
     kind: ClassVar[str] = "move"
     private: ClassVar[bool] = False
     moved: dict = None       # pos -> (armies, scouts) that arrived there this turn (they have moved)
 
     def prompt(self, g, s):
-        return f"{s.names[self.player]}: move a figure, or end the movement phase"
+        return f"{s.names[self.player]}: move a figure or a group, or end the movement phase"
+
+    def free(self, s, pos: Pos) -> tuple[int, int]:
+        """The armies and scouts on ``pos`` that have not moved yet."""
+        f = s.board.figures.get(pos)
+        if f is None or f.owner != self.player:
+            return 0, 0
+        done_a, done_s = self.moved.get(pos, (0, 0))
+        return max(0, f.armies - done_a), max(0, f.scouts - done_s)
 
     def options(self, g, s):
         out = []
         for pos, f in sorted(s.board.figures.items()):
             if f.owner != self.player or pos in s.frozen:
                 continue
-            done_a, done_s = self.moved.get(pos, (0, 0))
-            for what, have, done in (("army", f.armies, done_a), ("scout", f.scouts, done_s)):
-                if have > done and g.can_move(s, self.player, pos, what):
+            armies, scouts = self.free(s, pos)
+            for what, have in (("army", armies), ("scout", scouts)):
+                if have and g.can_move(s, self.player, pos, what):
                     out.append(Option(key("figure", what, *pos), f"Move the {what} on {_sq(pos)}",
                                       ("square", pos), (what, pos)))
+            if armies + scouts >= 2 and any(g.can_move(s, self.player, pos, grp)
+                                            for grp in group_sizes(armies, scouts)):
+                out.append(Option(key("group", *pos), f"Move a group from {_sq(pos)}", None, ("group", pos)))
         out += g.ability_options(s, self.player, D.MOVE)
         out.append(Option("done", "End the movement phase", None, None))
         return out
@@ -691,22 +740,57 @@ class MoveTurn(Step):
         if o.value[0] == "ability":
             g.use_ability(s, self.player, o.value[1], o.value[2])
             return
+        if o.value[0] == "group":
+            s.steps.append(GroupPick(self.player, o.value[1], self.free(s, o.value[1])))
+            return
         s.steps.append(MoveTo(self.player, o.value[0], o.value[1]))
 
 
+def group_sizes(armies: int, scouts: int) -> list[tuple[int, int]]:
+    """Every group of two or more of these figures, the largest first."""
+    return sorted(((a, c) for a in range(armies + 1) for c in range(scouts + 1) if a + c >= 2),
+                  key=lambda x: (-x[0] - x[1], -x[0]))
+
+
+class GroupPick(Step):
+    """Which figures of the square move together (rule 56); a group with a scout may not enter another
+    player's square (row 33)."""
+    kind: ClassVar[str] = "move_group"
+    private: ClassVar[bool] = False
+    origin: tuple = ()
+    free: tuple = (0, 0)
+
+    def prompt(self, g, s):
+        return f"{s.names[self.player]}: which figures on {_sq(self.origin)} move together?"
+
+    def options(self, g, s):
+        out = [Option(key("group", a, c), f"Move {_figures(a, c)}", None, (a, c))
+               for a, c in group_sizes(*self.free) if g.can_move(s, self.player, self.origin, (a, c))]
+        return out + [Option("back", "Back", None, None)]
+
+    def apply(self, g, s, o):
+        if o.value is None:
+            return
+        s.steps.append(MoveTo(self.player, tuple(o.value), self.origin))
+
+
 class MoveTo(Step):
-    """Where the picked figure goes: any square it can reach with its speed this turn."""
+    """Where the picked figure or group goes: any square it can reach with its speed this turn."""
     kind: ClassVar[str] = "move_to"
     private: ClassVar[bool] = False
-    what: str = "army"
+    what: object = "army"
     origin: tuple = ()
 
     def prompt(self, g, s):
-        return f"{s.names[self.player]}: where does the {self.what} on {_sq(self.origin)} go?"
+        noun = f"the {self.what}" if isinstance(self.what, str) else _figures(*self.what)
+        return f"{s.names[self.player]}: where do{'es' if isinstance(self.what, str) else ''} {noun} on {_sq(self.origin)} go?"
 
     def options(self, g, s):
-        out = [Option(key("square", *d), f"{'Explore' if how[0] == 'explore' else 'Go to'} {_where(s, d)}",
-                      ("square", d), (d, how))
+        def label(d, how):
+            if how[0] == "attack":
+                return f"Attack {_foe(s, d)} on {_sq(d)}"
+            return f"{'Explore' if how[0] == 'explore' else 'Go to'} {_where(s, d)}"
+        out = [Option(key("square", *d), label(d, how), ("square", d), (d, how))
                for d, how in sorted(g.destinations(s, self.player, self.origin, self.what).items())]
         out.append(Option("back", "Back", None, None))
         return out
@@ -714,12 +798,15 @@ class MoveTo(Step):
     def apply(self, g, s, o):
         turn = s.steps[-1]            # the MoveTurn below
         if o.value is None:
+            if isinstance(self.what, tuple):      # back to the group's choice
+                s.steps.append(GroupPick(self.player, self.origin, turn.free(s, self.origin)))
             return
         dest, how = o.value
+        armies, scouts = group_of(self.what)
         end = g.move_figure(s, self.player, self.origin, dest, self.what, how)
         a, sc = turn.moved.get(end, (0, 0))
         turn.moved = dict(turn.moved)
-        turn.moved[end] = (a + (self.what == "army"), sc + (self.what == "scout"))
+        turn.moved[end] = (a + armies, sc + scouts)
 
 
 class ResearchTurn(Step):
@@ -951,6 +1038,51 @@ class CopyTech(Step):
         pass
 
 
+class ObsoleteTarget(Step):
+    """Monarchy (silk): obsolete an ancient wonder, or kill a random unit card of another player; Gunpowder
+    (any 2 resources): obsolete an ancient or medieval wonder, or destroy any one building (section 4 §4).
+    An obsolete wonder's ability stops; its marker stays on the map (section 4 §7); one in the market
+    leaves it and the market refills."""
+    kind: ClassVar[str] = "obsolete"
+    private: ClassVar[bool] = False
+    tag: str = ""
+
+    def prompt(self, g, s):
+        other = "kill a unit card" if self.tag == "obsolete_wonder_or_kill_unit" else "destroy a building"
+        return f"{s.names[self.player]}: make a wonder obsolete, or {other}"
+
+    def options(self, g, s):
+        eras = (D.ANCIENT,) if self.tag == "obsolete_wonder_or_kill_unit" else (D.ANCIENT, D.MEDIEVAL)
+        out = []
+        for q, p in enumerate(s.players):
+            for w in p.wonders:
+                if D.WONDER_INDEX[w].era in eras:
+                    out.append(Option(key("wonder", w), f"Make {s.names[q]}'s {w} obsolete", None, ("wonder", w, q)))
+        for w in s.wonder_market:
+            if D.WONDER_INDEX[w].era in eras:
+                out.append(Option(key("wonder", w), f"Make {w} in the market obsolete", None, ("wonder", w, None)))
+        if self.tag == "obsolete_wonder_or_kill_unit":
+            out += [Option(key("units", q), f"Kill a random unit card of {s.names[q]} ({len(p.units)} held)",
+                           None, ("units", q)) for q, p in enumerate(s.players) if q != self.player and p.units]
+        else:
+            out += [Option(key("building", *pos), f"Destroy {st.name} on {_sq(pos)} ({s.names[st.owner]}'s)",
+                           ("square", pos), ("building", pos))
+                    for pos, st in sorted(s.board.structures.items()) if st.kind == BUILDING]
+        return out
+
+    def apply(self, g, s, o):
+        v = o.value
+        if v[0] == "wonder":
+            g.make_obsolete(s, v[1], v[2])
+        elif v[0] == "units":
+            g.kill_random_unit(s, self.player, v[1])
+        else:
+            g.destroy_building(s, self.player, v[1])
+
+    def on_empty(self, g, s):
+        pass
+
+
 class FreeFigure(Step):
     """The Hanging Gardens: a figure built free in the wonder's square."""
     kind: ClassVar[str] = "free_figure"
@@ -1007,7 +1139,7 @@ class CivilizationGame(StepGame):
     min_players = 2
     max_players = 4
     description = "Lead a civilization from the Stone Age to space flight (2-4 players)."
-    rules_version = "0"
+    rules_version = "3"       # 3: war (battles, villages, groups); 2: Monarchy, Gunpowder, Combustion, Flight, Computers; 1: upgrades flip buildings
 
     def new_game(self, names: list[str], seed: int, options: dict[str, str] | None = None) -> CivState:
         opts = self.options_with_defaults(options)
@@ -1115,6 +1247,11 @@ class CivilizationGame(StepGame):
                 return False
         return True
 
+    def can_cross(self, s: CivState, player: int, pos: Pos, limits: tuple) -> bool:
+        """Flight: may the figure fly over ``pos`` whatever stands there?  Only the terrain counts."""
+        sq = s.board.square(pos)
+        return sq is not None and (sq.terrain != WATER or limits[0] is not None)
+
     def put_figure(self, s: CivState, player: int, pos: Pos, what: str, from_supply: bool = True) -> None:
         p = s.players[player]
         f = s.board.figures.get(pos)
@@ -1141,17 +1278,29 @@ class CivilizationGame(StepGame):
         movement menu asks it of every figure at every choice."""
         return bool(self.destinations(s, player, origin, what, first=True))
 
-    def destinations(self, s: CivState, player: int, origin: Pos, what: str, first: bool = False) -> dict:
-        """Squares the figure can end on this turn -> ("move", None), or ("explore", the square it steps
-        from) for a step onto a face-down tile, which turns it up and ends the move (row 28).  Orthogonal steps up to its speed; it passes over own
-        figures and, with Navigation, water; scouts never enter hut or village squares, armies stop on
-        a hut (rule 60) and may not yet enter villages (part 2).  ``first``: stop at the first square found."""
+    def destinations(self, s: CivState, player: int, origin: Pos, what, first: bool = False) -> dict:
+        """Squares the figures (``what``: "army", "scout", or a group ``(armies, scouts)``, rule 56) can end
+        on this turn -> ("move", None); ("explore", the square it steps from) for a step onto a face-down
+        tile, which turns it up and ends the move (row 28); ("attack", None) for another player's figures
+        or city, or a village, which armies alone may enter and where the move ends in a battle (rules
+        62-67; a group with a scout never enters, row 33).  Orthogonal steps up to the speed; through own
+        figures and, with Navigation, water; with Flight over anything (never stopping on it).  Scouts never
+        enter hut or village squares, armies stop on a hut (rule 60).  ``first``: stop at the first found."""
         b = s.board
         p = s.players[player]
+        armies, scouts = group_of(what)
+        n_fig = armies + scouts
         out: dict = {}
-        limits = (water_rule(p), stacking(p))
+        water, stack = water_rule(p), stacking(p)
+        limits = (water, stack)
+        fly = "Flight" in p.techs             # passes over enemy figures, cities, huts and villages
         frontier = [origin]
         seen = {origin}
+
+        def room(pos: Pos) -> bool:           # the group fits there within the stacking limit
+            f = b.figures.get(pos)
+            return f is None or f.owner != player or f.count() + n_fig <= stack
+
         for _ in range(speed(p)):
             nxt = []
             for pos in frontier:
@@ -1162,23 +1311,29 @@ class CivilizationGame(StepGame):
                     t = b.square(n)
                     if t is None:
                         tile = b.tile_at(n)
-                        # a step onto a face-down tile, from a square the figure may stop on (row 28)
+                        # a step onto a face-down tile, from a square the figures may stop on (row 28)
                         if tile is not None and not tile.face_up and (
-                                pos == origin or self.can_stand(s, player, pos, True, limits)):
+                                pos == origin or (self.can_stand(s, player, pos, False, limits) and room(pos))):
                             out.setdefault(n, ("explore", pos))
                             if first:
                                 return out
                         continue
                     marker = b.markers.get(n)
-                    if marker is not None:
-                        if what == "army" and marker[0] == HUT and self.can_stand(s, player, n, True, limits):
+                    enemy = b.enemy_figures(n, player) or (n in b.cities and b.cities[n].owner != player)
+                    if marker is not None or enemy:
+                        if not scouts and (enemy or marker[0] == VILLAGE) and (t.terrain != WATER or water == D.END):
+                            out[n] = ("attack", None)           # the move ends in a battle, or kills scouts
+                        elif not scouts and marker is not None and marker[0] == HUT and self.can_stand(
+                                s, player, n, False, limits) and room(n):
                             out[n] = ("move", None)
-                            if first:
-                                return out
+                        if n in out and first:
+                            return out
+                        if fly and self.can_cross(s, player, n, limits) and n not in s.frozen:
+                            nxt.append(n)
                         continue
                     if not self.can_stand(s, player, n, False, limits):
                         continue
-                    if self.can_stand(s, player, n, True, limits):
+                    if (t.terrain != WATER or water == D.END) and room(n):
                         out[n] = ("move", None)
                         if first:
                             return out
@@ -1188,21 +1343,49 @@ class CivilizationGame(StepGame):
         out.pop(origin, None)
         return out
 
-    def move_figure(self, s: CivState, player: int, origin: Pos, dest: Pos, what: str, how: tuple) -> Pos:
-        """Move it; returns where it ended."""
+    def move_figure(self, s: CivState, player: int, origin: Pos, dest: Pos, what, how: tuple) -> Pos:
+        """Move the figures (``what`` as in ``destinations``); returns where they ended.  Onto another
+        player's square or a village the move ends in a battle (played on the stack after this), or kills
+        the lone scouts there (rule 66)."""
+        armies, scouts = group_of(what)
+        b = s.board
         end = dest
         if how[0] == "explore":
             self.explore(s, player, dest)
-            marker = s.board.markers.get(dest)
-            closed = (not self.can_stand(s, player, dest, end=True)
-                      or (marker is not None and (what == "scout" or marker[0] == VILLAGE)))
-            if closed:                  # house rule (row 28): it stops where it stepped from
-                end = how[1]
-        self.take_figure(s, origin, what)
-        self.put_figure(s, player, end, what, from_supply=False)
-        self._log(s, f"{s.names[player]} moves {_a(what)} from {_sq(origin)} to {_sq(end)}.")
-        marker = s.board.markers.get(end)
-        if marker is not None and marker[0] == HUT and what == "army":
+            marker = b.markers.get(dest)
+            if marker is not None and marker[0] == VILLAGE and not scouts and self.can_stand(s, player, dest, False):
+                how = ("attack", None)      # the tile shows a village: the armies enter and fight (row 28)
+            elif not self.can_stand(s, player, dest, end=True) or (marker is not None and scouts) or (
+                    b.figures.get(dest) is not None and b.figures[dest].count() + armies + scouts > stacking(s.players[player])):
+                end = how[1]                # house rule (row 28): they stop where they stepped from
+        noun = _a(what) if isinstance(what, str) else _figures(armies, scouts)
+        for _ in range(armies):
+            self.take_figure(s, origin, "army")
+        for _ in range(scouts):
+            self.take_figure(s, origin, "scout")
+        if how[0] == "attack":
+            self._log(s, f"{s.names[player]} moves {noun} from {_sq(origin)} into {_sq(end)}.")
+            f = b.figures.get(end)
+            if f is not None and f.owner != player and not f.armies and end not in b.cities:
+                kill_scouts(self, s, player, end)                       # rule 66, row 32
+                for _ in range(armies):
+                    self.put_figure(s, player, end, "army", from_supply=False)
+            else:
+                begin_battle(self, s, player, origin, end, armies)
+            return end
+        for _ in range(armies):
+            self.put_figure(s, player, end, "army", from_supply=False)
+        for _ in range(scouts):
+            self.put_figure(s, player, end, "scout", from_supply=False)
+        self._log(s, f"{s.names[player]} moves {noun} from {_sq(origin)} to {_sq(end)}.")
+        st = b.structures.get(end)
+        p = s.players[player]
+        if (armies and st is not None and st.kind == BUILDING and st.owner != player
+                and "Combustion" in p.techs and ("Combustion", "destroy_building_on_move") not in p.used):
+            p.used = p.used | {("Combustion", "destroy_building_on_move")}   # once a round
+            self.destroy_building(s, player, end)
+        marker = b.markers.get(end)
+        if marker is not None and marker[0] == HUT and armies:
             self.take_hut(s, player, end)
         return end
 
@@ -1331,7 +1514,7 @@ class CivilizationGame(StepGame):
                 for _ in range(n):
                     src.remove(item)
                     dst.append(item)
-        limit = D.BASE_CULTURE_HAND + sum(learned(b, "culture_hand"))
+        limit = culture_hand(self, s, to)
         for _ in range(len(b.culture_cards) - limit):
             s.steps.append(DiscardCulture(to))
 
@@ -1480,8 +1663,9 @@ class CivilizationGame(StepGame):
             if what == BUILDING:
                 if sq.terrain not in D.BUILDING_INDEX[name].terrains:
                     continue
-                if st is not None and st.kind != BUILDING:
-                    continue
+                if st is not None and not (st.kind == BUILDING and st.name != name
+                                           or st.kind == WONDER and st.name in s.players[player].obsolete):
+                    continue           # over an own other building or obsolete wonder (row 21)
                 if star and stars and n not in stars:
                     continue           # one star building a city: it may only replace the one there
             elif what == WONDER:
@@ -1496,6 +1680,10 @@ class CivilizationGame(StepGame):
         if old is not None and old.kind == BUILDING:          # back to the market (row 21)
             basic = D.BUILDING_INDEX[old.name].basic or old.name
             s.buildings_left[basic] += 1
+        elif old is not None and old.kind == WONDER:          # it leaves the game, its ability too (row 21)
+            owner = s.players[old.owner]
+            owner.wonders = [w for w in owner.wonders if w != old.name]
+            owner.obsolete = [w for w in owner.obsolete if w != old.name]
         b.structures[pos] = Structure(what, name, player)
         if what == BUILDING:
             basic = D.BUILDING_INDEX[name].basic or name
@@ -1585,8 +1773,7 @@ class CivilizationGame(StepGame):
             p.culture_cards.append(card)
             self._log(s, f"{name} climbs to culture space {space.number} and draws a culture card.",
                       player, f"{name} climbs to culture space {space.number} and draws {card}.")
-            limit = D.BASE_CULTURE_HAND + sum(learned(p, "culture_hand"))
-            if len(p.culture_cards) > limit:
+            if len(p.culture_cards) > culture_hand(self, s, player):
                 s.steps.append(DiscardCulture(player))
         else:
             self._log(s, f"{name} climbs to culture space {space.number}.")
@@ -1620,6 +1807,7 @@ class CivilizationGame(StepGame):
                 self._log(s, f"{s.names[player]} (Germany) gains a free {unit[0]} unit card.")
             if any(s.resource_pool.values()):
                 s.steps.append(TakeResource(player))
+        self.flip_buildings(s, player, tech)
         fresh = [g.name for g in D.GOVERNMENTS if g.unlocked_by == tech]
         p.fresh_governments = list(p.fresh_governments) + fresh
         self._log(s, f"{s.names[player]} learns {tech} " + ("free." if free else f"(trade falls to {p.trade})."))
@@ -1628,10 +1816,57 @@ class CivilizationGame(StepGame):
         elif coin_dial(self, s, player) >= D.COIN_VICTORY:
             self.win(s, player, "economy")
 
+    def flip_buildings(self, s: CivState, player: int, tech: str) -> None:
+        """An upgrade tech turns the player's basic buildings of its line to the upgraded side at once
+        (section 4 §4, "upgrades are immediate"): the same marker, so the market's count is unchanged."""
+        ups = {b.name: b.upgrade for b in D.BUILDINGS if b.upgrade and D.BUILDING_INDEX[b.upgrade].tech == tech}
+        if not ups:
+            return
+        b = s.board
+        for pos, st in sorted(b.structures.items()):
+            if st.kind == BUILDING and st.owner == player and st.name in ups:
+                b.structures[pos] = Structure(BUILDING, ups[st.name], player)
+                self._log(s, f"{s.names[player]}'s {st.name} on {_sq(pos)} becomes {ups[st.name]}.")
+
+    def coin_total(self, s: CivState, q: int) -> int:
+        return coin_dial(self, s, q)
+
+    def hand_limit(self, s: CivState, q: int) -> None:
+        """Over the culture hand limit: he discards down to it."""
+        for _ in range(len(s.players[q].culture_cards) - culture_hand(self, s, q)):
+            s.steps.append(DiscardCulture(q))
+
+    def make_obsolete(self, s: CivState, wonder: str, owner: int | None) -> None:
+        """The wonder's ability stops for good: an owner's goes to his obsolete list (its marker stays and
+        keeps its icons), one in the market leaves the game and the market refills (section 4 §7)."""
+        if owner is None:
+            s.wonder_market.remove(wonder)
+            if s.wonder_deck:
+                s.wonder_market.append(s.wonder_deck.draw(s.rng))
+            self._log(s, f"{wonder} in the market becomes obsolete and leaves the game.")
+            return
+        p = s.players[owner]
+        p.wonders.remove(wonder)
+        p.obsolete = list(p.obsolete) + [wonder]
+        self._log(s, f"{s.names[owner]}'s {wonder} becomes obsolete.")
+
+    def kill_random_unit(self, s: CivState, by: int, victim: int) -> None:
+        """Monarchy: a random card of the victim's standing forces is killed, out of the game (rule 76)."""
+        p = s.players[victim]
+        card = p.units.pop(s.rng.randrange(len(p.units)))
+        self._log(s, f"{s.names[by]} kills one of {s.names[victim]}'s unit cards: {_a(D.UNIT_CARDS[card].type)}.")
+
+    def destroy_building(self, s: CivState, by: int, pos: Pos) -> None:
+        """A building leaves the map and its marker goes back to the market (row 21)."""
+        st = s.board.structures.pop(pos)
+        s.buildings_left[D.BUILDING_INDEX[st.name].basic or st.name] += 1
+        self._log(s, f"{s.names[by]} destroys {s.names[st.owner]}'s {st.name} on {_sq(pos)}.")
+
     # -- tech and wonder abilities ----------------------------------------------------------------------
     _ABILITIES = {"city_production", "gain_culture", "gain_trade_gift", "random_great_person", "coin_on_card",
                   "buy_coin_with_trade", "buy_coin_with_culture", "gain_trade", "take_market_resources",
-                  "copy_tech", "free_walls", "free_figure", "extra_city_actions", "sea_transport", "nuke_city"}
+                  "copy_tech", "free_walls", "free_figure", "extra_city_actions", "sea_transport", "nuke_city",
+                  "obsolete_wonder_or_kill_unit", "obsolete_wonder_or_destroy_building"}
 
     def ability_options(self, s: CivState, player: int, when: str) -> list[Option]:
         """Abilities of the player's techs and wonders usable now: each once a round (house rule), its
@@ -1680,6 +1915,8 @@ class CivilizationGame(StepGame):
             return bool(self.sea_sources(s, player))
         if tag == "nuke_city":
             return any(not c.capital for c in s.board.cities.values())
+        if tag in ("obsolete_wonder_or_kill_unit", "obsolete_wonder_or_destroy_building"):
+            return bool(ObsoleteTarget(player, tag).options(self, s))
         if tag == "free_figure":             # The Hanging Gardens: not in round 1
             at = self.wonder_square(s, source)
             return s.round > 1 and at is not None and (p.armies or p.scouts) and self.can_stand(s, player, at, True)
@@ -1875,6 +2112,8 @@ class CivilizationGame(StepGame):
             s.steps.append(SeaFrom(player))
         elif tag == "nuke_city":
             s.steps.append(NukeTarget(player))
+        elif tag in ("obsolete_wonder_or_kill_unit", "obsolete_wonder_or_destroy_building"):
+            s.steps.append(ObsoleteTarget(player, tag))
         elif tag == "extra_city_actions":     # Atomic Theory: every city acts once more this turn
             turn = next((st for st in reversed(s.steps) if isinstance(st, CityTurn) and st.player == player), None)
             if turn is not None:
@@ -2002,9 +2241,7 @@ class CivilizationGame(StepGame):
         elif ab.tag in ("destroy_building", "destroy_buildings_anywhere"):
             st = b.structures.get(target)
             if st is not None and st.kind == BUILDING:
-                del b.structures[target]
-                s.buildings_left[D.BUILDING_INDEX[st.name].basic or st.name] += 1
-                self._log(s, f"{st.name} on {_sq(target)} is destroyed.")
+                self.destroy_building(s, player, target)
         elif ab.tag in ("terrain_to_desert", "forest_to_grassland", "terrain_to_water"):
             terrain = {"terrain_to_desert": "desert", "forest_to_grassland": "grassland",
                        "terrain_to_water": WATER}[ab.tag]
@@ -2040,6 +2277,8 @@ class CivilizationGame(StepGame):
         for name in ("resource_pool", "buildings_left", "boost", "gather"):
             d[name] = dict(d[name])
         d["steps"] = [_copy_step(st) for st in s.steps]
+        if s.battle is not None:
+            d["battle"] = s.battle.copy()
         out.__dict__.update(d)
         return out
 
@@ -2070,13 +2309,20 @@ class CivilizationGame(StepGame):
                 b.markers[pos] = (kind, content)
             setattr(out, deck_attr, Deck(unseen[len(spots):]))
         others = [q for q in range(out.n) if q != viewer]
+        bat = out.battle                  # a battle hand is seen by its player only (its types by all)
+        hidden_hands = [sd for sd in (ATT, DEF) if bat is not None and bat.player(sd) != viewer]
         for t, deck in sorted(out.unit_decks.items()):
             held = {q: [u for u in out.players[q].units if D.UNIT_CARDS[u].type == t] for q in others}
-            unseen = sorted(list(deck.secret_contents()) + [u for h in held.values() for u in h])
+            in_hand = {sd: [u for u in bat.hands[sd] if D.UNIT_CARDS[u].type == t] for sd in hidden_hands}
+            unseen = sorted(list(deck.secret_contents()) + [u for h in held.values() for u in h]
+                            + [u for h in in_hand.values() for u in h])
             rng.shuffle(unseen)
             for q, h in held.items():
                 keep = [u for u in out.players[q].units if D.UNIT_CARDS[u].type != t]
                 out.players[q].units = keep + unseen[:len(h)]
+                unseen = unseen[len(h):]
+            for sd, h in in_hand.items():
+                bat.hands[sd] = [u for u in bat.hands[sd] if D.UNIT_CARDS[u].type != t] + unseen[:len(h)]
                 unseen = unseen[len(h):]
             out.unit_decks[t] = Deck(unseen)
         hidden_discards = [i for i, (q, _) in enumerate(out.culture_discards) if q != viewer]
@@ -2185,6 +2431,8 @@ class CivilizationGame(StepGame):
             selected = _sq(top.todo[0])
         elif isinstance(top, PlaceFigure):
             selected = _sq(top.city)
+        elif isinstance(top, (BattleCard, BattleFront)) and s.battle is not None:
+            selected = _sq(s.battle.pos)
         players = []
         for q, p in enumerate(s.players):
             mine = viewer == q
@@ -2193,7 +2441,7 @@ class CivilizationGame(StepGame):
                 "government": p.government, "pending_government": p.pending_government,
                 "trade": p.trade, "coins": coin_dial(self, s, q), "culture": p.culture, "culture_step": p.culture_step,
                 "armies": p.armies, "scouts": p.scouts, "cities_left": p.cities_left, "ranks": dict(p.ranks),
-                "resources": list(p.resources), "wonders": list(p.wonders),
+                "resources": list(p.resources), "wonders": list(p.wonders), "obsolete": list(p.obsolete),
                 "units": len(p.units), "culture_cards": len(p.culture_cards),
                 # the backs show a unit card's type and a culture card's era
                 "unit_types": sorted(D.UNIT_CARDS[u].type for u in p.units),
@@ -2220,9 +2468,32 @@ class CivilizationGame(StepGame):
             "players": players, "wonder_market": list(s.wonder_market),
             "wonder_deck": len(s.wonder_deck), "resource_pool": dict(s.resource_pool),
             "culture_decks": {lv: len(d) for lv, d in s.culture_decks.items()},
-            "winner": s.winner, "victory": s.victory,
+            "winner": s.winner, "victory": s.victory, "battle": self.battle_view(s, viewer),
             "log": [e.for_viewer(viewer) for e in s.log],
         }
+
+    def battle_view(self, s: CivState, viewer: int | None) -> dict | None:
+        """The battle as ``viewer`` sees it: the fronts open, each hand's types on their backs, his own
+        hand's cards in full."""
+        b = s.battle
+        if b is None:
+            return None
+        sides = {}
+        for sd in (ATT, DEF):
+            mine = b.player(sd) == viewer
+            sides[sd] = {
+                "owner": b.owner(sd), "player": b.player(sd), "bonus": b.bonus[sd],
+                "hand_types": sorted(D.UNIT_CARDS[c].type for c in b.hands[sd]),
+                "hand": ([[c, describe(s, b, sd, c)] for c in sorted(b.hands[sd])] if mine else None),
+                "killed": [describe(s, b, sd, c) for c in b.killed[sd]],
+            }
+        fronts = [{sd: {"card": f[sd][0], "text": describe(s, b, sd, f[sd][0], f[sd][1]), "wounds": f[sd][1],
+                        "type": D.UNIT_CARDS[f[sd][0]].type} for sd in (ATT, DEF) if sd in f} for f in b.fronts]
+        top = s.steps[-1] if s.steps else None
+        laying = top.card if isinstance(top, BattleFront) and top.player == viewer else None
+        return {"square": _sq(b.pos), "kind": b.kind, "attacker": b.attacker, "defender": b.defender,
+                "laying": laying,
+                "armies": b.armies, "turn": b.turn, "sides": sides, "fronts": fronts, "totals": totals(s, b)}
 
 
 class CityStart(Auto):

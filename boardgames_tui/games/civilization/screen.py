@@ -163,6 +163,9 @@ class CivilizationBoard(SeatViewHelpers, MapBoard):
         if not v:
             return []
         out: list[MapRegion] = []
+        if v.get("battle"):
+            self._battle_board(out, v, width)
+            return out
         rows, cols = map_size(len(v.get("players", [])))
         self._map_squares(out, v)
         map_w, map_h = cols * SQ_W, rows * SQ_H
@@ -173,6 +176,86 @@ class CivilizationBoard(SeatViewHelpers, MapBoard):
         y = self._panel_players(out, v, x, y, w)
         self._panel_market(out, v, x, y, w)
         return out
+
+    def _battle_board(self, out: list, v: dict, width: int) -> None:
+        """While a battle is fought the board shows it instead of the map (rules 68-78): who fights
+        where, the totals and bonuses, the fronts side by side (attacker left, defender right: each
+        card's strength and wounds, ▸ where it would strike first), each side's hand (the backs' types;
+        the viewer's own cards in full, to pick) and the units killed."""
+        bt = v["battle"]
+        sides = bt["sides"]
+        w = max(width, 30)
+
+        def who(sd: str) -> Text:
+            owner = sides[sd]["owner"]
+            return Text("Barbarians", style="bold") if owner < 0 else self._seat(owner, True)
+
+        def line(rid, y: int, text: Text, targets=(), pickable=False) -> int:
+            lines = wrap_text(text, w - 1)
+            out.append(MapRegion.rect(rid, 0, y, w, len(lines), label=lines[0], text=tuple(lines[1:]),
+                                      targets=targets, pickable=pickable))
+            return y + len(lines)
+
+        kind = {"field": "in the field", "city": "on a city", "capital": "on a capital",
+                "village": "on a village"}[bt["kind"]]
+        head = Text(f"Battle on {bt['square']} ({kind})", style="bold")
+        head.append("\n")
+        head.append_text(who("att"))
+        head.append(f" {bt['totals']['att']}", style="bold")
+        head.append("  against  ")
+        head.append(f"{bt['totals']['def']} ", style="bold")
+        head.append_text(who("def"))
+        diff = sides["att"]["bonus"] - sides["def"]["bonus"]
+        head.append(f"\nbonus {sides['att']['bonus']} / {sides['def']['bonus']}"
+                    + (f": the bonus card +{abs(diff)} to the {'attacker' if diff > 0 else 'defender'}" if diff else ""))
+        y = line(("battle", "head"), 0, head)
+        col = (w - 6) // 2
+        cols = Text("     ")
+        cols.append_text(who("att"))
+        cols.append(" " * max(1, col + 5 - len(cols.plain)))
+        cols.append_text(who("def"))
+        y = line(("battle", "cols"), y + 1, cols)
+        beats = {"infantry": "cavalry", "cavalry": "artillery", "artillery": "infantry"}
+        for i, f in enumerate(bt["fronts"]):
+            row = Text(f"{i + 1:>2}  ", style="bold")
+            cells = []
+            for sd in ("att", "def"):
+                c = f.get(sd)
+                cells.append(Text("—", style="dim") if c is None else Text(c["text"]))
+            a, d = f.get("att"), f.get("def")
+            if a and d:                        # both stand: who would have struck first
+                if beats.get(a["type"]) == d["type"]:
+                    cells[0].append(" ▸", style="bold")
+                elif beats.get(d["type"]) == a["type"]:
+                    cells[1] = Text("◂ ", style="bold") + cells[1]
+            left = cells[0].copy()
+            if len(left.plain) < col:
+                left.align("left", col)
+            row.append_text(left)
+            row.append("  ")
+            row.append_text(cells[1])
+            y = line(("front", i), y, row, targets=(("front", i),), pickable=True)
+        y = line(("front", "new"), y, Text("    + a new front", style="dim"), targets=(("front", "new"),),
+                 pickable=True)
+        for sd in ("att", "def"):
+            side = sides[sd]
+            t = Text()
+            t.append_text(who(sd))
+            hand = side["hand"]
+            if hand is None:
+                t.append(f": {len(side['hand_types'])} cards in hand ({', '.join(side['hand_types']) or 'none'})")
+                y = line(("hand", sd), y + 1, t)
+            else:
+                t.append(f": your hand, {len(hand)} card{'s' if len(hand) != 1 else ''}")
+                y = line(("hand", sd), y + 1, t)
+                laying = bt.get("laying")
+                for k, (card, text) in enumerate(hand):
+                    y = line(("card", sd, k), y, Text(f"  {text}" + ("  (being laid)" if card == laying else "")),
+                             targets=(("unit", card),), pickable=True)
+            if side["killed"]:
+                y = line(("killed", sd), y, Text(f"  killed: {', '.join(side['killed'])}", style="dim"))
+        line(("battle", "trumps"), y + 1, Text("infantry ▸ cavalry ▸ artillery ▸ infantry: each strikes first "
+                                               "against the next; aircraft neither", style="dim"))
 
     def _map_squares(self, out: list, v: dict) -> None:
         sel = v.get("selected")
@@ -215,6 +298,8 @@ class CivilizationBoard(SeatViewHelpers, MapBoard):
                 t.append(f"\nresources {', '.join(pl['resources'])}")
             if pl["wonders"]:
                 t.append(f"\nwonders {', '.join(w[4:] if w.startswith('The ') else w for w in pl['wonders'])}")
+            if pl.get("obsolete"):
+                t.append(f"\nobsolete {', '.join(pl['obsolete'])}", style="dim")
             t.append(f"\ncards: {pl['culture_cards']} culture, {pl['units']} units, "
                      f"{pl['great_people']} great people in reserve")
             hand = pl.get("hand")
@@ -279,6 +364,8 @@ class CivilizationBoard(SeatViewHelpers, MapBoard):
             t.append(" · winner ")
             t.append_text(self._seat(v["winner"], True))
             t.append(f" ({v.get('victory')} victory)")
+        if v.get("battle"):
+            t.append(" · a battle", style="bold")
         t.append("\n")
         actor = v.get("actor")
         narrow = self._width < 60           # 80x24: one line, trade and coins only
@@ -326,7 +413,17 @@ class CivilizationBoard(SeatViewHelpers, MapBoard):
             t.append_text(self._seat(key[1], True))
             t.append(f" ({pl['civ']}): {pl['government']}, trade {pl['trade']}, coins {pl['coins']}, "
                      f"culture {pl['culture']}, {len(pl['techs'])} techs")
-        else:
+        elif key[0] == "front" and v.get("battle"):
+            bt = v["battle"]
+            if key[1] == "new":
+                t.append("a new front: the card stands alone until the other side attacks it")
+            else:
+                f = bt["fronts"][key[1]]
+                t.append(f"front {key[1] + 1}: ", style="bold")
+                t.append(" against ".join(f[sd]["text"] if sd in f else "nobody" for sd in ("att", "def")))
+        elif key[0] == "unit":
+            t.append("lay this card: it opens a front or attacks one", style="")
+        elif key[0] == "market":
             t.append("Market: ", style="bold")
             t.append(", ".join(v.get("wonder_market", [])))
         return t

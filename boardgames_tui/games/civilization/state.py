@@ -50,6 +50,7 @@ class Player:
     great_people: list = field(default_factory=list)   # in reserve, private
     resources: list = field(default_factory=list)      # resource names (market kinds and hut/village finds)
     wonders: list = field(default_factory=list)        # wonders owned (built or not yet placed)
+    obsolete: list = field(default_factory=list)       # his wonders made obsolete: markers stay, abilities stop
     fresh_governments: list = field(default_factory=list)  # found in the last research phase: free to adopt
     pending_government: str = ""     # adopted after this round of Anarchy
     used: frozenset = frozenset()    # once-a-round abilities used this round
@@ -79,6 +80,7 @@ class CivState:
     cancelled: frozenset = frozenset()          # (player, card, target) events cancelled before their effect
     gather: dict = field(default_factory=dict)   # scout's square -> the city it gathers for this round
     frozen: frozenset = frozenset()             # squares no figure may leave this round (Communism, Steam Power)
+    battle: Any = None                          # war.Battle while one is fought
     round: int = 0
     phase: str = "setup"
     winner: int = -1

@@ -1,0 +1,137 @@
+"""Civilization's fighting knowledge for the easy bot: when to attack, which card to lay, what to loot.
+
+Only what the bot may know: its own unit cards, and of the enemy what everybody sees (his ranks, how many
+cards of each type he holds, his bonus, the open fronts).  ``attack_value`` weighs an attack by the
+expected totals: the bot's own hand from the strengths it holds, the enemy's from the typical strength
+of a card of his ranks.  It attacks only when it expects to win clearly, always takes lone scouts, and
+values a capital above everything (the military victory).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ...games.civilization import data as D
+from ...games.civilization import war as W
+from . import pick
+
+TYPICAL = {1: 2.0, 2: 3.0, 3: 4.0, 4: 5.0}     # a card's mean strength by rank (3 weak, 9 middle, 3 strong)
+MARGIN = 1.4                                   # attack when the expected total beats the enemy's by this much
+
+
+def _card_strength(card: int, rank: int) -> int:
+    u = D.UNIT_CARDS[card]
+    return u.strength[min(max(rank, 1), len(u.strength)) - 1]
+
+
+def expected_attack(game, s, player: int, pos, armies: int) -> tuple[float, float]:
+    """(own, enemy) expected battle totals if ``armies`` of ``player`` attack ``pos`` now."""
+    p = s.players[player]
+    own_n = min(len(p.units), W.battle_hand_size(game, s, player, armies, False))
+    mine = sorted((_card_strength(c, p.ranks.get(D.UNIT_CARDS[c].type, 1)) for c in p.units), reverse=True)
+    mean = sum(mine) / len(mine) if mine else 0.0
+    own = own_n * mean + W.combat_bonus(s, player)
+    b = s.board
+    marker = b.markers.get(pos)
+    if marker is not None and marker[0] == "village":
+        return own, 3 * TYPICAL[1]
+    city = b.cities.get(pos)
+    q = city.owner if city is not None else b.figures[pos].owner
+    e = s.players[q]
+    f = b.figures.get(pos)
+    defenders = f.armies if f is not None and f.owner == q else 0
+    n = min(len(e.units), W.battle_hand_size(game, s, q, max(1, defenders), city is not None))
+    types = [D.UNIT_CARDS[c].type for c in e.units]          # the backs show the types
+    mean_e = sum(TYPICAL[max(1, min(4, e.ranks.get(t, 1)))] for t in types) / len(types) if types else 0.0
+    enemy = n * mean_e + W.combat_bonus(s, q)
+    if city is not None:
+        enemy += (D.CAPITAL_BONUS if city.capital else D.CITY_BONUS) + (D.WALLS_BONUS if city.walls else 0)
+    return own, enemy
+
+
+def attack_value(game, s, player: int, pos, armies: int) -> float:
+    """A destination's worth for an attack: high for lone scouts, a won village or city, the capital
+    highest; below zero when the battle looks doubtful."""
+    b = s.board
+    f = b.figures.get(pos)
+    if f is not None and f.owner != player and not f.armies and pos not in b.cities:
+        return 8.0                                            # lone scouts: no battle, a loot
+    own, enemy = expected_attack(game, s, player, pos, armies)
+    if own < MARGIN * enemy + 2:
+        return -5.0
+    city = b.cities.get(pos)
+    if city is not None:
+        return 100.0 if city.capital else 14.0
+    if b.markers.get(pos) is not None:
+        return 10.0
+    return 6.0
+
+
+def _place_value(s, b, side: str, card: int, front) -> float:
+    """The change in (own total - enemy total) if ``card`` goes there; a new front counts a little less
+    than its strength, as it may be attacked later."""
+    x = W.strength(s, b, side, card)
+    if front is None:
+        return 0.8 * x
+    foe = W.other(side)
+    enemy, hurt = b.fronts[front][foe]
+    y = W.strength(s, b, foe, enemy)
+    mine = 0
+    if W.trumps(s, b, side, card, enemy):
+        hurt += x
+        if hurt < y:
+            mine += y
+    elif W.trumps(s, b, foe, enemy, card):
+        mine += y
+        if mine < x:
+            hurt += x
+    else:
+        hurt += x
+        mine += y
+    return (x if mine < x else 0.0) + (y if hurt >= y else 0.0)
+
+
+def battle_card(game, s, d, rng) -> str:
+    b = s.battle
+    side = s.steps[-1].side
+    scored = []
+    for o in d.options:
+        places = [None] + [i for i, f in enumerate(b.fronts) if W.other(side) in f and side not in f]
+        scored.append((max(_place_value(s, b, side, o.value, f) for f in places), o.key))
+    return pick(scored, rng)
+
+
+def battle_front(game, s, d, rng) -> str:
+    b = s.battle
+    step = s.steps[-1]
+    scored = [(_place_value(s, b, step.side, step.card, o.value), o.key) for o in d.options if o.value != "back"]
+    return pick(scored, rng)
+
+
+LOOT_ORDER = {"tech": 5, "card": 3, "culture": 4, "trade": 2, "resources": 3}
+
+
+def loot(game, s, d, rng) -> str:
+    def worth(o):
+        if o.value is None:
+            return 0.0
+        return LOOT_ORDER.get(o.value if isinstance(o.value, str) else o.value[0], 1)
+    return pick([(worth(o), o.key) for o in d.options], rng)
+
+
+def loot_tech(game, s, d, rng) -> str:
+    return pick([(D.TECH_INDEX[o.value].level, o.key) for o in d.options], rng)
+
+
+def rescue(game, s, d, rng) -> str:
+    rank = s.players[d.player].ranks
+    return pick([(_card_strength(o.value, rank.get(D.UNIT_CARDS[o.value].type, 1)), o.key) for o in d.options], rng)
+
+
+def move_group(game, s, d, rng) -> str:
+    """The largest group of armies only (one that may attack); else the largest."""
+    scored = [((10 if o.value[1] == 0 else 0) + o.value[0] + o.value[1], o.key) for o in d.options if o.value]
+    return pick(scored, rng) if scored else "back"
+
+
+HANDLERS: dict[str, Any] = {"battle_card": battle_card, "battle_front": battle_front, "loot": loot,
+                            "loot_tech": loot_tech, "rescue": rescue, "move_group": move_group}

@@ -1,0 +1,595 @@
+"""Civilization's war (delivery B): the battle as a sub-game on the step stack (seed rules 62-83, section 2
+rows 30-45), and what a battle ends with.
+
+A battle is one :class:`Battle` in ``state.battle`` while it lasts; its steps are:
+
+* ``BattleTurn`` (auto): whose turn to lay a card, or the end when both hands are empty;
+* ``BattleCard``: the side to play picks a card of its hand (private: the hand is shown), then
+  ``BattleFront``: a new front, or an attack on a front where only the enemy has a unit (rules 73-74);
+* ``Loot``, ``LootResource``, ``LootTech`` and ``Rescue`` after it.
+
+Two sides, ``ATT`` and ``DEF``.  The defending side is a player, or the barbarians of a village, whose
+cards the player to the attacker's right lays (row 30).  A hand is drawn face down from the side's
+standing forces (rules 68-69): its cards' types show on their backs, as in the standing forces, their
+strengths only to the side's player; cards laid on a front are open.  Strength is the printed value of the
+side's rank in the card's type (rule 70, row 35), Himeji Samurai Castle +1.  An attack strikes both ways;
+a trump strikes first and, if it kills, takes no damage (rules 75-77, row 40), unless the Pentagon's owner
+is the one trumped.  A unit whose wounds reach its strength is killed, out of the game (rule 76, row 41).
+
+The result (rule 78, rows 37, 42): each side's surviving strength, the higher bonus adding the difference
+(the bonus card); a tie goes to the defender.  The loser's figures in the square are gone (rule 80); the
+winner loses one army per two of his units killed (rule 79, row 43, no floor).  A won city is destroyed,
+everything belonging to it going back to its owner (rule 81, row 45); a capital so taken is the military
+victory (rule 83).  Loot: one pick from rule 80's list after a field battle, from rule 82's after a city
+(row 44); none after a village, whose marker decides what the winner gets (row 31).
+"""
+from __future__ import annotations
+
+from typing import ClassVar
+
+from ...engine.core import Option
+from ...engine.steps import Auto, PlainData, Step, key
+from . import data as D
+from .board import BUILDING, GREAT_PERSON, WONDER, Figures, Pos, neighbours
+
+ATT, DEF = "att", "def"
+BARBARIANS = -1
+FIELD, CITY, CAPITAL, VILLAGE = "field", "city", "capital", "village"
+SIDES = (ATT, DEF)
+
+
+def other(side: str) -> str:
+    return DEF if side == ATT else ATT
+
+
+def _sq(pos: Pos) -> str:
+    return f"{pos[0]}:{pos[1]}"
+
+
+class Battle(PlainData):
+    """A battle in progress.  ``fronts``: a list of ``{side: (card, wounds)}`` (a side absent: its slot is
+    empty); ``hands``: side -> card ids face down; ``ranks``: side -> {unit type: rank}."""
+    pos: tuple
+    origin: tuple
+    attacker: int
+    defender: int            # a seat, or BARBARIANS
+    controller: int          # who lays the defending cards: the defender, or the barbarians' player
+    kind: str                # FIELD, CITY, CAPITAL or VILLAGE
+    armies: int              # the attacking armies (off the map while the battle lasts)
+    hands: dict
+    ranks: dict
+    bonus: dict
+    turn: str = DEF
+    fronts: list = ()
+    killed: dict = None
+
+    def copy(self) -> "Battle":
+        out = Battle.__new__(Battle)
+        d = dict(self.__dict__)
+        d["hands"] = {k: list(v) for k, v in self.hands.items()}
+        d["fronts"] = [dict(f) for f in self.fronts]
+        d["killed"] = {k: list(v) for k, v in self.killed.items()}
+        out.__dict__.update(d)
+        return out
+
+    def player(self, side: str) -> int:
+        """Who decides for ``side``."""
+        return self.attacker if side == ATT else self.controller
+
+    def owner(self, side: str) -> int:
+        """Whose units they are (BARBARIANS for a village's)."""
+        return self.attacker if side == ATT else self.defender
+
+
+# ====================================================================== cards
+def unit_name(card: int, rank: int) -> str:
+    u = D.UNIT_CARDS[card]
+    names = D.UNIT_TYPE_INDEX[u.type].ranks
+    return names[min(max(rank, 1), len(names)) - 1]
+
+
+def strength(s, b: Battle, side: str, card: int) -> int:
+    """The printed value of the side's rank (rule 70); Himeji Samurai Castle +1 to all its owner's units."""
+    u = D.UNIT_CARDS[card]
+    rank = max(1, b.ranks[side].get(u.type, 1))
+    value = u.strength[min(rank, len(u.strength)) - 1]
+    owner = b.owner(side)
+    if owner != BARBARIANS and "Himeji Samurai Castle" in s.players[owner].wonders:
+        value += 1
+    return value
+
+
+def trumps(s, b: Battle, side: str, card: int, enemy: int) -> bool:
+    """Does ``side``'s card strike first against ``enemy``'s (row 40)?  Never against the Pentagon's owner."""
+    beats = D.UNIT_TYPE_INDEX[D.UNIT_CARDS[card].type].trumps
+    if beats is None or beats != D.UNIT_CARDS[enemy].type:
+        return False
+    foe = b.owner(other(side))
+    return not (foe != BARBARIANS and "The Pentagon" in s.players[foe].wonders)
+
+
+def describe(s, b: Battle, side: str, card: int, wounds: int = 0) -> str:
+    u = D.UNIT_CARDS[card]
+    name = unit_name(card, b.ranks[side].get(u.type, 1))
+    hurt = f", {wounds} wound{'s' if wounds != 1 else ''}" if wounds else ""
+    return f"{name} ({u.type} {strength(s, b, side, card)}{hurt})"
+
+
+def totals(s, b: Battle) -> dict:
+    """Surviving strength per side plus the bonus card: the higher bonus adds the difference (row 37)."""
+    out = {side: sum(strength(s, b, side, f[side][0]) for f in b.fronts if side in f) for side in SIDES}
+    diff = b.bonus[ATT] - b.bonus[DEF]
+    if diff > 0:
+        out[ATT] += diff
+    elif diff < 0:
+        out[DEF] -= diff
+    return out
+
+
+# ====================================================================== the steps
+class BattleTurn(Auto):
+    """The next card, or the end once both hands are empty (rule 78)."""
+
+    def run(self, g, s):
+        b = s.battle
+        if not b.hands[ATT] and not b.hands[DEF]:
+            end_battle(g, s)
+            return
+        if not b.hands[b.turn]:
+            b.turn = other(b.turn)          # a side with cards left plays them out
+        s.steps.append(BattleCard(b.player(b.turn), b.turn))
+
+
+class BattleCard(Step):
+    """Lay a unit card: which one (the hand is private)."""
+    kind: ClassVar[str] = "battle_card"
+    side: str = ATT
+
+    def prompt(self, g, s):
+        b = s.battle
+        t = totals(s, b)
+        who = "the barbarians" if self.side == DEF and b.defender == BARBARIANS else s.names[self.player]
+        return (f"{s.names[self.player]}: lay a unit card for {who} "
+                f"({t[self.side]} against {t[other(self.side)]} so far)")
+
+    def options(self, g, s):
+        b = s.battle
+        out = []
+        for card in sorted(set(b.hands[self.side]), key=lambda c: (-strength(s, b, self.side, c), c)):
+            n = b.hands[self.side].count(card)
+            label = f"Lay {describe(s, b, self.side, card)}" + (f" ×{n}" if n > 1 else "")
+            out.append(Option(key("unit", card), label, ("unit", card), card))
+        return out
+
+    def apply(self, g, s, o):
+        b = s.battle
+        places = front_options(s, b, self.side, o.value)
+        if len(places) == 1:                        # nothing to attack: it opens a new front
+            lay_card(g, s, self.side, o.value, None)
+            return
+        s.steps.append(self)
+        s.steps.append(BattleFront(self.player, self.side, o.value))
+
+
+class BattleFront(Step):
+    """Where the card goes: a new front, or against an enemy unit alone on its front (rule 74)."""
+    kind: ClassVar[str] = "battle_front"
+    side: str = ATT
+    card: int = 0
+
+    def prompt(self, g, s):
+        return f"{s.names[self.player]}: where does the {describe(s, s.battle, self.side, self.card)} go?"
+
+    def options(self, g, s):
+        return front_options(s, s.battle, self.side, self.card) + [Option("back", "Back", None, "back")]
+
+    def apply(self, g, s, o):
+        if o.value == "back":
+            return
+        s.steps.pop()                               # the BattleCard below
+        lay_card(g, s, self.side, self.card, o.value)
+
+
+def front_options(s, b: Battle, side: str, card: int) -> list[Option]:
+    foe = other(side)
+    out = [Option("front:new", "Open a new front", ("front", "new"), None)]
+    for i, f in enumerate(b.fronts):
+        if foe in f and side not in f:
+            enemy, wounds = f[foe]
+            first = " (strikes first)" if trumps(s, b, side, card, enemy) else (
+                " (it strikes first)" if trumps(s, b, foe, enemy, card) else "")
+            out.append(Option(key("front", i), f"Attack front {i + 1}: {describe(s, b, foe, enemy, wounds)}{first}",
+                              ("front", i), i))
+    return out
+
+
+def lay_card(g, s, side: str, card: int, front: int | None) -> None:
+    """The card leaves the hand, open: a new front, or an attack on one where both strike (rule 75), a
+    trump first (rule 77); a unit killed leaves its front and the game (rule 76)."""
+    b = s.battle
+    b.hands[side].remove(card)
+    name = s.names[b.player(side)]
+    if front is None:
+        b.fronts = list(b.fronts) + [{side: (card, 0)}]
+        g._log(s, f"{name} opens front {len(b.fronts)} with {describe(s, b, side, card)}.")
+    else:
+        foe = other(side)
+        f = dict(b.fronts[front])
+        enemy, hurt = f[foe]
+        mine = 0
+        mine_str, enemy_str = strength(s, b, side, card), strength(s, b, foe, enemy)
+        if trumps(s, b, side, card, enemy):
+            hurt += mine_str
+            if hurt < enemy_str:
+                mine += enemy_str
+        elif trumps(s, b, foe, enemy, card):
+            mine += enemy_str
+            if mine < mine_str:
+                hurt += mine_str
+        else:
+            hurt += mine_str
+            mine += enemy_str
+        text = f"{name} attacks front {front + 1} with {describe(s, b, side, card)}"
+        f[side], f[foe] = (card, mine), (enemy, hurt)
+        dead = []
+        for who, (c, w) in list(f.items()):
+            if w >= strength(s, b, who, c):
+                del f[who]
+                b.killed = {**b.killed, who: b.killed[who] + [c]}
+                dead.append(f"{describe(s, b, who, c)} is killed")
+        b.fronts = [x if i != front else f for i, x in enumerate(b.fronts)]
+        g._log(s, text + (": " + ", ".join(dead) if dead else "") + ".")
+    b.turn = other(side)
+    s.steps.append(BattleTurn())
+
+
+# ====================================================================== starting a battle
+def battle_hand_size(g, s, q: int, armies: int, city: bool) -> int:
+    """Rules 68-69: 3, +2 per army beyond the first, +3 defending a city (which defends without armies
+    too, row 33), Fundamentalism +1, Computers +1 per 5 coins."""
+    p = s.players[q]
+    n = D.BATTLE_HAND + D.BATTLE_HAND_PER_EXTRA_ARMY * max(0, armies - 1)
+    if city:
+        n += D.BATTLE_HAND_CITY
+    if p.government == "Fundamentalism":
+        n += 1
+    if "Computers" in p.techs:
+        n += g.coin_total(s, q) // 5
+    return n
+
+
+def combat_bonus(s, q: int) -> int:
+    """The ⚔ icons of the player's buildings and great people around his cities (rule 72: barracks 2,
+    academy 4, Great General 4), squares with another player's figure not counted."""
+    b = s.board
+    total = 0
+    for c, x in b.cities.items():
+        if x.owner != q:
+            continue
+        for n in neighbours(c):
+            if n in b.structures and not b.enemy_figures(n, q):
+                total += b.yields(n).combat
+    return total
+
+
+def begin_battle(g, s, attacker: int, origin: Pos, pos: Pos, armies: int) -> None:
+    """The attacking armies entered ``pos``: set the battle up (rules 68-73) and play it on the stack."""
+    b = s.board
+    city = b.cities.get(pos)
+    marker = b.markers.get(pos)
+    if marker is not None and marker[0] == "village":
+        kind, defender = VILLAGE, BARBARIANS
+        controller = (attacker - 1) % s.n          # the player to the attacker's right (row 30)
+    else:
+        defender = city.owner if city is not None else b.figures[pos].owner
+        kind = (CAPITAL if city.capital else CITY) if city is not None else FIELD
+        controller = defender
+    att = s.players[attacker]
+    ranks = {ATT: dict(att.ranks)}
+    hands = {ATT: draw_hand(s, attacker, battle_hand_size(g, s, attacker, armies, False))}
+    bonus = {ATT: combat_bonus(s, attacker), DEF: 0}
+    if defender == BARBARIANS:
+        ranks[DEF] = {t: 1 for t in D.START_UNITS}
+        hands[DEF] = [s.unit_decks[t].draw(s.rng) for t in D.START_UNITS if s.unit_decks[t]]
+    else:
+        d = s.players[defender]
+        if city is not None and city.walls and "Combustion" in att.techs:
+            city.walls = False                      # Combustion breaches the walls before the battle
+            b.cities = {**b.cities, pos: city}
+            g._log(s, f"{s.names[attacker]} breaches the walls of the city on {_sq(pos)} (Combustion).")
+        f = b.figures.get(pos)
+        defenders = f.armies if f is not None and f.owner == defender else 0
+        ranks[DEF] = dict(d.ranks)
+        hands[DEF] = draw_hand(s, defender, battle_hand_size(g, s, defender, max(1, defenders), city is not None))
+        bonus[DEF] = combat_bonus(s, defender)
+        if city is not None:
+            bonus[DEF] += (D.CAPITAL_BONUS if city.capital else D.CITY_BONUS) + (D.WALLS_BONUS if city.walls else 0)
+    # rule 73, row 38: the defender lays first, the attacker in a battle on a city's square
+    first = ATT if kind in (CITY, CAPITAL) else DEF
+    s.battle = Battle(pos, origin, attacker, defender, controller, kind, armies, hands, ranks, bonus, first,
+                      [], {ATT: [], DEF: []})
+    foe = "the barbarians of the village" if defender == BARBARIANS else (
+        f"{s.names[defender]}'s {'capital' if kind == CAPITAL else 'city'}" if city is not None
+        else f"{s.names[defender]}'s figures")
+    g._log(s, f"{s.names[attacker]} attacks {foe} on {_sq(pos)} with {armies} arm{'y' if armies == 1 else 'ies'}: "
+              f"{len(hands[ATT])} cards against {len(hands[DEF])}, bonus {bonus[ATT]} against {bonus[DEF]}"
+              + (f"; {s.names[controller]} plays the barbarians." if defender == BARBARIANS else "."))
+    s.steps.append(BattleTurn())
+
+
+def draw_hand(s, q: int, n: int) -> list[int]:
+    """``n`` cards at random from the player's standing forces, all if he has fewer (rule 68)."""
+    p = s.players[q]
+    hand = []
+    for _ in range(min(n, len(p.units))):
+        hand.append(p.units.pop(s.rng.randrange(len(p.units))))
+    if not hand:
+        s.rng.reveal()                  # still a draw: nothing to take back across it
+    return hand
+
+
+# ====================================================================== the end
+def end_battle(g, s) -> None:
+    b = s.battle
+    t = totals(s, b)
+    winner = ATT if t[ATT] > t[DEF] else DEF                      # a tie goes to the defender (row 42)
+    loser = other(winner)
+    wname = "the barbarians" if b.owner(winner) == BARBARIANS else s.names[b.owner(winner)]
+    g._log(s, f"The battle on {_sq(b.pos)} ends {t[ATT]} to {t[DEF]}: {wname} win{'' if wname == 'the barbarians' else 's'}.")
+    # the cards: survivors back to their standing forces (barbarians' to their stacks), the killed gone
+    for side in SIDES:
+        survivors = [f[side][0] for f in b.fronts if side in f] + list(b.hands[side])
+        if b.owner(side) == BARBARIANS:
+            for c in survivors:
+                s.unit_decks[D.UNIT_CARDS[c].type].add([c])
+        else:
+            p = s.players[b.owner(side)]
+            p.units = list(p.units) + survivors
+    losses = len(b.killed[winner]) // D.ARMIES_LOST_PER_KILLED_UNITS
+    board = s.board
+    if winner == ATT:
+        survivors = max(0, b.armies - losses)
+        s.players[b.attacker].armies += b.armies - survivors
+        fallen = board.figures.pop(b.pos, None)                # the loser's figures in the square
+        if fallen is not None:
+            s.players[fallen.owner].armies += fallen.armies
+            s.players[fallen.owner].scouts += fallen.scouts
+        if b.kind in (CITY, CAPITAL):
+            raze_city(g, s, b.pos, b.attacker)
+        if survivors:
+            board.figures[b.pos] = Figures(b.attacker, survivors, 0)
+        if b.kind == VILLAGE:
+            take_village(g, s, b.attacker, b.pos)
+    else:
+        s.players[b.attacker].armies += b.armies               # the attacking group is gone (rule 63, 80)
+        f = board.figures.get(b.pos)
+        if f is not None and losses and b.defender != BARBARIANS:
+            lost = min(losses, f.armies)
+            s.players[f.owner].armies += lost
+            if f.count() - lost:
+                board.figures[b.pos] = Figures(f.owner, f.armies - lost, f.scouts)
+            else:
+                del board.figures[b.pos]
+    if losses:
+        g._log(s, f"{wname} lose{'' if wname == 'the barbarians' else 's'} {losses} arm{'y' if losses == 1 else 'ies'} "
+                  f"for {len(b.killed[winner])} units killed.")
+    s.battle = None
+    win_q, lose_q = b.owner(winner), b.owner(loser)
+    if b.kind == CAPITAL and winner == ATT:
+        g.win(s, b.attacker, "military")                        # rule 83
+        return
+    after_battle(g, s, b, win_q, lose_q)
+
+
+def after_battle(g, s, b: Battle, win_q: int, lose_q: int) -> None:
+    """What follows the result: China's rescue, Code of Laws' coin, Democracy's loss of trade, the loot."""
+    for q, side in ((b.attacker, ATT), (b.defender, DEF)):
+        if q != BARBARIANS and s.players[q].civ == "China" and b.killed[side]:
+            s.steps.append(Rescue(q, tuple(b.killed[side])))
+    if lose_q != BARBARIANS and s.players[lose_q].government == "Democracy":
+        p = s.players[lose_q]
+        p.trade = max(0, p.trade - 2)
+        g._log(s, f"{s.names[lose_q]} loses 2 trade for the defeat (Democracy).")
+    if win_q != BARBARIANS and "Code of Laws" in s.players[win_q].techs:
+        p = s.players[win_q]
+        slots = D.TECH_INDEX["Code of Laws"].coin_slots
+        if ("Code of Laws", "coin_after_victory") not in p.used and p.card_coins.get("Code of Laws", 0) < slots:
+            p.used = p.used | {("Code of Laws", "coin_after_victory")}
+            p.card_coins = {**p.card_coins, "Code of Laws": p.card_coins.get("Code of Laws", 0) + 1}
+            g._log(s, f"{s.names[win_q]} puts a coin on Code of Laws.")
+    if BARBARIANS in (win_q, lose_q):
+        return                                                   # no loot from or for a village (row 31)
+    lists = loot_lists(s, b, win_q, lose_q)
+    if lists:
+        s.steps.append(Loot(win_q, lose_q, lists))
+
+
+def loot_lists(s, b: Battle, win_q: int, lose_q: int) -> tuple:
+    """Row 44: a won city, one pick from rule 82's list; a field battle (or a city held), rule 80's.  The
+    Great Wall of the loser shrinks it: a city to the field list, a field battle to nothing."""
+    took_city = b.kind in (CITY, CAPITAL) and win_q == b.attacker
+    wall = "The Great Wall" in s.players[lose_q].wonders
+    if took_city:
+        return D.FIELD_LOOT if wall else D.CITY_LOOT
+    return () if wall else D.FIELD_LOOT
+
+
+def raze_city(g, s, pos: Pos, by: int) -> None:
+    """Rule 81, row 45: the city marker back to its owner, his buildings around it to the market, great
+    people to his reserve, wonders out of the game."""
+    board = s.board
+    city = board.cities.pop(pos)
+    owner = s.players[city.owner]
+    owner.cities_left += 1
+    for n in neighbours(pos):
+        st = board.structures.get(n)
+        if st is None or st.owner != city.owner:
+            continue
+        del board.structures[n]
+        if st.kind == BUILDING:
+            s.buildings_left[D.BUILDING_INDEX[st.name].basic or st.name] += 1
+        elif st.kind == GREAT_PERSON:
+            owner.great_people = list(owner.great_people) + [st.name]
+        elif st.kind == WONDER:
+            owner.wonders = [w for w in owner.wonders if w != st.name]
+            owner.obsolete = [w for w in owner.obsolete if w != st.name]
+    s.gather = {k: v for k, v in s.gather.items() if v != pos}
+    s.boost = {k: v for k, v in s.boost.items() if k != pos}
+    g._log(s, f"{s.names[by]} destroys {s.names[city.owner]}'s city on {_sq(pos)}.")
+
+
+def take_village(g, s, q: int, pos: Pos) -> None:
+    """Row 31: the marker turned up decides: a great person drawn, or its resource kept."""
+    _, content = s.board.markers.pop(pos)
+    s.rng.reveal()
+    p = s.players[q]
+    name = s.names[q]
+    if content == D.GREAT_PERSON:
+        if s.great_people:
+            gp = s.great_people.draw(s.rng)
+            p.great_people = list(p.great_people) + [gp]
+            g._log(s, f"{name} takes the village and gains a great person.", q,
+                   f"{name} takes the village and gains a great {gp}.")
+    else:
+        p.resources = list(p.resources) + [content]
+        g._log(s, f"{name} takes the village and finds {content}.")
+    if p.civ == "China":
+        p.culture += 3
+        g._log(s, f"{name} (China) gains 3 culture for the village.")
+    g.rome_step(s, q)
+
+
+def kill_scouts(g, s, by: int, pos: Pos) -> None:
+    """Rule 66, row 32: an army entering a square with only scouts kills them, and may loot (rule 80)."""
+    f = s.board.figures.pop(pos)
+    s.players[f.owner].scouts += f.scouts
+    s.gather = {k: v for k, v in s.gather.items() if k != pos}
+    g._log(s, f"{s.names[by]} kills {s.names[f.owner]}'s scout{'s' if f.scouts > 1 else ''} on {_sq(pos)}.")
+    if "The Great Wall" not in s.players[f.owner].wonders:
+        s.steps.append(Loot(by, f.owner, D.FIELD_LOOT))
+
+
+# ====================================================================== after the battle
+class Rescue(Step):
+    """China: one of its units killed in the battle goes back to its standing forces."""
+    kind: ClassVar[str] = "rescue"
+    killed: tuple = ()
+
+    def prompt(self, g, s):
+        return f"{s.names[self.player]} (China): which killed unit goes back to your forces?"
+
+    def options(self, g, s):
+        rank = s.players[self.player].ranks
+        return [Option(key("unit", c), f"{unit_name(c, rank.get(D.UNIT_CARDS[c].type, 1))} "
+                       f"({D.UNIT_CARDS[c].type})", None, c) for c in sorted(set(self.killed))]
+
+    def apply(self, g, s, o):
+        p = s.players[self.player]
+        p.units = list(p.units) + [o.value]
+        g._log(s, f"{s.names[self.player]} (China) saves a {D.UNIT_CARDS[o.value].type} unit.")
+
+
+class Loot(Step):
+    """The winner's one pick from the list (rules 80, 82, row 44), or nothing."""
+    kind: ClassVar[str] = "loot"
+    private: ClassVar[bool] = False
+    loser: int = 0
+    lists: tuple = ()
+
+    def prompt(self, g, s):
+        return f"{s.names[self.player]}: take loot from {s.names[self.loser]}?"
+
+    def options(self, g, s):
+        p = s.players[self.loser]
+        me = s.players[self.player]
+        out = []
+        for item in self.lists:
+            if item == "3 trade" and p.trade:
+                out.append(Option("loot:trade", f"Take {min(D.LOOT_TRADE, p.trade)} trade", None, "trade"))
+            elif item == "3 culture" and p.culture:
+                out.append(Option("loot:culture", f"Take {min(D.LOOT_CULTURE, p.culture)} culture", None, "culture"))
+            elif item in ("1 resource", "2 resources") and p.resources:
+                n = 1 if item == "1 resource" else min(2, len(p.resources))
+                out.append(Option("loot:resources", f"Take {n} resource{'s' if n > 1 else ''}", None, ("resources", n)))
+            elif item == "1 tech" and g.swappable(s, self.player, self.loser, 5):
+                out.append(Option("loot:tech", "Learn one of his techs free", None, "tech"))
+            elif item == "1 culture card" and p.culture_cards:
+                out.append(Option("loot:card", "Take one of his culture cards (at random)", None, "card"))
+        del me
+        if out:
+            out.append(Option("loot:none", "Take nothing", None, None))
+        return out
+
+    def apply(self, g, s, o):
+        p, me = s.players[self.loser], s.players[self.player]
+        name, his = s.names[self.player], s.names[self.loser]
+        v = o.value
+        if v is None:
+            g._log(s, f"{name} takes no loot.")
+        elif v == "trade":
+            n = min(D.LOOT_TRADE, p.trade)
+            p.trade -= n
+            me.trade = min(D.TRADE_MAX, me.trade + n)
+            g._log(s, f"{name} takes {n} trade from {his}.")
+        elif v == "culture":
+            n = min(D.LOOT_CULTURE, p.culture)
+            p.culture -= n
+            me.culture += n
+            g._log(s, f"{name} takes {n} culture from {his}.")
+        elif v == "tech":
+            s.steps.append(LootTech(self.player, self.loser))
+        elif v == "card":
+            card = p.culture_cards[s.rng.randrange(len(p.culture_cards))]
+            p.culture_cards = [c for i, c in enumerate(p.culture_cards) if i != p.culture_cards.index(card)]
+            me.culture_cards = list(me.culture_cards) + [card]
+            g._log(s, f"{name} takes a culture card from {his}.", self.player, f"{name} takes {card} from {his}.")
+            g.hand_limit(s, self.player)
+        else:
+            for _ in range(v[1]):
+                s.steps.append(LootResource(self.player, self.loser))
+
+    def on_empty(self, g, s):
+        pass                                                # he has nothing to take
+
+
+class LootResource(Step):
+    """Which of the loser's resources (public, on his sheet) the winner takes."""
+    kind: ClassVar[str] = "loot_resource"
+    private: ClassVar[bool] = False
+    loser: int = 0
+
+    def prompt(self, g, s):
+        return f"{s.names[self.player]}: take which of {s.names[self.loser]}'s resources?"
+
+    def options(self, g, s):
+        return [Option(key("resource", r), r.capitalize(), None, r) for r in sorted(set(s.players[self.loser].resources))]
+
+    def apply(self, g, s, o):
+        p, me = s.players[self.loser], s.players[self.player]
+        res = list(p.resources)
+        res.remove(o.value)
+        p.resources = res
+        me.resources = list(me.resources) + [o.value]
+        g._log(s, f"{s.names[self.player]} takes {o.value} from {s.names[self.loser]}.")
+
+    def on_empty(self, g, s):
+        pass
+
+
+class LootTech(Step):
+    """Rule 82: a tech the loser knows and the winner lacks, where his pyramid has room."""
+    kind: ClassVar[str] = "loot_tech"
+    private: ClassVar[bool] = False
+    loser: int = 0
+
+    def prompt(self, g, s):
+        return f"{s.names[self.player]}: learn which of {s.names[self.loser]}'s techs?"
+
+    def options(self, g, s):
+        return [Option(key("tech", t), t, ("tech", t), t) for t in g.swappable(s, self.player, self.loser, 5)]
+
+    def apply(self, g, s, o):
+        g.learn(s, self.player, o.value, free=True)
+
+    def on_empty(self, g, s):
+        pass

@@ -1,0 +1,457 @@
+"""Civilization's war (delivery B, first part): entering another player's square, the battle on the step
+stack (hands, bonuses, who lays first, fronts, both strikes, trumps, kills out of the game, the result
+with the bonus card and the defender's tie), figure losses, loot, destroyed cities, the capital's
+conquest, villages played by the player to the attacker's right, lone scouts, groups, and the battle's
+hidden hands."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from boardgames_tui.games.civilization import data as D
+from boardgames_tui.games.civilization import war as W
+from boardgames_tui.games.civilization.board import BUILDING, GREAT_PERSON, WONDER, City, Figures, Structure, neighbours
+from boardgames_tui.games.civilization.data_map import VILLAGE, WATER
+from boardgames_tui.games.civilization.rules import GAME
+
+from test_civ_rules import new, play_until
+
+INF1, INF2, INF3 = 0, 1, 2        # infantry cards: rank I strength 1, 2, 3
+CAV1, CAV2, CAV3 = 3, 4, 5
+ART1, ART2, ART3 = 6, 7, 8
+
+
+def sq(pos):
+    return f"{pos[0]}:{pos[1]}"
+
+
+def refresh(s):
+    s._decision = None
+    GAME.advance(s)
+    return GAME.cached_decision(s)
+
+
+def at_move(seed=1, players=2):
+    """A movement decision with every tile face up; (state, mover, his army's square)."""
+    s = new(players, seed)
+    d = play_until(s, "move")
+    for t in s.board.tiles:
+        t.face_up = True
+    q = d.player
+    army = next(pos for pos, f in sorted(s.board.figures.items()) if f.owner == q and f.armies)
+    return s, q, army
+
+
+def free_next_to(s, pos, exclude=()):
+    b = s.board
+    for r, c in ((pos[0], pos[1] + 1), (pos[0], pos[1] - 1), (pos[0] + 1, pos[1]), (pos[0] - 1, pos[1])):
+        x = (r, c)
+        sqr = b.square(x)
+        if (sqr is not None and sqr.terrain != WATER and x not in b.figures and x not in b.cities
+                and x not in b.markers and x not in b.structures and x not in exclude):
+            return x
+    raise AssertionError("no free land next to the army")
+
+
+def field(seed=1, att=(INF2, CAV2, ART2), dfd=(INF2, CAV2, ART2), def_armies=1, def_scouts=0):
+    """An enemy stack next to the mover's army, the unit cards set: (state, q, enemy, army, target)."""
+    s, q, army = at_move(seed)
+    e = 1 - q
+    target = free_next_to(s, army)
+    s.board.figures[target] = Figures(e, def_armies, def_scouts)
+    s.players[e].armies -= def_armies
+    s.players[e].scouts -= def_scouts
+    s.players[q].units = list(att)
+    s.players[e].units = list(dfd)
+    refresh(s)
+    return s, q, e, army, target
+
+
+def attack(s, army, target, what="army"):
+    GAME.apply(s, f"figure:{what}:{sq(army)}")
+    GAME.apply(s, f"square:{sq(target)}")
+    return GAME.cached_decision(s)
+
+
+def lay(s, card, front=None):
+    """Lay ``card`` for whoever decides, on a new front or against ``front`` (0-based)."""
+    d = GAME.cached_decision(s)
+    assert d.kind == "battle_card", d.kind
+    GAME.apply(s, f"unit:{card}")
+    d = GAME.cached_decision(s)
+    if d is not None and d.kind == "battle_front":
+        GAME.apply(s, "front:new" if front is None else f"front:{front}")
+    else:
+        assert front is None, "only a new front was possible"
+
+
+# -- entering -----------------------------------------------------------------------------------------
+def test_an_army_may_enter_an_enemy_square_a_scout_or_a_group_with_a_scout_never():
+    s, q, e, army, target = field()
+    assert GAME.destinations(s, q, army, "army")[target] == ("attack", None)
+    s.board.figures[army] = Figures(q, 1, 1)
+    assert target not in GAME.destinations(s, q, army, "scout")                 # rule 64
+    assert target not in GAME.destinations(s, q, army, (1, 1))                  # row 33
+    assert GAME.destinations(s, q, army, (1, 0))[target] == ("attack", None)
+
+
+def test_a_lone_scout_is_killed_and_the_attacker_may_loot_as_after_a_field_battle():
+    s, q, e, army, target = field(def_armies=0, def_scouts=1)
+    s.players[e].culture, s.players[e].trade = 5, 4
+    scouts = s.players[e].scouts
+    d = attack(s, army, target)
+    assert s.battle is None and s.board.figures[target] == Figures(q, 1, 0)
+    assert s.players[e].scouts == scouts + 1                                    # back to his supply
+    assert d.kind == "loot" and d.player == q
+    assert set(d.keys()) == {"loot:trade", "loot:culture", "loot:none"}         # he holds no resource
+    GAME.apply(s, "loot:culture")
+    assert s.players[e].culture == 2 and s.players[q].culture >= 3
+
+
+# -- setting up ----------------------------------------------------------------------------------------
+def test_hands_three_plus_two_per_extra_army_and_the_defender_lays_first_in_the_field():
+    s, q, e, army, target = field(att=(INF2,) * 9, dfd=(CAV2,) * 9, def_armies=2)
+    s.board.figures[army] = Figures(q, 2, 0)
+    s.players[q].armies -= 1
+    refresh(s)
+    GAME.apply(s, f"group:{sq(army)}")
+    GAME.apply(s, "group:2:0")
+    GAME.apply(s, f"square:{sq(target)}")
+    b = s.battle
+    assert len(b.hands[W.ATT]) == 5 and len(b.hands[W.DEF]) == 5               # 3 + 2 for the second army
+    assert b.armies == 2 and army not in s.board.figures                       # the group left its square
+    d = GAME.cached_decision(s)
+    assert d.kind == "battle_card" and d.player == e and d.private             # defender first (rule 73)
+
+
+def test_fewer_cards_than_the_hand_all_are_drawn_and_fundamentalism_adds_one():
+    s, q, e, army, target = field(att=(INF2,) * 2, dfd=(CAV2,) * 9)
+    s.players[e].government = "Fundamentalism"
+    attack(s, army, target)
+    assert len(s.battle.hands[W.ATT]) == 2 and len(s.battle.hands[W.DEF]) == 4
+
+
+def city_battle(seed=1, capital=False, walls=False, defenders=0):
+    """The mover's army next to an enemy city (its outskirts cleared): (state, q, e, army, city)."""
+    s, q, army = at_move(seed)
+    e = 1 - q
+    target = free_next_to(s, army)
+    s.board.cities[target] = City(e, capital, walls)
+    if defenders:
+        s.board.figures[target] = Figures(e, defenders, 0)
+        s.players[e].armies -= defenders
+    s.players[q].units = [INF2, CAV2, ART2]
+    s.players[e].units = [INF2] * 9
+    refresh(s)
+    return s, q, e, army, target
+
+
+@pytest.mark.parametrize("capital,walls,bonus", [(False, False, 6), (True, False, 12), (False, True, 10),
+                                                 (True, True, 16)])
+def test_a_city_defends_without_armies_with_six_cards_its_bonus_and_the_attacker_lays_first(capital, walls, bonus):
+    s, q, e, army, target = city_battle(capital=capital, walls=walls)
+    d = attack(s, army, target)
+    b = s.battle
+    assert b.kind == (W.CAPITAL if capital else W.CITY)
+    assert len(b.hands[W.DEF]) == 6                                            # 3 + 3 in a city (row 33)
+    assert b.bonus[W.DEF] == bonus + W.combat_bonus(s, e)                      # rule 72
+    assert d.player == q                                                       # attacker first on a city (row 38)
+
+
+def test_barracks_and_a_general_add_to_the_bonus():
+    s, q, e, army, target = field()
+    p = s.players[q]
+    base = W.combat_bonus(s, q)
+    spots = [n for n in neighbours(p.capital) if s.board.square(n).terrain != WATER
+             and n not in s.board.structures and n not in s.board.figures]
+    s.board.structures[spots[0]] = Structure(BUILDING, "Barracks", q)
+    s.board.structures[spots[1]] = Structure(GREAT_PERSON, "General", q)
+    assert W.combat_bonus(s, q) == base + 2 + 4
+
+
+# -- the fronts ----------------------------------------------------------------------------------------
+def test_an_attack_strikes_both_ways_and_a_killed_unit_leaves_the_game():
+    s, q, e, army, target = field(att=(ART3, INF1, INF1), dfd=(ART2, INF1, INF1))
+    decks = {t: len(d) for t, d in s.unit_decks.items()}
+    attack(s, army, target)
+    lay(s, ART2)                                   # defender: artillery 2 opens front 1
+    lay(s, ART3, 0)                                # attacker: artillery 3 attacks it: both strike
+    b = s.battle
+    assert b.killed[W.DEF] == [ART2]               # 3 >= 2
+    assert b.fronts[0] == {W.ATT: (ART3, 2)}        # 2 wounds, 3 strength: it lives
+    assert {t: len(d) for t, d in s.unit_decks.items()} == decks                 # not back to a deck
+
+
+def test_a_trump_strikes_first_and_takes_no_damage_when_it_kills():
+    s, q, e, army, target = field(att=(INF2, INF1, INF1), dfd=(CAV2, INF1, INF1))
+    attack(s, army, target)
+    lay(s, CAV2)                                   # cavalry 2
+    lay(s, INF2, 0)                                # infantry 2 trumps cavalry: kills it first
+    b = s.battle
+    assert b.killed[W.DEF] == [CAV2] and b.fronts[0] == {W.ATT: (INF2, 0)}
+
+
+def test_a_trumped_unit_dies_before_it_strikes():
+    s, q, e, army, target = field(att=(ART2, INF1, INF1), dfd=(INF2, INF1, INF1))
+    attack(s, army, target)
+    lay(s, INF2)                                   # infantry 2
+    lay(s, ART2, 0)                                # artillery trumps infantry: kills it first
+    assert s.battle.killed[W.DEF] == [INF2] and s.battle.fronts[0] == {W.ATT: (ART2, 0)}
+    s, q, e, army, target = field(att=(CAV2, INF1, INF1), dfd=(INF3, INF1, INF1))
+    attack(s, army, target)
+    lay(s, INF3)                                   # infantry 3 trumps the cavalry that attacks it
+    lay(s, CAV2, 0)
+    assert s.battle.killed[W.ATT] == [CAV2] and s.battle.fronts[0] == {W.DEF: (INF3, 0)}
+
+
+def test_the_pentagon_cannot_be_trumped_and_himeji_adds_one():
+    s, q, e, army, target = field(att=(INF2, INF1, INF1), dfd=(CAV3, INF1, INF1))
+    s.players[e].wonders.append("The Pentagon")
+    s.players[e].wonders.append("Himeji Samurai Castle")
+    attack(s, army, target)
+    lay(s, CAV3)                                   # cavalry 3 + 1 = 4
+    assert W.strength(s, s.battle, W.DEF, CAV3) == 4
+    lay(s, INF2, 0)                                # no trump: both strike, 2 against 4
+    b = s.battle
+    assert b.killed[W.ATT] == [INF2] and b.fronts[0] == {W.DEF: (CAV3, 2)}
+
+
+def test_only_a_front_where_the_enemy_stands_alone_can_be_attacked():
+    s, q, e, army, target = field(att=(ART3, INF1, INF1), dfd=(ART2, ART1, INF1))
+    attack(s, army, target)
+    lay(s, ART1)                                   # front 1: artillery 1
+    GAME.apply(s, f"unit:{INF1}")
+    assert set(GAME.cached_decision(s).keys()) == {"front:new", "front:0", "back"}
+    GAME.apply(s, "back")
+    assert GAME.cached_decision(s).kind == "battle_card"                       # back: pick again
+
+
+# -- the result --------------------------------------------------------------------------------------
+def play_out(s, att_first=False):
+    """Both sides open new fronts with what they hold, strongest first."""
+    while s.battle is not None:
+        d = GAME.cached_decision(s)
+        if d.kind != "battle_card":
+            break
+        GAME.apply(s, d.keys()[0])
+        d = GAME.cached_decision(s)
+        if d is not None and d.kind == "battle_front":
+            GAME.apply(s, "front:new")
+
+
+def test_the_higher_total_wins_and_the_defenders_figures_are_gone():
+    s, q, e, army, target = field(att=(INF3, CAV3, ART3), dfd=(INF1, CAV1, ART1))
+    armies = s.players[e].armies
+    attack(s, army, target)
+    play_out(s)
+    assert s.battle is None
+    assert s.board.figures[target] == Figures(q, 1, 0)                         # the winner moves in
+    assert s.players[e].armies == armies + 1                                   # back to his supply
+    assert sorted(s.players[q].units) == [INF3, CAV3, ART3]                   # survivors back
+    assert "ends 9 to 3" in " ".join(x.text for x in s.log[-6:])
+
+
+def test_a_tie_goes_to_the_defender_and_the_attackers_group_is_lost():
+    s, q, e, army, target = field(att=(INF2, CAV2, ART2), dfd=(INF2, CAV2, ART2))
+    mine = s.players[q].armies
+    attack(s, army, target)
+    play_out(s)
+    assert s.board.figures[target].owner == e
+    assert army not in s.board.figures or not s.board.figures[army].armies
+    assert s.players[q].armies == mine + 1
+
+
+def test_the_bonus_card_shows_the_difference():
+    s, q, e, army, target = field(att=(INF3, CAV3, ART3), dfd=(INF1, CAV1, ART1))
+    attack(s, army, target)
+    b = s.battle
+    b.bonus = {W.ATT: 2, W.DEF: 7}
+    assert W.totals(s, b) == {W.ATT: 0, W.DEF: 5}
+
+
+def test_the_winner_loses_one_army_per_two_units_killed():
+    s, q, e, army, target = field(att=(INF1, INF1, CAV3), dfd=(ART1, ART1, INF1))
+    s.board.figures[army] = Figures(q, 2, 0)
+    s.players[q].armies -= 1
+    s.players[q].units = [INF1, INF1, CAV3, CAV3, CAV3]
+    refresh(s)
+    GAME.apply(s, f"group:{sq(army)}")
+    GAME.apply(s, "group:2:0")
+    GAME.apply(s, f"square:{sq(target)}")
+    b = s.battle
+    b.hands = {W.ATT: [INF1, INF1, CAV3, CAV3, CAV3], W.DEF: [ART1, ART1, INF1]}
+    refresh(s)
+    lay(s, ART1)                                   # defender's artillery 1 on front 1
+    lay(s, INF1, 0)                                # infantry 1 vs artillery 1: artillery trumps: infantry dies
+    lay(s, ART1)                                   # front 2
+    lay(s, INF1, 1)                                # the same again
+    assert b.killed[W.ATT] == [INF1, INF1]
+    play_out(s)
+    assert s.board.figures[target] == Figures(q, 1, 0)                         # 2 killed: 1 army lost (row 43)
+
+
+# -- cities and the capital ----------------------------------------------------------------------------
+def test_a_won_city_is_destroyed_its_buildings_to_the_market_its_great_people_to_the_reserve():
+    s, q, e, army, target = city_battle()
+    s.players[q].units = [INF3] * 6 + [CAV3] * 6
+    b = s.board
+    around = [n for n in neighbours(target) if b.square(n) is not None and n not in b.figures
+              and n not in b.cities and n != army]
+    b.structures[around[0]] = Structure(BUILDING, "Market", e)
+    s.buildings_left["Market"] -= 1
+    b.structures[around[1]] = Structure(GREAT_PERSON, "Artist", e)
+    b.structures[around[2]] = Structure(WONDER, "The Colossus", e)
+    s.players[e].wonders.append("The Colossus")
+    s.players[e].units = [INF1]
+    left = s.players[e].cities_left
+    refresh(s)
+    attack(s, army, target)
+    s.battle.hands[W.ATT] = [INF3, INF3, INF3]
+    refresh(s)
+    play_out(s)
+    assert target not in b.cities and s.players[e].cities_left == left + 1      # the marker back (row 45)
+    assert around[0] not in b.structures and s.buildings_left["Market"] == D.BUILDING_INDEX["Market"].markers
+    assert "Artist" in s.players[e].great_people and "The Colossus" not in s.players[e].wonders
+    d = GAME.cached_decision(s)
+    assert d.kind == "loot" and d.player == q                                  # rule 82's list
+
+
+def test_the_city_loot_list_and_the_great_walls_shrink():
+    s, q, e, army, target = city_battle()
+    for p in s.players:
+        p.wonders = [w for w in p.wonders if w != "The Great Wall"]
+    b = W.Battle(target, army, q, e, e, W.CITY, 1, {W.ATT: [], W.DEF: []}, {W.ATT: {}, W.DEF: {}},
+                 {W.ATT: 0, W.DEF: 0}, W.ATT, [], {W.ATT: [], W.DEF: []})
+    assert W.loot_lists(s, b, q, e) == D.CITY_LOOT
+    assert W.loot_lists(s, b, e, q) == D.FIELD_LOOT                           # the city held: rule 80's
+    s.players[e].wonders.append("The Great Wall")
+    assert W.loot_lists(s, b, q, e) == D.FIELD_LOOT
+    b.kind = W.FIELD
+    assert W.loot_lists(s, b, q, e) == ()
+
+
+def test_a_city_loot_learns_a_tech_free_or_takes_a_culture_card():
+    s, q, e, army, target = city_battle()
+    s.players[q].units = [INF3] * 6
+    s.players[e].units = [INF1]
+    s.players[e].culture_cards = ["Drought"]
+    extra = next(t.name for t in D.TECHS if t.level == 1 and t.name not in s.players[q].techs
+                 and t.name not in s.players[e].techs)
+    s.players[e].techs.append(extra)
+    refresh(s)
+    attack(s, army, target)
+    play_out(s)
+    d = GAME.cached_decision(s)
+    assert {"loot:tech", "loot:card", "loot:none"} <= set(d.keys())
+    GAME.apply(s, "loot:tech")
+    GAME.apply(s, f"tech:{extra}")
+    assert extra in s.players[q].techs
+
+
+def test_taking_a_capital_wins_the_military_victory():
+    s, q, e, army, target = city_battle(capital=True)
+    s.players[q].units = [INF3] * 6
+    s.players[e].units = [INF1]
+    refresh(s)
+    attack(s, army, target)
+    s.battle.bonus[W.DEF] = 0
+    refresh(s)
+    play_out(s)
+    assert s.winner == q and s.victory == "military" and GAME.is_over(s)
+
+
+def test_combustion_breaches_walls_before_the_battle():
+    s, q, e, army, target = city_battle(walls=True)
+    s.players[q].techs.append("Combustion")
+    attack(s, army, target)
+    assert s.battle.bonus[W.DEF] == D.CITY_BONUS + W.combat_bonus(s, e)
+    assert not s.board.cities[target].walls
+
+
+# -- villages ------------------------------------------------------------------------------------------
+def village(players=3, seed=1, content="iron"):
+    s, q, army = at_move(seed, players)
+    target = free_next_to(s, army)
+    s.board.markers[target] = (VILLAGE, content)
+    s.players[q].units = [INF3, CAV3, ART3]
+    refresh(s)
+    return s, q, army, target
+
+
+def test_a_village_is_defended_by_rank_one_barbarians_laid_by_the_player_to_the_right():
+    s, q, army, target = village(players=3)
+    decks = {t: len(d) for t, d in s.unit_decks.items()}
+    d = attack(s, army, target)
+    b = s.battle
+    assert b.defender == W.BARBARIANS and b.controller == (q - 1) % 3
+    assert sorted(D.UNIT_CARDS[c].type for c in b.hands[W.DEF]) == sorted(D.START_UNITS)
+    assert b.bonus[W.DEF] == 0 and b.ranks[W.DEF] == {t: 1 for t in D.START_UNITS}
+    assert d.player == (q - 1) % 3 and d.kind == "battle_card" and d.private  # barbarians first (row 30)
+    assert {t: len(x) for t, x in s.unit_decks.items()} != decks
+
+
+def test_a_won_village_gives_its_marker_and_no_loot():
+    s, q, army, target = village(players=2, content="iron")
+    attack(s, army, target)
+    s.battle.hands[W.DEF] = [INF1, CAV1, ART1]
+    refresh(s)
+    play_out(s)
+    assert target not in s.board.markers and "iron" in s.players[q].resources
+    assert s.board.figures[target].owner == q
+    d = GAME.cached_decision(s)
+    assert d is None or d.kind != "loot"
+
+
+def test_a_lost_village_battle_removes_the_attackers_and_the_village_stays():
+    s, q, army, target = village(players=2)
+    s.players[q].units = [INF1]
+    refresh(s)
+    attack(s, army, target)
+    s.battle.hands[W.DEF] = [INF3, CAV3, ART3]
+    refresh(s)
+    play_out(s)
+    assert s.board.markers[target][0] == VILLAGE and target not in s.board.figures
+    assert army not in s.board.figures or s.board.figures[army].armies == 0
+
+
+# -- after the battle ---------------------------------------------------------------------------------
+def test_china_rescues_one_killed_unit_and_democracy_loses_trade():
+    s, q, e, army, target = field(att=(ART3, INF1, INF1), dfd=(ART2, INF1, INF1))
+    s.players[e].civ = "China"
+    s.players[e].government = "Democracy"
+    s.players[e].trade = 5
+    attack(s, army, target)
+    lay(s, ART2)
+    lay(s, ART3, 0)                                 # kills the defender's artillery
+    play_out(s)
+    d = GAME.cached_decision(s)
+    while d is not None and d.kind == "loot":
+        GAME.apply(s, "loot:none")
+        d = GAME.cached_decision(s)
+    if d is not None and d.kind == "rescue":
+        GAME.apply(s, d.keys()[0])
+    assert ART2 in s.players[e].units
+
+
+# -- hidden hands ----------------------------------------------------------------------------------------
+def test_the_hands_are_private_their_types_public():
+    s, q, e, army, target = field(att=(INF3, CAV3, ART3), dfd=(INF2, CAV2, ART1))
+    attack(s, army, target)
+    mine, theirs = GAME.view(s, e)["battle"]["sides"][W.DEF], GAME.view(s, e)["battle"]["sides"][W.ATT]
+    assert mine["hand"] is not None and theirs["hand"] is None
+    assert theirs["hand_types"] == sorted(["infantry", "cavalry", "artillery"])
+    world = GAME.determinize(s, e, random.Random(3))
+    assert world.battle.hands[W.DEF] == s.battle.hands[W.DEF]                  # his own, as it is
+    assert sorted(D.UNIT_CARDS[c].type for c in world.battle.hands[W.ATT]) == theirs["hand_types"]
+
+
+def test_random_war_games_never_break_and_military_victories_happen():
+    kinds = set()
+    for seed in range(6):
+        s = GAME.new_game(["A", "B", "C"], seed)
+        rng = random.Random(seed)
+        while (d := GAME.cached_decision(s)) is not None:
+            GAME.apply(s, rng.choice(d.keys()))
+        kinds.add(s.victory)
+    assert "military" in kinds
