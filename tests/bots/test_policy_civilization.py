@@ -59,3 +59,20 @@ def test_evaluate_favours_the_leader_and_sums_to_one():
     s.players[1].culture_step = 18
     v = POLICY.evaluate(GAME, s)
     assert v.index(max(v)) == 1
+
+
+def test_the_easy_bot_moves_an_army_into_its_capital_when_an_enemy_army_comes_near():
+    from boardgames_tui.games.civilization.board import Figures
+    from boardgames_tui.bots.policies.civilization import _goals
+    from boardgames_tui.games.civilization.rules import GAME as G
+    s = G.new_game(["A", "B"], 2)
+    while G.cached_decision(s).kind in ("place_start", "place_structure"):
+        G.apply(s, G.cached_decision(s).options[0].key)
+    q = 0
+    cap = s.players[q].capital
+    assert all(p != cap for p, _ in _goals(s, q, "army"))
+    near = (cap[0], cap[1] + 3) if s.board.square((cap[0], cap[1] + 3)) else (cap[0] + 3, cap[1])
+    s.board.figures[near] = Figures(1, 1, 0)
+    assert (cap, 16.0) in _goals(s, q, "army")
+    s.board.figures[cap] = Figures(q, 1, 0)
+    assert all(p != cap for p, _ in _goals(s, q, "army"))          # guarded already

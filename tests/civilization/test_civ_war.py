@@ -446,12 +446,180 @@ def test_the_hands_are_private_their_types_public():
     assert sorted(D.UNIT_CARDS[c].type for c in world.battle.hands[W.ATT]) == theirs["hand_types"]
 
 
-def test_random_war_games_never_break_and_military_victories_happen():
-    kinds = set()
+def test_random_war_games_never_break_and_battles_are_fought_to_their_ends():
+    kinds, battles = set(), 0
     for seed in range(6):
-        s = GAME.new_game(["A", "B", "C"], seed)
+        s = GAME.new_game(["A", "B"], seed)
         rng = random.Random(seed)
         while (d := GAME.cached_decision(s)) is not None:
             GAME.apply(s, rng.choice(d.keys()))
         kinds.add(s.victory)
-    assert "military" in kinds
+        battles += sum(" ends " in e.text and e.text.startswith("The battle") for e in s.log)
+        assert s.battle is None and GAME.is_over(s)
+    assert battles > 20
+
+
+# -- battle abilities ----------------------------------------------------------------------------------
+def test_metalworking_adds_three_to_the_unit_laid_for_the_battle_paid_with_iron():
+    s, q, e, army, target = field(att=(INF1, INF1, INF1), dfd=(CAV3, INF1, INF1))
+    s.players[q].techs.append("Metalworking") if "Metalworking" not in s.players[q].techs else None
+    s.players[q].resources = ["iron"]
+    attack(s, army, target)
+    lay(s, CAV3)                                   # defender: cavalry 3
+    d = GAME.cached_decision(s)
+    k = "ability:Metalworking:unit_strength"
+    assert k in d.keys()
+    GAME.apply(s, k)
+    assert s.players[q].resources == [] and GAME.cached_decision(s).kind == "battle_card"
+    assert k not in GAME.cached_decision(s).keys()                  # once a battle
+    lay(s, INF1, 0)                                # infantry 1 + 3 = 4, and it trumps cavalry: kills it
+    b = s.battle
+    assert b.killed[W.DEF] == [CAV3] and W.front_strength(s, b, 0, W.ATT) == 4
+
+
+def test_mathematics_deals_wounds_spread_over_enemy_units():
+    s, q, e, army, target = field(att=(INF1, INF1, INF1), dfd=(CAV3, ART2, INF1))
+    s.players[q].techs.append("Mathematics")
+    s.players[q].resources = ["iron"]
+    attack(s, army, target)
+    lay(s, ART2)                                   # defender: artillery 2 on front 1
+    GAME.apply(s, "ability:Mathematics:deal_wounds")
+    d = GAME.cached_decision(s)
+    assert d.kind == "battle_wound" and d.keys() == ["front:0"]
+    GAME.apply(s, "front:0")
+    GAME.apply(s, "front:0")                        # 2 wounds: the artillery 2 is killed
+    assert s.battle.killed[W.DEF] == [ART2]
+    assert GAME.cached_decision(s).kind == "battle_card"            # the third wound has no target
+
+
+def test_animal_husbandry_heals_and_biology_heals_all():
+    s, q, e, army, target = field(att=(ART3, ART3, INF1), dfd=(ART2, ART2, INF1))
+    s.players[q].techs += ["Animal Husbandry", "Biology"]
+    attack(s, army, target)
+    lay(s, ART2)
+    lay(s, ART3, 0)                                # artillery 3 takes 2 wounds, kills the artillery 2
+    assert s.battle.fronts[0][W.ATT] == (ART3, 2)
+    lay(s, ART2)                                   # defender again: front 2
+    GAME.apply(s, "ability:Animal Husbandry:heal_wounds")
+    GAME.apply(s, "front:0")
+    assert s.battle.fronts[0][W.ATT] == (ART3, 1)
+    GAME.apply(s, "stop")
+    GAME.apply(s, "ability:Biology:heal_all_wounds")
+    assert s.battle.fronts[0][W.ATT] == (ART3, 0)
+
+
+# -- culture cards that kill or move figures ---------------------------------------------------------
+def test_defection_kills_one_figure_within_four_in_the_movement_turn_which_is_then_private():
+    s, q, e, army, target = field(def_armies=2, def_scouts=1)
+    p = s.players[q]
+    p.culture_cards = ["Defection"]
+    d = refresh(s)
+    assert d.private and "card:Defection" in d.keys()
+    armies = s.players[e].armies
+    GAME.apply(s, "card:Defection")
+    d = GAME.cached_decision(s)
+    assert d.kind == "card_target"
+    assert {f"target:{target[0]}:{target[1]}:army", f"target:{target[0]}:{target[1]}:scout"} <= set(d.keys())
+    GAME.apply(s, f"target:{target[0]}:{target[1]}:army")
+    while GAME.cached_decision(s).kind == "cancel":                  # nobody holds a card to cancel it here
+        GAME.apply(s, GAME.cached_decision(s).keys()[-1])
+    assert s.board.figures[target] == Figures(e, 1, 1) and s.players[e].armies == armies + 1
+    assert GAME.cached_decision(s).kind == "move"
+
+
+def test_a_movement_turn_without_culture_cards_is_public():
+    s, q, e, army, target = field()
+    s.players[q].culture_cards = []
+    assert not refresh(s).private
+
+
+def test_wholesale_defection_kills_two_figures_or_a_great_person_anywhere():
+    s, q, e, army, target = field(def_armies=3)
+    o = s.players[e]
+    gp_at = next(n for n in neighbours(o.capital) if s.board.square(n) is not None and n not in s.board.structures
+                 and n not in s.board.figures)
+    s.board.structures[gp_at] = Structure(GREAT_PERSON, "General", e)
+    s.players[q].culture_cards = ["Wholesale Defection"]
+    refresh(s)
+    GAME.apply(s, "card:Wholesale Defection")
+    keys = GAME.cached_decision(s).keys()
+    assert f"target:{gp_at[0]}:{gp_at[1]}:great_person" in keys
+    GAME.apply(s, f"target:{target[0]}:{target[1]}:figures")
+    assert s.board.figures[target] == Figures(e, 1, 0)
+
+
+def test_disoriented_moves_another_players_figures_as_a_group_never_into_a_battle():
+    s = new(2, 1)
+    d = play_until(s, "city")
+    q = d.player
+    e = 1 - q
+    for t in s.board.tiles:
+        t.face_up = True
+    mine = next(pos for pos, f in s.board.figures.items() if f.owner == q)
+    spot = free_next_to(s, mine)
+    s.board.figures[spot] = Figures(e, 1, 1)
+    s.players[e].armies -= 1
+    s.players[e].scouts -= 1
+    s.players[q].culture_cards = ["Disoriented"]
+    reach = GAME.displace_squares(s, spot, 2)
+    assert reach and mine not in reach                                    # not onto the card player's figure
+    assert all(abs(r - spot[0]) + abs(c - spot[1]) <= 2 for r, c in reach)
+    d = refresh(s)
+    assert "card:Disoriented" in d.keys()
+    GAME.apply(s, "card:Disoriented")
+    GAME.apply(s, f"target:{spot[0]}:{spot[1]}")
+    while GAME.cached_decision(s).kind == "cancel":
+        GAME.apply(s, GAME.cached_decision(s).keys()[-1])
+    d = GAME.cached_decision(s)
+    assert d.kind == "displace"
+    to = d.options[0].value
+    GAME.apply(s, d.keys()[0])
+    assert spot not in s.board.figures and s.board.figures[to] == Figures(e, 1, 1)
+
+
+def test_roaming_horde_sends_rank_two_barbarians_from_a_village_against_an_army_near_it():
+    s, q, e, army, target = field(dfd=(INF1, CAV1, ART1))
+    b = s.board
+    vil = free_next_to(s, target, exclude=(army,))
+    b.markers[vil] = (VILLAGE, "iron")
+    s.players[q].culture_cards = ["Roaming Horde"]
+    refresh(s)
+    armies = s.players[e].armies
+    GAME.apply(s, "card:Roaming Horde")
+    GAME.apply(s, f"target:{target[0]}:{target[1]}")
+    while GAME.cached_decision(s).kind == "cancel":
+        GAME.apply(s, GAME.cached_decision(s).keys()[-1])
+    bt = s.battle
+    assert bt.attacker == W.BARBARIANS and bt.defender == e and bt.player(W.ATT) == q
+    assert bt.ranks[W.ATT] == {t: 2 for t in D.START_UNITS} and len(bt.hands[W.ATT]) == 3
+    assert GAME.cached_decision(s).player == e                                  # the defender first, in the field
+    bt.hands[W.ATT] = [INF3, CAV3, ART3]
+    refresh(s)
+    play_out(s)
+    assert target not in b.figures and s.players[e].armies == armies + 1       # the army fell
+    assert b.markers[vil][0] == VILLAGE                                         # the village stays
+    assert GAME.cached_decision(s).kind == "move"                               # back to the movement turn
+
+
+def test_russia_sacrifices_a_scout_in_an_enemy_city_for_one_of_his_techs_once_a_round():
+    s, q, e, army, target = city_battle()
+    p = s.players[q]
+    p.civ = "Russia"
+    extra = next(t.name for t in D.TECHS if t.level == 1 and t.name not in p.techs and t.name not in s.players[e].techs)
+    s.players[e].techs.append(extra)
+    s.board.figures[army] = Figures(q, 1, 1)
+    p.scouts -= 1
+    refresh(s)
+    scouts = p.scouts
+    GAME.apply(s, f"figure:scout:{sq(army)}")
+    d = GAME.cached_decision(s)
+    k = f"sacrifice:{target[0]}:{target[1]}"
+    assert k in d.keys() and f"square:{target[0]}:{target[1]}" not in d.keys()   # a scout never attacks
+    GAME.apply(s, k)
+    assert s.battle is None and p.scouts == scouts + 1 and s.board.figures[army] == Figures(q, 1, 0)
+    d = GAME.cached_decision(s)
+    assert d.kind == "loot_tech"
+    GAME.apply(s, f"tech:{extra}")
+    assert extra in p.techs
+    GAME.apply(s, f"figure:army:{sq(army)}")
+    assert k not in GAME.cached_decision(s).keys()                               # once a round

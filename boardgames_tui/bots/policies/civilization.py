@@ -1,7 +1,8 @@
 """Civilization's playing knowledge (a first version): expand, build, climb the culture track, research.
 
 The easy bot founds every city it can, walks its scouts toward the best free sites and the edge of the
-unexplored tiles, its armies toward huts and that edge,
+unexplored tiles, its armies toward huts and that edge (and into its capital when an enemy army comes
+near), attacks only where it expects a clear win (``civilization_war``),
 spends each city's action on a scout while it has cities to found, else on the best structure it can
 afford, else on culture; it climbs the culture track whenever it can pay, researches the dearest tech it
 can afford, refuses offers that give more than they take and makes none.  The culture track is its main
@@ -52,6 +53,12 @@ def _goals(s: Any, player: int, what: str) -> list[tuple[Any, float]]:
     else:
         out += [(p, 9.0) for p, m in b.markers.items() if m[0] == HUT]
         out += [(p, 5.0) for p in frontier]
+        cap = s.players[player].capital
+        guard = b.figures.get(cap)
+        if cap in b.cities and (guard is None or guard.owner != player or not guard.armies) and any(
+                f.owner != player and f.armies and abs(p[0] - cap[0]) + abs(p[1] - cap[1]) <= 5
+                for p, f in b.figures.items()):
+            out.append((cap, 16.0))          # an enemy army near: an army into the capital (it draws 2 more)
     return out
 
 
@@ -164,7 +171,7 @@ def _value(game, s, player: int, goals: list, dest, how, armies: int) -> float:
 
 def _move(game, s, d, rng):
     if d.kind == "move":
-        opts = [o for o in d.options if o.value is not None and o.value[0] != "ability"]
+        opts = [o for o in d.options if o.value is not None and o.value[0] not in ("ability", "card")]
         if not opts:
             return "done"
         goals = {what: _goals(s, d.player, what) for what in ("army", "scout")}

@@ -74,7 +74,7 @@ def _place_value(s, b, side: str, card: int, front) -> float:
         return 0.8 * x
     foe = W.other(side)
     enemy, hurt = b.fronts[front][foe]
-    y = W.strength(s, b, foe, enemy)
+    y = W.front_strength(s, b, front, foe)
     mine = 0
     if W.trumps(s, b, side, card, enemy):
         hurt += x
@@ -95,6 +95,9 @@ def battle_card(game, s, d, rng) -> str:
     side = s.steps[-1].side
     scored = []
     for o in d.options:
+        if isinstance(o.value, tuple):              # a battle ability: worth its effect, roughly
+            scored.append(({"unit_strength": 2.5, "deal_wounds": 3.0}.get(o.value[2], 1.0), o.key))
+            continue
         places = [None] + [i for i, f in enumerate(b.fronts) if W.other(side) in f and side not in f]
         scored.append((max(_place_value(s, b, side, o.value, f) for f in places), o.key))
     return pick(scored, rng)
@@ -133,5 +136,22 @@ def move_group(game, s, d, rng) -> str:
     return pick(scored, rng) if scored else "back"
 
 
-HANDLERS: dict[str, Any] = {"battle_card": battle_card, "battle_front": battle_front, "loot": loot,
+def wound(game, s, d, rng) -> str:
+    """A wound where it kills, else on the strongest enemy unit."""
+    b = s.battle
+    foe = W.other(s.steps[-1].side)
+    def worth(o):
+        c, w = b.fronts[o.value][foe]
+        x = W.front_strength(s, b, o.value, foe)
+        return (100 if w + 1 >= x else 0) + x - w
+    return pick([(worth(o), o.key) for o in d.options], rng)
+
+
+def heal(game, s, d, rng) -> str:
+    opts = [o for o in d.options if o.value is not None]
+    return pick([(b_w, o.key) for o in opts for b_w in [s.battle.fronts[o.value][s.steps[-1].side][1]]], rng) \
+        if opts else "stop"
+
+
+HANDLERS: dict[str, Any] = {"battle_wound": wound, "battle_heal": heal, "battle_card": battle_card, "battle_front": battle_front, "loot": loot,
                             "loot_tech": loot_tech, "rescue": rescue, "move_group": move_group}

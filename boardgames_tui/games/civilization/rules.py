@@ -34,7 +34,9 @@ from .board import (
 )
 from .data_map import HUT, NEUTRAL_TILES, VILLAGE, WATER
 from .state import CivState, Player, deal
-from .war import ATT, DEF, BattleCard, BattleFront, begin_battle, describe, kill_scouts, totals
+from .war import (
+    ACTIVE, ATT, DEF, BattleCard, BattleFront, LootTech, begin_battle, begin_horde, describe, kill_scouts, totals,
+)
 
 START, TRADE, CITY, MOVE, RESEARCH, OVER = D.PHASES + ("over",)
 _CULTURE_LEVEL = {c.name: c.level for c in D.CULTURE_CARDS}
@@ -75,6 +77,12 @@ def _foe(s: CivState, pos: Pos) -> str:
     if f is not None:
         return f"{s.names[f.owner]}'s {_figures(f.armies, f.scouts)}"
     return "the village"
+
+
+def _two(f) -> tuple[int, int]:
+    """Up to 2 figures of a square for Mass and Wholesale Defection: armies first."""
+    armies = min(2, f.armies)
+    return armies, min(2 - armies, f.scouts)
 
 
 def _where(s: CivState, pos: Pos) -> str:
@@ -702,8 +710,8 @@ class MoveTurn(Step):
     """Movement: pick a figure that has not moved (its square and kind), or a group of them (rule 56),
     then where it goes."""
     kind: ClassVar[str] = "move"
-    private: ClassVar[bool] = False
     moved: dict = None       # pos -> (armies, scouts) that arrived there this turn (they have moved)
+    secret: bool = False     # he holds culture cards: his options name them (set with the options)
 
     def prompt(self, g, s):
         return f"{s.names[self.player]}: move a figure or a group, or end the movement phase"
@@ -717,6 +725,7 @@ class MoveTurn(Step):
         return max(0, f.armies - done_a), max(0, f.scouts - done_s)
 
     def options(self, g, s):
+        self.secret = bool(s.players[self.player].culture_cards)
         out = []
         for pos, f in sorted(s.board.figures.items()):
             if f.owner != self.player or pos in s.frozen:
@@ -730,8 +739,15 @@ class MoveTurn(Step):
                                             for grp in group_sizes(armies, scouts)):
                 out.append(Option(key("group", *pos), f"Move a group from {_sq(pos)}", None, ("group", pos)))
         out += g.ability_options(s, self.player, D.MOVE)
+        out += g.card_options(s, self.player, D.MOVE)
         out.append(Option("done", "End the movement phase", None, None))
         return out
+
+    @property
+    def private(self):
+        """Its options name his movement cards (Defection and kin) when he holds culture cards: then the
+        turn is his alone.  How many cards he holds is public, so the curtain gives nothing away."""
+        return self.secret
 
     def apply(self, g, s, o):
         if o.value is None:
@@ -739,6 +755,9 @@ class MoveTurn(Step):
         s.steps.append(self)
         if o.value[0] == "ability":
             g.use_ability(s, self.player, o.value[1], o.value[2])
+            return
+        if o.value[0] == "card":
+            g.play_card(s, self.player, o.value[1])
             return
         if o.value[0] == "group":
             s.steps.append(GroupPick(self.player, o.value[1], self.free(s, o.value[1])))
@@ -792,6 +811,7 @@ class MoveTo(Step):
             return f"{'Explore' if how[0] == 'explore' else 'Go to'} {_where(s, d)}"
         out = [Option(key("square", *d), label(d, how), ("square", d), (d, how))
                for d, how in sorted(g.destinations(s, self.player, self.origin, self.what).items())]
+        out += g.sacrifice_options(s, self.player, self.origin, self.what)
         out.append(Option("back", "Back", None, None))
         return out
 
@@ -804,6 +824,8 @@ class MoveTo(Step):
         dest, how = o.value
         armies, scouts = group_of(self.what)
         end = g.move_figure(s, self.player, self.origin, dest, self.what, how)
+        if end is None:                            # sacrificed: nothing arrived anywhere
+            return
         a, sc = turn.moved.get(end, (0, 0))
         turn.moved = dict(turn.moved)
         turn.moved[end] = (a + armies, sc + scouts)
@@ -875,6 +897,35 @@ class CardTarget(Step):
 
     def on_empty(self, g, s):
         g._log(s, f"{self.card} finds no target.")
+
+
+class DisplaceTo(Step):
+    """Where the displaced figures go (Disoriented and kin)."""
+    kind: ClassVar[str] = "displace"
+    private: ClassVar[bool] = False
+    origin: tuple = ()
+    reach: int = 2
+
+    def prompt(self, g, s):
+        f = s.board.figures[self.origin]
+        return f"{s.names[self.player]}: where do {s.names[f.owner]}'s figures on {_sq(self.origin)} go?"
+
+    def options(self, g, s):
+        return [Option(key("square", *n), f"To {_where(s, n)}", ("square", n), n)
+                for n in g.displace_squares(s, self.origin, self.reach)]
+
+    def apply(self, g, s, o):
+        b = s.board
+        f = b.figures.pop(self.origin)
+        here = b.figures.get(o.value)
+        b.figures[o.value] = Figures(f.owner, f.armies + (here.armies if here else 0), f.scouts + (here.scouts if here else 0))
+        if self.origin in s.gather:
+            s.gather = {k: v for k, v in s.gather.items() if k != self.origin}
+        g._log(s, f"{s.names[f.owner]}'s {_figures(f.armies, f.scouts)} on {_sq(self.origin)} "
+                  f"{'is' if f.count() == 1 else 'are'} moved to {_sq(o.value)}.")
+
+    def on_empty(self, g, s):
+        pass
 
 
 class CardEffect(Auto):
@@ -1139,7 +1190,7 @@ class CivilizationGame(StepGame):
     min_players = 2
     max_players = 4
     description = "Lead a civilization from the Stone Age to space flight (2-4 players)."
-    rules_version = "3"       # 3: war (battles, villages, groups); 2: Monarchy, Gunpowder, Combustion, Flight, Computers; 1: upgrades flip buildings
+    rules_version = "4"       # 4: battle abilities, figure cards; 3: war (battles, villages, groups); 2: Monarchy, Gunpowder, Combustion, Flight, Computers; 1: upgrades flip buildings
 
     def new_game(self, names: list[str], seed: int, options: dict[str, str] | None = None) -> CivState:
         opts = self.options_with_defaults(options)
@@ -1247,6 +1298,48 @@ class CivilizationGame(StepGame):
                 return False
         return True
 
+    def displace_squares(self, s: CivState, origin: Pos, reach: int) -> list[Pos]:
+        """Disoriented, Lost, Out of Position: where the figures of ``origin`` may be moved as a group, up
+        to ``reach`` orthogonal steps over explored land, never through or onto another player's figures
+        or city, a hut or a village (no battle), within their owner's stacking limit at the end."""
+        b = s.board
+        f = b.figures[origin]
+        q = f.owner
+        limit = stacking(s.players[q])
+        out, seen, frontier = [], {origin}, [origin]
+        for _ in range(reach):
+            nxt = []
+            for pos in frontier:
+                for n in orthogonal(pos):
+                    if n in seen:
+                        continue
+                    seen.add(n)
+                    sq = b.square(n)
+                    if sq is None or sq.terrain == WATER or n in b.markers or b.enemy_figures(n, q):
+                        continue
+                    if n in b.cities and b.cities[n].owner != q:
+                        continue
+                    here = b.figures.get(n)
+                    if here is None or here.count() + f.count() <= limit:
+                        out.append(n)
+                    nxt.append(n)
+            frontier = nxt
+        return sorted(out)
+
+    def sacrifice_options(self, s: CivState, player: int, origin: Pos, what) -> list[Option]:
+        """Russia, once a round: a single army or scout moved into another player's city is sacrificed
+        there (back to the supply, no battle) to learn one of that player's techs (pyramid room needed)."""
+        p = s.players[player]
+        if p.civ != "Russia" or ("Russia", "sacrifice") in p.used or what not in ("army", "scout"):
+            return []
+        b = s.board
+        out = []
+        for d, how in sorted(self.destinations(s, player, origin, what, sacrifice=True).items()):
+            if how[0] == "sacrifice" and self.swappable(s, player, b.cities[d].owner, 5):
+                out.append(Option(key("sacrifice", *d), f"Sacrifice the {what} in {s.names[b.cities[d].owner]}'s "
+                                  f"city on {_sq(d)} for one of his techs", ("square", d), (d, ("sacrifice", None))))
+        return out
+
     def can_cross(self, s: CivState, player: int, pos: Pos, limits: tuple) -> bool:
         """Flight: may the figure fly over ``pos`` whatever stands there?  Only the terrain counts."""
         sq = s.board.square(pos)
@@ -1278,14 +1371,16 @@ class CivilizationGame(StepGame):
         movement menu asks it of every figure at every choice."""
         return bool(self.destinations(s, player, origin, what, first=True))
 
-    def destinations(self, s: CivState, player: int, origin: Pos, what, first: bool = False) -> dict:
+    def destinations(self, s: CivState, player: int, origin: Pos, what, first: bool = False,
+                     sacrifice: bool = False) -> dict:
         """Squares the figures (``what``: "army", "scout", or a group ``(armies, scouts)``, rule 56) can end
         on this turn -> ("move", None); ("explore", the square it steps from) for a step onto a face-down
         tile, which turns it up and ends the move (row 28); ("attack", None) for another player's figures
         or city, or a village, which armies alone may enter and where the move ends in a battle (rules
         62-67; a group with a scout never enters, row 33).  Orthogonal steps up to the speed; through own
         figures and, with Navigation, water; with Flight over anything (never stopping on it).  Scouts never
-        enter hut or village squares, armies stop on a hut (rule 60).  ``first``: stop at the first found."""
+        enter hut or village squares, armies stop on a hut (rule 60).  ``first``: stop at the first found.
+        ``sacrifice``: another player's city is ("sacrifice", None) for the figure, whatever it is (Russia)."""
         b = s.board
         p = s.players[player]
         armies, scouts = group_of(what)
@@ -1320,6 +1415,9 @@ class CivilizationGame(StepGame):
                         continue
                     marker = b.markers.get(n)
                     enemy = b.enemy_figures(n, player) or (n in b.cities and b.cities[n].owner != player)
+                    if sacrifice and n in b.cities and b.cities[n].owner != player:
+                        out[n] = ("sacrifice", None)
+                        continue
                     if marker is not None or enemy:
                         if not scouts and (enemy or marker[0] == VILLAGE) and (t.terrain != WATER or water == D.END):
                             out[n] = ("attack", None)           # the move ends in a battle, or kills scouts
@@ -1359,6 +1457,18 @@ class CivilizationGame(StepGame):
                     b.figures.get(dest) is not None and b.figures[dest].count() + armies + scouts > stacking(s.players[player])):
                 end = how[1]                # house rule (row 28): they stop where they stepped from
         noun = _a(what) if isinstance(what, str) else _figures(armies, scouts)
+        if how[0] == "sacrifice":                 # Russia: the figure goes back to the supply, a tech learned
+            p = s.players[player]
+            self.take_figure(s, origin, what)
+            if what == "army":
+                p.armies += 1
+            else:
+                p.scouts += 1
+            p.used = p.used | {("Russia", "sacrifice")}
+            owner = b.cities[dest].owner
+            self._log(s, f"{s.names[player]} (Russia) sacrifices {noun} in {s.names[owner]}'s city on {_sq(dest)}.")
+            s.steps.append(LootTech(player, owner))
+            return None
         for _ in range(armies):
             self.take_figure(s, origin, "army")
         for _ in range(scouts):
@@ -1828,6 +1938,16 @@ class CivilizationGame(StepGame):
                 b.structures[pos] = Structure(BUILDING, ups[st.name], player)
                 self._log(s, f"{s.names[player]}'s {st.name} on {_sq(pos)} becomes {ups[st.name]}.")
 
+    def battle_abilities(self, s: CivState, q: int) -> list:
+        """(source, ability) of the player's battle abilities he can pay for now (war.ACTIVE)."""
+        p = s.players[q]
+        return [(src, ab) for src, ab in ability_sources(p)
+                if ab.when == D.BATTLE and ab.tag in ACTIVE and self._can_pay(p, ab)]
+
+    def pay_ability(self, s: CivState, q: int, ab) -> None:
+        for _ in range(ab.count):
+            self.spend_resource(s, q, ab.resource)
+
     def coin_total(self, s: CivState, q: int) -> int:
         return coin_dial(self, s, q)
 
@@ -2121,7 +2241,8 @@ class CivilizationGame(StepGame):
 
     # -- culture event cards ----------------------------------------------------------------------------
     _PLAYABLE = {"city_production", "force_anarchy", "tech_swap", "destroy_building", "destroy_buildings_anywhere",
-                 "terrain_to_desert", "forest_to_grassland", "terrain_to_water", "place_village"}
+                 "terrain_to_desert", "forest_to_grassland", "terrain_to_water", "place_village", "kill_figures",
+                 "displace_group", "barbarian_attack"}
 
     def card_options(self, s: CivState, player: int, when: str) -> list[Option]:
         """Culture cards the player may play now (rule 52: "now or later, as it says")."""
@@ -2156,6 +2277,16 @@ class CivilizationGame(StepGame):
         tag = D.CULTURE_CARD_INDEX[card].ability.tag
         if tag in ("force_anarchy", "tech_swap"):
             return target if isinstance(target, int) else None
+        if isinstance(target, tuple) and len(target) == 3:      # (row, col, what): a figure card's victim
+            pos = target[:2]
+            f = s.board.figures.get(pos)
+            st = s.board.structures.get(pos)
+            return st.owner if target[2] == "great_person" and st is not None else f.owner if f is not None else None
+        if isinstance(target, tuple) and D.CULTURE_CARD_INDEX[card].ability.tag in ("displace_group", "barbarian_attack"):
+            if target in s.board.cities:
+                return s.board.cities[target].owner
+            f = s.board.figures.get(target)
+            return f.owner if f is not None else None
         if isinstance(target, tuple):
             st = s.board.structures.get(target)
             if st is not None:
@@ -2212,6 +2343,40 @@ class CivilizationGame(StepGame):
                 if ab.tag == "terrain_to_water" and (pos in b.figures or pos in b.markers or pos in b.structures):
                     continue
                 out.append((pos, f"Square {_sq(pos)} ({sq.terrain})", ("square", pos)))
+        elif ab.tag == "kill_figures":
+            # Defection within 4 (1 figure), Mass Defection within 6 and Wholesale anywhere (a great person,
+            # or up to 2 figures of one square): of another player, near one of the card player's cities or
+            # figures, counted in orthogonal steps (house reading, as Sabotage)
+            two = card != "Defection"
+            for pos, f in sorted(b.figures.items()):
+                if f.owner == player or not self._near(s, player, pos, ab.amount):
+                    continue
+                if two:
+                    out.append(((*pos, "figures"), f"{s.names[f.owner]}'s {_figures(*_two(f))} on {_sq(pos)}",
+                                ("square", pos)))
+                else:
+                    out += [((*pos, what), f"{s.names[f.owner]}'s {what} on {_sq(pos)}", ("square", pos))
+                            for what, n in (("army", f.armies), ("scout", f.scouts)) if n]
+            if two:
+                out += [((*pos, "great_person"), f"{s.names[st.owner]}'s great {st.name} on {_sq(pos)}", ("square", pos))
+                        for pos, st in sorted(b.structures.items())
+                        if st.kind == GREAT_PERSON and st.owner != player and self._near(s, player, pos, ab.amount)]
+        elif ab.tag == "barbarian_attack":
+            # Roaming Horde: another player's army or city within 4 orthogonal steps of a village
+            villages = [pos for pos, m in b.markers.items() if m[0] == VILLAGE]
+            spots = sorted({pos for pos, f in b.figures.items() if f.owner != player and f.armies}
+                           | {pos for pos, c in b.cities.items() if c.owner != player})
+            for pos in spots:
+                near = [v for v in sorted(villages) if abs(v[0] - pos[0]) + abs(v[1] - pos[1]) <= ab.amount]
+                if near:
+                    owner = b.cities[pos].owner if pos in b.cities else b.figures[pos].owner
+                    what = "city" if pos in b.cities else "army"
+                    out.append((pos, f"{s.names[owner]}'s {what} on {_sq(pos)} (from the village on {_sq(near[0])})",
+                                ("square", pos)))
+        elif ab.tag == "displace_group":
+            out = [(pos, f"{s.names[f.owner]}'s {_figures(f.armies, f.scouts)} on {_sq(pos)}", ("square", pos))
+                   for pos, f in sorted(b.figures.items())
+                   if f.owner != player and pos not in b.cities and self.displace_squares(s, pos, ab.amount)]
         elif ab.tag == "place_village" and s.villages:
             for pos in b.explored():
                 if (b.square(pos).terrain != WATER and pos not in b.figures and pos not in b.markers
@@ -2250,6 +2415,37 @@ class CivilizationGame(StepGame):
         elif ab.tag == "place_village":
             b.markers[target] = (VILLAGE, s.villages.draw(s.rng))
             self._log(s, f"A village appears on {_sq(target)}.")
+        elif ab.tag == "kill_figures":
+            pos, what = target[:2], target[2]
+            if what == "great_person":
+                st = b.structures.get(pos)
+                if st is not None and st.kind == GREAT_PERSON:
+                    del b.structures[pos]                    # killed: out of the game
+                    self._log(s, f"{s.names[st.owner]}'s great {st.name} on {_sq(pos)} is killed.")
+                return
+            f = b.figures.get(pos)
+            if f is None:
+                return
+            armies, scouts = _two(f) if what == "figures" else ((1, 0) if what == "army" else (0, 1))
+            armies, scouts = min(armies, f.armies), min(scouts, f.scouts)
+            for _ in range(armies):
+                self.take_figure(s, pos, "army")
+            for _ in range(scouts):
+                self.take_figure(s, pos, "scout")
+            s.players[f.owner].armies += armies
+            s.players[f.owner].scouts += scouts
+            if pos not in b.figures:
+                s.gather = {k: v for k, v in s.gather.items() if k != pos}
+            self._log(s, f"{s.names[f.owner]}'s {_figures(armies, scouts)} on {_sq(pos)} "
+                         f"{'is' if armies + scouts == 1 else 'are'} killed.")
+        elif ab.tag == "barbarian_attack":
+            villages = sorted(pos for pos, m in b.markers.items() if m[0] == VILLAGE
+                              and abs(pos[0] - target[0]) + abs(pos[1] - target[1]) <= ab.amount)
+            if villages and (target in b.cities or (target in b.figures and b.figures[target].armies)):
+                begin_horde(self, s, player, villages[0], target)
+        elif ab.tag == "displace_group":
+            if target in b.figures and self.displace_squares(s, target, ab.amount):
+                s.steps.append(DisplaceTo(player, target, ab.amount))
 
     # -- the end ----------------------------------------------------------------------------------------
     def win(self, s: CivState, player: int, how: str) -> None:
@@ -2487,8 +2683,9 @@ class CivilizationGame(StepGame):
                 "hand": ([[c, describe(s, b, sd, c)] for c in sorted(b.hands[sd])] if mine else None),
                 "killed": [describe(s, b, sd, c) for c in b.killed[sd]],
             }
-        fronts = [{sd: {"card": f[sd][0], "text": describe(s, b, sd, f[sd][0], f[sd][1]), "wounds": f[sd][1],
-                        "type": D.UNIT_CARDS[f[sd][0]].type} for sd in (ATT, DEF) if sd in f} for f in b.fronts]
+        fronts = [{sd: {"card": f[sd][0], "text": describe(s, b, sd, f[sd][0], f[sd][1], i), "wounds": f[sd][1],
+                        "type": D.UNIT_CARDS[f[sd][0]].type} for sd in (ATT, DEF) if sd in f}
+                  for i, f in enumerate(b.fronts)]
         top = s.steps[-1] if s.steps else None
         laying = top.card if isinstance(top, BattleFront) and top.player == viewer else None
         return {"square": _sq(b.pos), "kind": b.kind, "attacker": b.attacker, "defender": b.defender,

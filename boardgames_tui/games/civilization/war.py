@@ -62,6 +62,10 @@ class Battle(PlainData):
     turn: str = DEF
     fronts: list = ()
     killed: dict = None
+    extra: dict = None       # (front, side) -> strength added to the unit there (Metalworking)
+    boost: dict = None       # side -> strength the next card laid gets
+    used: frozenset = frozenset()   # (side, source, tag): battle abilities used, once a battle
+    raider: int = -1         # barbarians attacking (Roaming Horde): who lays their cards
 
     def copy(self) -> "Battle":
         out = Battle.__new__(Battle)
@@ -69,12 +73,16 @@ class Battle(PlainData):
         d["hands"] = {k: list(v) for k, v in self.hands.items()}
         d["fronts"] = [dict(f) for f in self.fronts]
         d["killed"] = {k: list(v) for k, v in self.killed.items()}
+        d["extra"] = dict(self.extra or {})
+        d["boost"] = dict(self.boost or {})
         out.__dict__.update(d)
         return out
 
     def player(self, side: str) -> int:
         """Who decides for ``side``."""
-        return self.attacker if side == ATT else self.controller
+        if side == ATT:
+            return self.raider if self.attacker == BARBARIANS else self.attacker
+        return self.controller
 
     def owner(self, side: str) -> int:
         """Whose units they are (BARBARIANS for a village's)."""
@@ -99,6 +107,11 @@ def strength(s, b: Battle, side: str, card: int) -> int:
     return value
 
 
+def front_strength(s, b: Battle, i: int, side: str) -> int:
+    """The strength of ``side``'s unit on front ``i``, Metalworking's +3 included."""
+    return strength(s, b, side, b.fronts[i][side][0]) + (b.extra or {}).get((i, side), 0)
+
+
 def trumps(s, b: Battle, side: str, card: int, enemy: int) -> bool:
     """Does ``side``'s card strike first against ``enemy``'s (row 40)?  Never against the Pentagon's owner."""
     beats = D.UNIT_TYPE_INDEX[D.UNIT_CARDS[card].type].trumps
@@ -108,16 +121,17 @@ def trumps(s, b: Battle, side: str, card: int, enemy: int) -> bool:
     return not (foe != BARBARIANS and "The Pentagon" in s.players[foe].wonders)
 
 
-def describe(s, b: Battle, side: str, card: int, wounds: int = 0) -> str:
+def describe(s, b: Battle, side: str, card: int, wounds: int = 0, front: int | None = None) -> str:
     u = D.UNIT_CARDS[card]
     name = unit_name(card, b.ranks[side].get(u.type, 1))
     hurt = f", {wounds} wound{'s' if wounds != 1 else ''}" if wounds else ""
-    return f"{name} ({u.type} {strength(s, b, side, card)}{hurt})"
+    value = strength(s, b, side, card) if front is None else front_strength(s, b, front, side)
+    return f"{name} ({u.type} {value}{hurt})"
 
 
 def totals(s, b: Battle) -> dict:
     """Surviving strength per side plus the bonus card: the higher bonus adds the difference (row 37)."""
-    out = {side: sum(strength(s, b, side, f[side][0]) for f in b.fronts if side in f) for side in SIDES}
+    out = {side: sum(front_strength(s, b, i, side) for i, f in enumerate(b.fronts) if side in f) for side in SIDES}
     diff = b.bonus[ATT] - b.bonus[DEF]
     if diff > 0:
         out[ATT] += diff
@@ -159,10 +173,14 @@ class BattleCard(Step):
             n = b.hands[self.side].count(card)
             label = f"Lay {describe(s, b, self.side, card)}" + (f" ×{n}" if n > 1 else "")
             out.append(Option(key("unit", card), label, ("unit", card), card))
-        return out
+        return out + ability_options(g, s, b, self.side)
 
     def apply(self, g, s, o):
         b = s.battle
+        if isinstance(o.value, tuple):              # a battle ability first; then the card, still
+            s.steps.append(self)
+            use_ability(g, s, b, self.side, o.value[1], o.value[2])
+            return
         places = front_options(s, b, self.side, o.value)
         if len(places) == 1:                        # nothing to attack: it opens a new front
             lay_card(g, s, self.side, o.value, None)
@@ -198,7 +216,7 @@ def front_options(s, b: Battle, side: str, card: int) -> list[Option]:
             enemy, wounds = f[foe]
             first = " (strikes first)" if trumps(s, b, side, card, enemy) else (
                 " (it strikes first)" if trumps(s, b, foe, enemy, card) else "")
-            out.append(Option(key("front", i), f"Attack front {i + 1}: {describe(s, b, foe, enemy, wounds)}{first}",
+            out.append(Option(key("front", i), f"Attack front {i + 1}: {describe(s, b, foe, enemy, wounds, i)}{first}",
                               ("front", i), i))
     return out
 
@@ -209,15 +227,22 @@ def lay_card(g, s, side: str, card: int, front: int | None) -> None:
     b = s.battle
     b.hands[side].remove(card)
     name = s.names[b.player(side)]
+    boost = (b.boost or {}).get(side, 0)
+    if boost:                                        # Metalworking: this unit, for the battle
+        b.boost = {**b.boost, side: 0}
     if front is None:
         b.fronts = list(b.fronts) + [{side: (card, 0)}]
-        g._log(s, f"{name} opens front {len(b.fronts)} with {describe(s, b, side, card)}.")
+        if boost:
+            b.extra = {**(b.extra or {}), (len(b.fronts) - 1, side): boost}
+        g._log(s, f"{name} opens front {len(b.fronts)} with {describe(s, b, side, card, 0, len(b.fronts) - 1)}.")
     else:
         foe = other(side)
         f = dict(b.fronts[front])
         enemy, hurt = f[foe]
         mine = 0
-        mine_str, enemy_str = strength(s, b, side, card), strength(s, b, foe, enemy)
+        if boost:
+            b.extra = {**(b.extra or {}), (front, side): boost}
+        mine_str, enemy_str = strength(s, b, side, card) + boost, front_strength(s, b, front, foe)
         if trumps(s, b, side, card, enemy):
             hurt += mine_str
             if hurt < enemy_str:
@@ -229,18 +254,132 @@ def lay_card(g, s, side: str, card: int, front: int | None) -> None:
         else:
             hurt += mine_str
             mine += enemy_str
-        text = f"{name} attacks front {front + 1} with {describe(s, b, side, card)}"
         f[side], f[foe] = (card, mine), (enemy, hurt)
-        dead = []
-        for who, (c, w) in list(f.items()):
-            if w >= strength(s, b, who, c):
-                del f[who]
-                b.killed = {**b.killed, who: b.killed[who] + [c]}
-                dead.append(f"{describe(s, b, who, c)} is killed")
         b.fronts = [x if i != front else f for i, x in enumerate(b.fronts)]
+        text = f"{name} attacks front {front + 1} with {describe(s, b, side, card, 0, front)}"
+        dead = bury(s, b, front)
         g._log(s, text + (": " + ", ".join(dead) if dead else "") + ".")
     b.turn = other(side)
     s.steps.append(BattleTurn())
+
+
+def bury(s, b: Battle, front: int) -> list[str]:
+    """Units on ``front`` whose wounds reach their strength are killed: off the front, out of the game."""
+    f = dict(b.fronts[front])
+    dead = []
+    for who, (c, w) in list(f.items()):
+        if w >= front_strength(s, b, front, who):
+            dead.append(f"{describe(s, b, who, c, 0, front)} is killed")
+            del f[who]
+            b.killed = {**b.killed, who: b.killed[who] + [c]}
+            b.extra = {k: v for k, v in (b.extra or {}).items() if k != (front, who)}
+    b.fronts = [x if i != front else f for i, x in enumerate(b.fronts)]
+    return dead
+
+
+# ====================================================================== battle abilities
+ACTIVE = ("unit_strength", "deal_wounds", "heal_wounds", "heal_all_wounds")
+
+
+def ability_options(g, s, b: Battle, side: str) -> list[Option]:
+    """The side's techs' battle abilities usable now, once a battle each, their resources in hand
+    (Metalworking, Mathematics, Ballistics: iron; Animal Husbandry, Biology: free)."""
+    q = b.owner(side)
+    if q == BARBARIANS:
+        return []
+    foe = other(side)
+    out = []
+    for source, ab in g.battle_abilities(s, q):
+        if (side, source, ab.tag) in b.used:
+            continue
+        if ab.tag == "unit_strength" and (b.boost or {}).get(side):
+            continue
+        if ab.tag == "deal_wounds" and not any(foe in f for f in b.fronts):
+            continue
+        if ab.tag in ("heal_wounds", "heal_all_wounds") and not any(side in f and f[side][1] for f in b.fronts):
+            continue
+        price = f" ({ab.count} {ab.resource})" if ab.resource else ""
+        out.append(Option(key("ability", source, ab.tag), f"{source}: {ab.text}{price}", None,
+                          ("ability", source, ab.tag)))
+    return out
+
+
+def use_ability(g, s, b: Battle, side: str, source: str, tag: str) -> None:
+    q = b.owner(side)
+    ab = next(a for src, a in g.battle_abilities(s, q) if src == source and a.tag == tag)
+    b.used = b.used | {(side, source, tag)}
+    g.pay_ability(s, q, ab)
+    g._log(s, f"{s.names[q]} uses {source}" + (f" ({ab.count} {ab.resource})." if ab.resource else "."))
+    if tag == "unit_strength":
+        b.boost = {**(b.boost or {}), side: ab.amount}
+    elif tag == "deal_wounds":
+        s.steps.append(WoundTarget(b.player(side), side, ab.amount))
+    elif tag == "heal_wounds":
+        s.steps.append(HealTarget(b.player(side), side, ab.amount))
+    else:                                            # Biology: every wound of his units in play
+        b.fronts = [{sd: (c, 0 if sd == side else w) for sd, (c, w) in f.items()} for f in b.fronts]
+
+
+class WoundTarget(Step):
+    """Mathematics and Ballistics: the wounds spread over enemy units in play, one at a time."""
+    kind: ClassVar[str] = "battle_wound"
+    private: ClassVar[bool] = False
+    side: str = ATT
+    left: int = 0
+
+    def prompt(self, g, s):
+        return f"{s.names[self.player]}: which enemy unit takes a wound? ({self.left} to give)"
+
+    def options(self, g, s):
+        b, foe = s.battle, other(self.side)
+        return [Option(key("front", i), f"Front {i + 1}: {describe(s, b, foe, f[foe][0], f[foe][1], i)}", ("front", i), i)
+                for i, f in enumerate(b.fronts) if foe in f]
+
+    def apply(self, g, s, o):
+        b, foe = s.battle, other(self.side)
+        f = dict(b.fronts[o.value])
+        c, w = f[foe]
+        f[foe] = (c, w + 1)
+        b.fronts = [x if i != o.value else f for i, x in enumerate(b.fronts)]
+        dead = bury(s, b, o.value)
+        if dead:
+            g._log(s, ", ".join(dead).capitalize() + ".")
+        if self.left > 1:
+            s.steps.append(WoundTarget(self.player, self.side, self.left - 1))
+
+    def on_empty(self, g, s):
+        pass                                         # no enemy unit left in play: the rest are lost
+
+
+class HealTarget(Step):
+    """Animal Husbandry: heal up to 3 wounds on your units in play, one at a time (he may stop)."""
+    kind: ClassVar[str] = "battle_heal"
+    private: ClassVar[bool] = False
+    side: str = ATT
+    left: int = 0
+
+    def prompt(self, g, s):
+        return f"{s.names[self.player]}: heal a wound on which of your units? ({self.left} to heal)"
+
+    def options(self, g, s):
+        b = s.battle
+        out = [Option(key("front", i), f"Front {i + 1}: {describe(s, b, self.side, f[self.side][0], f[self.side][1], i)}",
+                      ("front", i), i) for i, f in enumerate(b.fronts) if self.side in f and f[self.side][1]]
+        return out + [Option("stop", "Stop healing", None, None)] if out else []
+
+    def apply(self, g, s, o):
+        if o.value is None:
+            return
+        b = s.battle
+        f = dict(b.fronts[o.value])
+        c, w = f[self.side]
+        f[self.side] = (c, w - 1)
+        b.fronts = [x if i != o.value else f for i, x in enumerate(b.fronts)]
+        if self.left > 1:
+            s.steps.append(HealTarget(self.player, self.side, self.left - 1))
+
+    def on_empty(self, g, s):
+        pass
 
 
 # ====================================================================== starting a battle
@@ -307,13 +446,36 @@ def begin_battle(g, s, attacker: int, origin: Pos, pos: Pos, armies: int) -> Non
     # rule 73, row 38: the defender lays first, the attacker in a battle on a city's square
     first = ATT if kind in (CITY, CAPITAL) else DEF
     s.battle = Battle(pos, origin, attacker, defender, controller, kind, armies, hands, ranks, bonus, first,
-                      [], {ATT: [], DEF: []})
+                      [], {ATT: [], DEF: []}, {}, {})
     foe = "the barbarians of the village" if defender == BARBARIANS else (
         f"{s.names[defender]}'s {'capital' if kind == CAPITAL else 'city'}" if city is not None
         else f"{s.names[defender]}'s figures")
     g._log(s, f"{s.names[attacker]} attacks {foe} on {_sq(pos)} with {armies} arm{'y' if armies == 1 else 'ies'}: "
               f"{len(hands[ATT])} cards against {len(hands[DEF])}, bonus {bonus[ATT]} against {bonus[DEF]}"
               + (f"; {s.names[controller]} plays the barbarians." if defender == BARBARIANS else "."))
+    s.steps.append(BattleTurn())
+
+
+def begin_horde(g, s, raider: int, village: Pos, pos: Pos) -> None:
+    """Roaming Horde: rank-II barbarians from ``village`` attack the army or city on ``pos``; the card's
+    player lays their three cards (one of each type, drawn from the stacks), the defender his own."""
+    b = s.board
+    city = b.cities.get(pos)
+    defender = city.owner if city is not None else b.figures[pos].owner
+    kind = (CAPITAL if city.capital else CITY) if city is not None else FIELD
+    f = b.figures.get(pos)
+    defenders = f.armies if f is not None and f.owner == defender else 0
+    hands = {ATT: [s.unit_decks[t].draw(s.rng) for t in D.START_UNITS if s.unit_decks[t]],
+             DEF: draw_hand(s, defender, battle_hand_size(g, s, defender, max(1, defenders), city is not None))}
+    ranks = {ATT: {t: 2 for t in D.START_UNITS}, DEF: dict(s.players[defender].ranks)}
+    bonus = {ATT: 0, DEF: combat_bonus(s, defender)}
+    if city is not None:
+        bonus[DEF] += (D.CAPITAL_BONUS if city.capital else D.CITY_BONUS) + (D.WALLS_BONUS if city.walls else 0)
+    first = ATT if kind in (CITY, CAPITAL) else DEF
+    s.battle = Battle(pos, village, BARBARIANS, defender, defender, kind, 0, hands, ranks, bonus, first,
+                      [], {ATT: [], DEF: []}, {}, {}, frozenset(), raider)
+    g._log(s, f"Barbarians from the village on {_sq(village)} attack {s.names[defender]}'s "
+              f"{'city' if city is not None else 'army'} on {_sq(pos)} ({s.names[raider]} lays their cards).")
     s.steps.append(BattleTurn())
 
 
@@ -347,7 +509,14 @@ def end_battle(g, s) -> None:
             p.units = list(p.units) + survivors
     losses = len(b.killed[winner]) // D.ARMIES_LOST_PER_KILLED_UNITS
     board = s.board
-    if winner == ATT:
+    if winner == ATT and b.attacker == BARBARIANS:              # Roaming Horde: the defenders fall
+        fallen = board.figures.pop(b.pos, None)
+        if fallen is not None:
+            s.players[fallen.owner].armies += fallen.armies
+            s.players[fallen.owner].scouts += fallen.scouts
+        if b.kind == CITY:
+            raze_city(g, s, b.pos, BARBARIANS)                  # a capital stands (house rule)
+    elif winner == ATT:
         survivors = max(0, b.armies - losses)
         s.players[b.attacker].armies += b.armies - survivors
         fallen = board.figures.pop(b.pos, None)                # the loser's figures in the square
@@ -361,7 +530,8 @@ def end_battle(g, s) -> None:
         if b.kind == VILLAGE:
             take_village(g, s, b.attacker, b.pos)
     else:
-        s.players[b.attacker].armies += b.armies               # the attacking group is gone (rule 63, 80)
+        if b.attacker != BARBARIANS:
+            s.players[b.attacker].armies += b.armies           # the attacking group is gone (rule 63, 80)
         f = board.figures.get(b.pos)
         if f is not None and losses and b.defender != BARBARIANS:
             lost = min(losses, f.armies)
@@ -375,7 +545,7 @@ def end_battle(g, s) -> None:
                   f"for {len(b.killed[winner])} units killed.")
     s.battle = None
     win_q, lose_q = b.owner(winner), b.owner(loser)
-    if b.kind == CAPITAL and winner == ATT:
+    if b.kind == CAPITAL and winner == ATT and b.attacker != BARBARIANS:
         g.win(s, b.attacker, "military")                        # rule 83
         return
     after_battle(g, s, b, win_q, lose_q)
@@ -435,7 +605,8 @@ def raze_city(g, s, pos: Pos, by: int) -> None:
             owner.obsolete = [w for w in owner.obsolete if w != st.name]
     s.gather = {k: v for k, v in s.gather.items() if v != pos}
     s.boost = {k: v for k, v in s.boost.items() if k != pos}
-    g._log(s, f"{s.names[by]} destroys {s.names[city.owner]}'s city on {_sq(pos)}.")
+    g._log(s, f"{'The barbarians' if by == BARBARIANS else s.names[by]} destroy{'' if by == BARBARIANS else 's'} "
+              f"{s.names[city.owner]}'s city on {_sq(pos)}.")
 
 
 def take_village(g, s, q: int, pos: Pos) -> None:
