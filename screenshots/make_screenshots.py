@@ -36,6 +36,9 @@ SHOTS = [
      "--size", "200x60", "--out", "screenshots/civilization.svg"],
     ["civilization", "--players", "4", "--seed", "4", "--level", "easy", "--choices", "379",
      "--size", "80x24", "--out", "screenshots/civilization-80x24.svg"],
+    # A battle on a city: the defender lays a card, the attacker's first on the front.
+    ["civilization", "--players", "2", "--seed", "3", "--choices", "1883",
+     "--size", "80x24", "--out", "screenshots/civilization-battle-80x24.svg"],
 ]
 
 

@@ -255,6 +255,8 @@ async def test_a_battle_is_fought_through_the_screen_each_hand_behind_a_curtain(
                 canvas = screen.board.canvas
                 assert "Battle on" in str(canvas.get_region(("battle", "head")).label)    # the map gave way
                 assert canvas.get_region(("sq", army)) is None
+                # laid out for the real width, though first built behind the curtain (no width yet)
+                assert all(r.bounds.right <= canvas.map_width for r in canvas.regions)
                 fronts = [r for r in canvas.regions if isinstance(r.id, tuple) and r.id[0] == "front"]
                 assert len(fronts) == laid + 1                                   # and the new front
                 cards = [r for r in canvas.regions if isinstance(r.id, tuple) and r.id[0] == "card"]

@@ -35,7 +35,8 @@ from .board import (
 from .data_map import HUT, NEUTRAL_TILES, VILLAGE, WATER
 from .state import CivState, Player, deal
 from .war import (
-    ACTIVE, ATT, DEF, BattleCard, BattleFront, LootTech, begin_battle, begin_horde, describe, kill_scouts, totals,
+    ACTIVE, ATT, DEF, BattleCard, BattleFront, LootTech, begin_battle, begin_horde, describe, front_strength,
+    kill_scouts, totals, unit_name,
 )
 
 START, TRADE, CITY, MOVE, RESEARCH, OVER = D.PHASES + ("over",)
@@ -2684,6 +2685,8 @@ class CivilizationGame(StepGame):
                 "killed": [describe(s, b, sd, c) for c in b.killed[sd]],
             }
         fronts = [{sd: {"card": f[sd][0], "text": describe(s, b, sd, f[sd][0], f[sd][1], i), "wounds": f[sd][1],
+                        "name": unit_name(f[sd][0], b.ranks[sd].get(D.UNIT_CARDS[f[sd][0]].type, 1)),
+                        "strength": front_strength(s, b, i, sd),
                         "type": D.UNIT_CARDS[f[sd][0]].type} for sd in (ATT, DEF) if sd in f}
                   for i, f in enumerate(b.fronts)]
         top = s.steps[-1] if s.steps else None

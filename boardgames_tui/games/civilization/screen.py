@@ -146,6 +146,13 @@ class CivilizationBoard(SeatViewHelpers, MapBoard):
         80x24 the map shows what matters to him."""
         super().show(view, targets, seats, highlight)
         v = view or {}
+        if v.get("battle"):
+            # the battle board replaces the map: its head at the top, the cursor (a card, a front) in view
+            def home():
+                self.canvas.scroll_to(0, 0, animate=False, immediate=True)
+                self.canvas.scroll_to_cursor()
+            self.call_after_refresh(home)
+            return
         sel = v.get("selected")
         actor, players = v.get("actor"), v.get("players", [])
         if not sel and actor is not None and 0 <= actor < len(players):
@@ -221,7 +228,7 @@ class CivilizationBoard(SeatViewHelpers, MapBoard):
             cells = []
             for sd in ("att", "def"):
                 c = f.get(sd)
-                cells.append(Text("—", style="dim") if c is None else Text(c["text"]))
+                cells.append(Text("—", style="dim") if c is None else Text(f"{c['name']} {c['type'][:3]} {c['strength']}"))
             a, d = f.get("att"), f.get("def")
             if a and d:                        # both stand: who would have struck first
                 if beats.get(a["type"]) == d["type"]:
@@ -234,6 +241,11 @@ class CivilizationBoard(SeatViewHelpers, MapBoard):
             row.append_text(left)
             row.append("  ")
             row.append_text(cells[1])
+            hurt = [f[sd]["wounds"] if sd in f else 0 for sd in ("att", "def")]
+            if any(hurt):                      # a second line: the wounds under each card
+                row.append("\n    ")
+                words = [f"{w} wound{'s' if w != 1 else ''}" if w else "" for w in hurt]
+                row.append(words[0].ljust(col) + "  " + words[1], style="italic")
             y = line(("front", i), y, row, targets=(("front", i),), pickable=True)
         y = line(("front", "new"), y, Text("    + a new front", style="dim"), targets=(("front", "new"),),
                  pickable=True)
@@ -347,6 +359,8 @@ class CivilizationBoard(SeatViewHelpers, MapBoard):
         return y + len(lines)
 
     def legend(self) -> list[tuple[str, str]]:
+        if (self._view or {}).get("battle"):
+            return [("▸ ◂", "the unit that struck first")]        # the battle board says the rest
         return [(SELECTED_MARK, "the figure or city chosen"), ("G F M D W", "grass, forest, mountain, desert, water"),
                 ("2p 1t 1c 1$ 2b", "production, trade, culture, coin, battle bonus"), ("●Cap ●Cty #", "capital, city, walls"),
                 ("●2a1s", "2 armies, 1 scout"), ("?hut ?vil", "hut, village"), ("W: P:", "wonder, great person"),

@@ -200,6 +200,7 @@ class MapCanvas(QuietFocus, ScrollView, can_focus=True):
         self._strips: dict[int, Strip] = {}
         self._last_width = -1
         self._pending_scroll: tuple[Hashable, bool] | None = None
+        self._blind = False
         self._last_sizes: tuple[tuple | None, bool] = (None, False)
         self.render_count = 0  # render_line calls (measured by tests and benches)
 
@@ -220,6 +221,9 @@ class MapCanvas(QuietFocus, ScrollView, can_focus=True):
         of the regions that changed are repainted."""
         old = {r.id: r for r in self._regions}
         old_size = self._map_size
+        # Built while hidden (behind the curtain), the map was laid out for a guessed width: it is
+        # laid out again when the canvas has its width back (``on_resize``).
+        self._blind = self.map_width == 0
         self._regions = list(regions)
         self._by_id = {r.id: i for i, r in enumerate(self._regions)}
         self._by_target = {}
@@ -513,7 +517,8 @@ class MapCanvas(QuietFocus, ScrollView, can_focus=True):
         if pending is not None:
             self.call_after_refresh(self.scroll_to_map_region, pending[0], center=pending[1])
         width = self.map_width
-        if width != self._last_width:
+        if width != self._last_width or (self._blind and width):
+            self._blind = False
             self._last_width = width
             dirty: set[int] = set()
             self._wrap_legend(dirty)
