@@ -623,3 +623,32 @@ def test_russia_sacrifices_a_scout_in_an_enemy_city_for_one_of_his_techs_once_a_
     assert extra in p.techs
     GAME.apply(s, f"figure:army:{sq(army)}")
     assert k not in GAME.cached_decision(s).keys()                               # once a round
+
+
+def test_mass_media_cancels_a_battle_ability_and_its_iron_is_lost():
+    s, q, e, army, target = field(att=(INF1, INF1, INF1), dfd=(CAV3, INF1, INF1))
+    s.players[q].techs.append("Metalworking")
+    s.players[q].resources = ["iron"]
+    s.players[e].techs.append("Mass Media")
+    s.players[e].resources = ["spy"]
+    attack(s, army, target)
+    lay(s, CAV3)
+    GAME.apply(s, "ability:Metalworking:unit_strength")
+    d = GAME.cached_decision(s)
+    assert d.kind == "spy" and d.player == e and d.private
+    GAME.apply(s, "cancel")
+    assert s.players[q].resources == [] and not (s.battle.boost or {}).get(W.ATT)
+    assert GAME.cached_decision(s).kind == "battle_card" and GAME.cached_decision(s).player == q
+
+
+def test_a_battle_ability_let_happen_takes_effect():
+    s, q, e, army, target = field(att=(INF1, INF1, INF1), dfd=(CAV3, INF1, INF1))
+    s.players[q].techs.append("Metalworking")
+    s.players[q].resources = ["iron"]
+    s.players[e].techs.append("Mass Media")
+    s.players[e].resources = ["spy"]
+    attack(s, army, target)
+    lay(s, CAV3)
+    GAME.apply(s, "ability:Metalworking:unit_strength")
+    GAME.apply(s, "let")
+    assert s.battle.boost[W.ATT] == 3

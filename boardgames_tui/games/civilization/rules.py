@@ -1,5 +1,7 @@
-"""Civilization (Kevin Wilson, FFG 2010): the rules layer, delivery (A) "the empire", a complete
-peaceful game on the step stack (``engine/steps.py``); war (delivery B) comes next.
+"""Civilization (Kevin Wilson, FFG 2010): the rules layer on the step stack (``engine/steps.py``):
+delivery (A) "the empire", a complete peaceful game, and delivery (B) war, whose battle is a sub-game in
+``war.py`` (entered from movement here: armies and groups moving onto another player's squares or a
+village).
 
 * set-up (``state.deal``) and the starting figures placed by their owners (rule 18, row 5);
 * the round: the start-player marker passes, round 1 too (rule 25, row 6), then the five phases, each
@@ -12,7 +14,8 @@ peaceful game on the step stack (``engine/steps.py``); war (delivery B) comes ne
 * movement of single figures: speed, stacking, water by technology, exploring face-down tiles (row 28)
   and huts (rules 57-61, 64);
 * research: one technology a round, the pyramid rule, trade falling to the coins (row 46);
-* the culture, technology and economic victories, checked after every choice (rules 84-86, row 47).
+* the culture, technology and economic victories, checked after every choice (rules 84-86, row 47), and
+  the military victory when a capital falls (rule 83, in ``war.py``).
 
 ``RULES.md`` beside this file lists every choice made where the seed and the research are silent, and
 the known gaps.
@@ -1191,7 +1194,7 @@ class CivilizationGame(StepGame):
     min_players = 2
     max_players = 4
     description = "Lead a civilization from the Stone Age to space flight (2-4 players)."
-    rules_version = "4"       # 4: battle abilities, figure cards; 3: war (battles, villages, groups); 2: Monarchy, Gunpowder, Combustion, Flight, Computers; 1: upgrades flip buildings
+    rules_version = "5"       # 5: Mass Media in battles, Roaming Horde, Russia; 4: battle abilities, figure cards; 3: war (battles, villages, groups); 2: Monarchy, Gunpowder, Combustion, Flight, Computers; 1: upgrades flip buildings
 
     def new_game(self, names: list[str], seed: int, options: dict[str, str] | None = None) -> CivState:
         opts = self.options_with_defaults(options)
@@ -1944,6 +1947,14 @@ class CivilizationGame(StepGame):
         p = s.players[q]
         return [(src, ab) for src, ab in ability_sources(p)
                 if ab.when == D.BATTLE and ab.tag in ACTIVE and self._can_pay(p, ab)]
+
+    def ability_sources_of(self, s: CivState, q: int):
+        return ability_sources(s.players[q])
+
+    def mass_media_chances(self, s: CivState, q: int, source: str, tag: str) -> list:
+        """The out-of-turn chances to cancel ``q``'s resource ability (Mass Media, Primetime TV)."""
+        return [SpyChance(x, q, "Mass Media", f"uses {source}", (q, "ability", source, tag))
+                for x in reversed(self.spy_holders(s, q, "Mass Media"))]
 
     def pay_ability(self, s: CivState, q: int, ab) -> None:
         for _ in range(ab.count):

@@ -6,7 +6,12 @@ A battle is one :class:`Battle` in ``state.battle`` while it lasts; its steps ar
 * ``BattleTurn`` (auto): whose turn to lay a card, or the end when both hands are empty;
 * ``BattleCard``: the side to play picks a card of its hand (private: the hand is shown), then
   ``BattleFront``: a new front, or an attack on a front where only the enemy has a unit (rules 73-74);
+* ``WoundTarget`` and ``HealTarget`` for the battle abilities used on a side's turn (Mathematics and
+  Ballistics, Animal Husbandry), which Mass Media may cancel first;
 * ``Loot``, ``LootResource``, ``LootTech`` and ``Rescue`` after it.
+
+``begin_horde`` starts the battle of Roaming Horde, barbarians attacking (their cards laid by the card's
+player).
 
 Two sides, ``ATT`` and ``DEF``.  The defending side is a player, or the barbarians of a village, whose
 cards the player to the attacker's right lays (row 30).  A hand is drawn face down from the side's
@@ -305,17 +310,46 @@ def ability_options(g, s, b: Battle, side: str) -> list[Option]:
 
 
 def use_ability(g, s, b: Battle, side: str, source: str, tag: str) -> None:
+    """Pay for it and announce it; a resource ability may be cancelled first by another player's Mass
+    Media or Primetime TV (its resources are lost), asked behind curtains as outside battles."""
     q = b.owner(side)
     ab = next(a for src, a in g.battle_abilities(s, q) if src == source and a.tag == tag)
     b.used = b.used | {(side, source, tag)}
     g.pay_ability(s, q, ab)
     g._log(s, f"{s.names[q]} uses {source}" + (f" ({ab.count} {ab.resource})." if ab.resource else "."))
+    chances = g.mass_media_chances(s, q, source, tag) if ab.resource else []
+    if chances:
+        s.steps.append(BattleAbilityEffect(side, source, tag))
+        s.steps.extend(chances)
+        return
+    ability_effect(g, s, b, side, tag, ab.amount)
+
+
+class BattleAbilityEffect(Auto):
+    """A battle ability's effect, once nobody cancelled it."""
+    side: str
+    source: str
+    tag: str
+
+    def run(self, g, s):
+        b = s.battle
+        q = b.owner(self.side)
+        ref = (q, "ability", self.source, self.tag)
+        if ref in s.cancelled:
+            s.cancelled = s.cancelled - {ref}
+            g._log(s, f"{s.names[q]}'s {self.source} is cancelled; its resources are lost.")
+            return
+        amount = next(a.amount for src, a in g.ability_sources_of(s, q) if src == self.source and a.tag == self.tag)
+        ability_effect(g, s, b, self.side, self.tag, amount)
+
+
+def ability_effect(g, s, b: Battle, side: str, tag: str, amount: int) -> None:
     if tag == "unit_strength":
-        b.boost = {**(b.boost or {}), side: ab.amount}
+        b.boost = {**(b.boost or {}), side: amount}
     elif tag == "deal_wounds":
-        s.steps.append(WoundTarget(b.player(side), side, ab.amount))
+        s.steps.append(WoundTarget(b.player(side), side, amount))
     elif tag == "heal_wounds":
-        s.steps.append(HealTarget(b.player(side), side, ab.amount))
+        s.steps.append(HealTarget(b.player(side), side, amount))
     else:                                            # Biology: every wound of his units in play
         b.fronts = [{sd: (c, 0 if sd == side else w) for sd, (c, w) in f.items()} for f in b.fronts]
 
