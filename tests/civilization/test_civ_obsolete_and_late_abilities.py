@@ -9,7 +9,7 @@ from boardgames_tui.games.civilization.board import BUILDING, GREAT_PERSON, WOND
 from boardgames_tui.games.civilization.data_map import WATER
 from boardgames_tui.games.civilization.rules import GAME, coin_dial, culture_hand, governments_known
 
-from test_civ_rules import at_city_turn, new, play_until, refresh
+from test_civ_rules import at_city_turn, at_move, refresh
 
 
 def land_around(s, city, n=2):
@@ -117,13 +117,8 @@ def test_a_great_person_over_a_wonder_ends_the_wonders_ability():
 
 
 def test_combustion_an_army_stopping_on_an_enemy_building_destroys_it_once_a_round():
-    s = new()
-    d = play_until(s, "move")
-    q = d.player
+    s, q, army = at_move()
     p = s.players[q]
-    for t in s.board.tiles:
-        t.face_up = True
-    army = next(pos for pos, f in sorted(s.board.figures.items()) if f.owner == q and f.armies)
     dests = [x for x, how in sorted(GAME.destinations(s, q, army, "army").items())
              if how[0] == "move" and x not in s.board.markers and x not in s.board.structures]
     target = dests[0]
@@ -136,12 +131,7 @@ def test_combustion_an_army_stopping_on_an_enemy_building_destroys_it_once_a_rou
 
 
 def test_without_combustion_the_building_stays():
-    s = new()
-    d = play_until(s, "move")
-    q = d.player
-    for t in s.board.tiles:
-        t.face_up = True
-    army = next(pos for pos, f in sorted(s.board.figures.items()) if f.owner == q and f.armies)
+    s, q, army = at_move()
     target = next(x for x, how in sorted(GAME.destinations(s, q, army, "army").items())
                   if how[0] == "move" and x not in s.board.markers and x not in s.board.structures)
     s.board.structures[target] = Structure(BUILDING, "Market", 1 - q)
@@ -150,13 +140,8 @@ def test_without_combustion_the_building_stays():
 
 
 def test_flight_flies_over_an_enemy_figure():
-    s = new()
-    d = play_until(s, "move")
-    q = d.player
+    s, q, army = at_move()
     p = s.players[q]
-    for t in s.board.tiles:
-        t.face_up = True
-    army = next(pos for pos, f in sorted(s.board.figures.items()) if f.owner == q and f.armies)
     # a land line army -> a -> b, a free: put an enemy army on a; b is then out of reach, unless flying
     for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0)):
         a, b = (army[0] + dr, army[1] + dc), (army[0] + 2 * dr, army[1] + 2 * dc)

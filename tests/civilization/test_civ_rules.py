@@ -33,6 +33,17 @@ def play_until(s, kind, player=None):
     raise AssertionError(f"no {kind} decision")
 
 
+def at_move(seed=1, players=2):
+    """A movement decision with every tile face up; (state, mover, his army's square)."""
+    s = new(players, seed)
+    d = play_until(s, "move")
+    for t in s.board.tiles:
+        t.face_up = True
+    q = d.player
+    army = next(pos for pos, f in sorted(s.board.figures.items()) if f.owner == q and f.armies)
+    return s, q, army
+
+
 def top(s):
     return s.steps[-1]
 

@@ -15,7 +15,7 @@ from boardgames_tui.games.civilization.board import BUILDING, GREAT_PERSON, WOND
 from boardgames_tui.games.civilization.data_map import VILLAGE, WATER
 from boardgames_tui.games.civilization.rules import GAME
 
-from test_civ_rules import new, play_until
+from test_civ_rules import at_move, new, play_until
 
 INF1, INF2, INF3 = 0, 1, 2        # infantry cards: rank I strength 1, 2, 3
 CAV1, CAV2, CAV3 = 3, 4, 5
@@ -30,17 +30,6 @@ def refresh(s):
     s._decision = None
     GAME.advance(s)
     return GAME.cached_decision(s)
-
-
-def at_move(seed=1, players=2):
-    """A movement decision with every tile face up; (state, mover, his army's square)."""
-    s = new(players, seed)
-    d = play_until(s, "move")
-    for t in s.board.tiles:
-        t.face_up = True
-    q = d.player
-    army = next(pos for pos, f in sorted(s.board.figures.items()) if f.owner == q and f.armies)
-    return s, q, army
 
 
 def free_next_to(s, pos, exclude=()):
@@ -625,7 +614,8 @@ def test_russia_sacrifices_a_scout_in_an_enemy_city_for_one_of_his_techs_once_a_
     assert k not in GAME.cached_decision(s).keys()                               # once a round
 
 
-def test_mass_media_cancels_a_battle_ability_and_its_iron_is_lost():
+def metalworking_against_mass_media():
+    """The attacker uses Metalworking; the defender holds Mass Media and a spy."""
     s, q, e, army, target = field(att=(INF1, INF1, INF1), dfd=(CAV3, INF1, INF1))
     s.players[q].techs.append("Metalworking")
     s.players[q].resources = ["iron"]
@@ -634,6 +624,11 @@ def test_mass_media_cancels_a_battle_ability_and_its_iron_is_lost():
     attack(s, army, target)
     lay(s, CAV3)
     GAME.apply(s, "ability:Metalworking:unit_strength")
+    return s, q, e
+
+
+def test_mass_media_cancels_a_battle_ability_and_its_iron_is_lost():
+    s, q, e = metalworking_against_mass_media()
     d = GAME.cached_decision(s)
     assert d.kind == "spy" and d.player == e and d.private
     GAME.apply(s, "cancel")
@@ -642,13 +637,6 @@ def test_mass_media_cancels_a_battle_ability_and_its_iron_is_lost():
 
 
 def test_a_battle_ability_let_happen_takes_effect():
-    s, q, e, army, target = field(att=(INF1, INF1, INF1), dfd=(CAV3, INF1, INF1))
-    s.players[q].techs.append("Metalworking")
-    s.players[q].resources = ["iron"]
-    s.players[e].techs.append("Mass Media")
-    s.players[e].resources = ["spy"]
-    attack(s, army, target)
-    lay(s, CAV3)
-    GAME.apply(s, "ability:Metalworking:unit_strength")
+    s, q, e = metalworking_against_mass_media()
     GAME.apply(s, "let")
     assert s.battle.boost[W.ATT] == 3

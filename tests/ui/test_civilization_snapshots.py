@@ -13,12 +13,12 @@ from boardgames_tui.ui.app import BoardgamesApp
 SEATS = (("Ada", "red"), ("Bruno", "blue"), ("Chloé", "green"), ("Dario", "yellow"))
 
 
-def civ_at(kind: str, after: int, players: int = 4, seed: int = 4) -> Match:
-    """Players at one keyboard, open information (no curtain in the picture); the easy bot's choices
-    until the first decision of ``kind`` after ``after`` choices."""
+def civ_at(kind: str, after: int, players: int = 4, seed: int = 4, level: str = "easy") -> Match:
+    """Players at one keyboard, open information (no curtain in the picture); the bot's choices (the
+    easy one by default) until the first decision of ``kind`` after ``after`` choices."""
     m = Match.new("civilization", [Seat(n, c) for n, c in SEATS[:players]], seed)
     m.open_info = True
-    bot = make_bot("easy", 1, m.game)
+    bot = make_bot(level, 1, m.game)
     while len(m.choices) < after or m.decision().kind != kind:
         m.choose(ask(bot, m.game, m.state, m.decision()))
     return m
@@ -40,20 +40,10 @@ def test_civilization_city_snapshot(snap_compare, size):
     assert snap_compare(BoardgamesApp(m, screenshot=True), terminal_size=size)
 
 
-def civ_random_at(kind: str, after: int, players: int = 2, seed: int = 3) -> Match:
-    """As ``civ_at``, with random bots (they attack where the easy bot would not)."""
-    m = Match.new("civilization", [Seat(n, c) for n, c in SEATS[:players]], seed)
-    m.open_info = True
-    bot = make_bot("random", 1, m.game)
-    while len(m.choices) < after or m.decision().kind != kind:
-        m.choose(ask(bot, m.game, m.state, m.decision()))
-    return m
-
-
 @pytest.mark.parametrize("size", [(80, 24), (160, 48)])
 def test_civilization_battle_snapshot(snap_compare, size):
     """A battle: the board shows it instead of the map, the fronts side by side, the deciding side's
     hand in full and the other's by the types on the backs, the totals and bonuses."""
-    m = civ_random_at("battle_front", 700)
+    m = civ_at("battle_front", 700, players=2, seed=3, level="random")   # random bots attack more
     assert m.state.battle is not None and m.state.battle.fronts
     assert snap_compare(BoardgamesApp(m, screenshot=True), terminal_size=size)

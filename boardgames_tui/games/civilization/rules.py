@@ -1074,25 +1074,6 @@ class Gift(Step):
         g._log(s, f"{s.names[o.value]} gains {self._amount()}.")
 
 
-class CopyTech(Step):
-    """Statue of Liberty: learn free a tech another player knows."""
-    kind: ClassVar[str] = "copy_tech"
-    private: ClassVar[bool] = False
-
-    def prompt(self, g, s):
-        return f"{s.names[self.player]}: learn a tech another player knows"
-
-    def options(self, g, s):
-        techs = sorted({t for q in range(s.n) if q != self.player for t in g.swappable(s, self.player, q, 5)})
-        return [Option(key("tech", t), t, ("tech", t), t) for t in techs]
-
-    def apply(self, g, s, o):
-        g.learn(s, self.player, o.value, free=True)
-
-    def on_empty(self, g, s):
-        pass
-
-
 class ObsoleteTarget(Step):
     """Monarchy (silk): obsolete an ancient wonder, or kill a random unit card of another player; Gunpowder
     (any 2 resources): obsolete an ancient or medieval wonder, or destroy any one building (section 4 §4).
@@ -2235,7 +2216,7 @@ class CivilizationGame(StepGame):
                     s.resource_pool[r] -= 1
                     p.resources.append(r)
         elif tag == "copy_tech":
-            s.steps.append(CopyTech(player))
+            s.steps.append(LootTech(player, -1))        # Statue of Liberty: from any other player
         elif tag == "free_walls":
             s.steps.append(FreeWalls(player))
         elif tag == "free_figure":

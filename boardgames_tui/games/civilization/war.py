@@ -782,16 +782,22 @@ class LootResource(Step):
 
 
 class LootTech(Step):
-    """Rule 82: a tech the loser knows and the winner lacks, where his pyramid has room."""
+    """Learn free a tech another player knows and the player lacks, where his pyramid has room: the loser's
+    after a won city (rule 82), or Russia's sacrifice; any other player's (``loser`` -1) with the Statue
+    of Liberty."""
     kind: ClassVar[str] = "loot_tech"
     private: ClassVar[bool] = False
     loser: int = 0
 
     def prompt(self, g, s):
+        if self.loser < 0:
+            return f"{s.names[self.player]}: learn a tech another player knows"
         return f"{s.names[self.player]}: learn which of {s.names[self.loser]}'s techs?"
 
     def options(self, g, s):
-        return [Option(key("tech", t), t, ("tech", t), t) for t in g.swappable(s, self.player, self.loser, 5)]
+        whose = [self.loser] if self.loser >= 0 else [q for q in range(s.n) if q != self.player]
+        techs = sorted({t for q in whose for t in g.swappable(s, self.player, q, 5)})
+        return [Option(key("tech", t), t, ("tech", t), t) for t in techs]
 
     def apply(self, g, s, o):
         g.learn(s, self.player, o.value, free=True)
