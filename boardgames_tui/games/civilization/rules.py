@@ -35,7 +35,7 @@ from . import data as D
 from .board import (
     BUILDING, GREAT_PERSON, WONDER, City, Figures, Pos, Structure, neighbours, orthogonal, placed_squares,
 )
-from .data_map import HUT, NEUTRAL_TILES, VILLAGE, WATER
+from .data_map import HOME_TILES, HUT, NEUTRAL_TILES, VILLAGE, WATER
 from .state import CivState, Player, deal
 from .war import (
     ACTIVE, ATT, DEF, BattleCard, BattleFront, LootTech, begin_battle, begin_horde, describe, front_strength,
@@ -43,6 +43,10 @@ from .war import (
 )
 
 START, TRADE, CITY, MOVE, RESEARCH, OVER = D.PHASES + ("over",)
+# The most coins one square shows (a tile's printed icon, a building, a great person): bounds the map's coins.
+_MAX_SQUARE_COINS = max([sq.yields.coins for name in [t.name for t in NEUTRAL_TILES] + list(HOME_TILES)
+                         for sq in placed_squares(name, 0)]
+                        + [b.yields.coins for b in D.BUILDINGS] + [g.yields.coins for g in D.GREAT_PEOPLE])
 _CULTURE_LEVEL = {c.name: c.level for c in D.CULTURE_CARDS}
 
 
@@ -1205,9 +1209,13 @@ class CivilizationGame(StepGame):
         after every change, the player who acted first when several reach it together."""
         super()._apply(s, d, opt)
         if s.winner < 0:
+            held = [coins(p) for p in s.players]
+            # each coin square counts for one city at most: far from 15, the map need not be read
+            if max(held) + len(s.board.coin_squares()) * _MAX_SQUARE_COINS < D.COIN_VICTORY:
+                return
             on_map = map_coins(s)             # once for all players: it was a quarter of random play
             for q in [d.player] + [q for q in range(s.n) if q != d.player]:
-                if coins(s.players[q]) + on_map[q] >= D.COIN_VICTORY:
+                if held[q] + on_map[q] >= D.COIN_VICTORY:
                     self.win(s, q, "economy")
                     self.advance(s)
                     break
