@@ -76,3 +76,27 @@ def test_the_easy_bot_moves_an_army_into_its_capital_when_an_enemy_army_comes_ne
     assert (cap, 16.0) in _goals(s, q, "army")
     s.board.figures[cap] = Figures(q, 1, 0)
     assert all(p != cap for p, _ in _goals(s, q, "army"))          # guarded already
+
+
+def test_the_easy_bot_goes_to_war_on_the_leaders_nearest_city_and_builds_for_it():
+    from boardgames_tui.bots.policies import civilization_war as W
+    from boardgames_tui.bots.policies.civilization import _goals, evaluate
+    from boardgames_tui.games.civilization.board import City, neighbours
+    from boardgames_tui.games.civilization.rules import GAME as G
+    s = G.new_game(["A", "B"], 2)
+    while G.cached_decision(s).kind in ("place_start", "place_structure"):
+        G.apply(s, G.cached_decision(s).options[0].key)
+    q, e = 0, 1
+    assert W.war_target(G, s, q) is None                              # not before round 8
+    s.round = W.WAR_ROUND
+    s.players[e].culture_step = 15                                    # the other leads
+    cap = s.players[q].capital
+    spot = (cap[0], cap[1] + 6) if s.board.square((cap[0], cap[1] + 6)) else (cap[0] + 6, cap[1])
+    s.board.cities[spot] = City(e, False, False)
+    assert evaluate(G, s)[e] > evaluate(G, s)[q]
+    assert W.war_target(G, s, q) == spot
+    for t in s.board.tiles:
+        t.face_up = True
+    goals = _goals(s, q, "army")
+    assert any(p in set(neighbours(spot)) and v == 12.0 for p, v in goals)   # the armies gather by it
+    assert W.war_target(G, s, e) is None                              # the leader makes no war

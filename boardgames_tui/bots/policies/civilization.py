@@ -23,7 +23,7 @@ from ...games.civilization.board import neighbours
 from ...games.civilization.data_map import HUT
 from ...games.civilization.rules import coin_dial
 from . import pick
-from .civilization_war import HANDLERS as WAR_HANDLERS, attack_value
+from .civilization_war import HANDLERS as WAR_HANDLERS, WAR_ROUND, attack_value, war_target
 
 HARD_ITERATIONS = 200
 
@@ -53,6 +53,10 @@ def _goals(s: Any, player: int, what: str) -> list[tuple[Any, float]]:
     else:
         out += [(p, 9.0) for p, m in b.markers.items() if m[0] == HUT]
         out += [(p, 5.0) for p in frontier]
+        target = war_target(None, s, player) if s.round >= WAR_ROUND else None
+        if target is not None:                 # at war: gather next to the enemy city
+            out += [(n, 12.0) for n in neighbours(target) if b.square(n) is not None
+                    and b.square(n).terrain != "water" and n not in b.cities]
         cap = s.players[player].capital
         guard = b.figures.get(cap)
         if cap in b.cities and (guard is None or guard.owner != player or not guard.armies) and any(
@@ -97,6 +101,8 @@ def _start(game, s, d, rng):
 
 def _city(game, s, d, rng):
     p = s.players[d.player]
+    war = war_target(game, s, d.player) is not None
+    field = sum(f.armies for f in s.board.figures.values() if f.owner == d.player)
     cities = sum(1 for c in s.board.cities.values() if c.owner == d.player)
     scouts_out = sum(f.scouts for f in s.board.figures.values() if f.owner == d.player)
     want_scout = p.cities_left > 0 and cities + scouts_out < max(2, D.BASE_CITY_LIMIT + (1 if "Irrigation" in p.techs else 0))
@@ -106,6 +112,8 @@ def _city(game, s, d, rng):
         head = v[0]
         if head == "build":
             val = 20.0 if (v[1] == "scout" and want_scout) else (3.0 if v[1] == "army" and p.armies > 4 else -1.0)
+            if war and v[1] == "army" and field < 4:
+                val = 11.0                            # at war: armies for the march
             scored.append((val - 0.3 * v[2], o.key))
         elif head in ("building", "wonder"):
             val = 12.0 if head == "wonder" else 9.0
@@ -117,7 +125,7 @@ def _city(game, s, d, rng):
         elif head == "harvest":
             scored.append((4.0, o.key))
         elif head == "unit":
-            scored.append((-2.0, o.key))
+            scored.append(((10.0 if war and len(p.units) < 9 else -2.0) - 0.2 * v[2], o.key))
         elif head == "ability" and v[2] != "city_production":
             scored.append((0.5, o.key))            # Steam Power and the like: not worth a resource here
         else:                                     # cards and abilities that add production or culture

@@ -3,8 +3,11 @@
 Only what the bot may know: its own unit cards, and of the enemy what everybody sees (his ranks, how many
 cards of each type he holds, his bonus, the open fronts).  ``attack_value`` weighs an attack by the
 expected totals: the bot's own hand from the strengths it holds, the enemy's from the typical strength
-of a card of his ranks.  It attacks only when it expects to win clearly, always takes lone scouts, and
-values a capital above everything (the military victory).
+of a card of his ranks.  It attacks only when it expects to win clearly (a capital, which ends the game,
+with a smaller margin), always takes lone scouts, and values a capital above everything.  ``war_target``:
+from round 8 a bot that does not lead marches on the leader's nearest city (his capital first): it builds
+armies and buys unit cards, gathers its armies next to the city and attacks as a group when the odds
+are good.
 """
 from __future__ import annotations
 
@@ -56,14 +59,43 @@ def attack_value(game, s, player: int, pos, armies: int) -> float:
     if f is not None and f.owner != player and not f.armies and pos not in b.cities:
         return 8.0                                            # lone scouts: no battle, a loot
     own, enemy = expected_attack(game, s, player, pos, armies)
-    if own < MARGIN * enemy + 2:
-        return -5.0
     city = b.cities.get(pos)
+    margin = 1.15 if city is not None and city.capital else MARGIN   # a capital ends the game: worth a risk
+    if own < margin * enemy + 2:
+        return -5.0
     if city is not None:
         return 100.0 if city.capital else 14.0
     if b.markers.get(pos) is not None:
         return 10.0
     return 6.0
+
+
+WAR_ROUND = 8           # from this round on the easy bot may go to war
+WAR_REACH = 8           # against a city this close (orthogonal steps) to one of its own
+
+
+def war_target(game, s, player: int):
+    """The enemy city the bot marches on, or None: from round 8, the nearest city of the player who
+    leads (by ``evaluate``) within 8 squares of one of its cities, his capital first."""
+    if s.round < WAR_ROUND:
+        return None
+    from .civilization import evaluate            # the policy's judgement (a cycle if imported above)
+    ev = evaluate(game, s)
+    lead = max((q for q in range(s.n) if q != player), key=lambda q: ev[q])
+    if ev[lead] < ev[player]:
+        return None                              # it leads itself: no war
+    b = s.board
+    mine = [c for c, x in b.cities.items() if x.owner == player]
+    best = None
+    for c, x in sorted(b.cities.items()):
+        if x.owner != lead:
+            continue
+        d = min((abs(c[0] - m[0]) + abs(c[1] - m[1]) for m in mine), default=99)
+        if d <= WAR_REACH:
+            key = (not x.capital, d)
+            if best is None or key < best[0]:
+                best = (key, c)
+    return best[1] if best else None
 
 
 def _place_value(s, b, side: str, card: int, front) -> float:
