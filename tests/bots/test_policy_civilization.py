@@ -100,3 +100,23 @@ def test_the_easy_bot_goes_to_war_on_the_leaders_nearest_city_and_builds_for_it(
     goals = _goals(s, q, "army")
     assert any(p in set(neighbours(spot)) and v == 12.0 for p, v in goals)   # the armies gather by it
     assert W.war_target(G, s, e) is None                              # the leader makes no war
+
+
+def test_at_war_the_easy_bot_researches_bigger_stacks_and_better_units_first(monkeypatch):
+    import random
+
+    from boardgames_tui.bots.policies import civilization as P
+    from boardgames_tui.engine.core import Decision, Option
+    from boardgames_tui.games.civilization import data as D
+    from boardgames_tui.games.civilization.rules import GAME as G
+    s = G.new_game(["A", "B"], 2)
+    a = next(t for t in D.TECHS if t.level == 1 and t.stacking)         # Masonry: stacks of 3
+    b = next(t for t in D.TECHS if t.level == 1 and not t.stacking and not t.unit and not t.coins
+             and not t.culture_hand and not t.city_limit)
+    d = Decision(0, "research", "research", [Option(f"tech:{a.name}", a.name, None, a.name),
+                                              Option(f"tech:{b.name}", b.name, None, b.name)], False)
+    monkeypatch.setattr(P, "war_target", lambda game, s, player: None)          # at peace: alike
+    peace = {P.choose(G, s, d, random.Random(i)) for i in range(20)}
+    monkeypatch.setattr(P, "war_target", lambda game, s, player: (0, 0))        # at war: the stacks
+    war = {P.choose(G, s, d, random.Random(i)) for i in range(20)}
+    assert peace == {f"tech:{a.name}", f"tech:{b.name}"} and war == {f"tech:{a.name}"}

@@ -211,6 +211,7 @@ def _move(game, s, d, rng):
 
 
 def _research(game, s, d, rng):
+    war = war_target(game, s, d.player) is not None     # at war: bigger stacks and better units first
     scored = []
     for o in d.options:
         if o.value is None:
@@ -218,6 +219,8 @@ def _research(game, s, d, rng):
             continue
         t = D.TECH_INDEX[o.value]
         bonus = 3 * t.culture_hand + 2 * t.coins + (4 if t.city_limit else 0) + (50 if o.value == D.SPACE_FLIGHT else 0)
+        if war and (t.stacking or t.unit):
+            bonus += 15
         scored.append((10 * t.level + bonus, o.key))
     return pick(scored, rng)
 

@@ -6,7 +6,7 @@ expected totals: the bot's own hand from the strengths it holds, the enemy's fro
 of a card of his ranks.  It attacks only when it expects to win clearly (a capital, which ends the game,
 with a smaller margin), always takes lone scouts, and values a capital above everything.  ``war_target``:
 from round 8 a bot that does not lead marches on the leader's nearest city (his capital first): it builds
-armies and buys unit cards, gathers its armies next to the city and attacks as a group when the odds
+armies, buys unit cards, researches stacking and unit techs first, gathers its armies next to the city and attacks as a group when the odds
 are good.
 """
 from __future__ import annotations
