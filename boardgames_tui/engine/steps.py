@@ -176,6 +176,11 @@ class Step(PlainData):
     def apply(self, game: Any, s: Any, opt: Option) -> None:
         raise NotImplementedError
 
+    def is_private(self, game: Any, s: Any) -> bool:
+        """Whether this decision shows private holdings now: ``private`` unless a step knows better
+        from the state (a turn whose options name cards only while its player holds some)."""
+        return self.private
+
     def why_illegal(self, game: Any, s: Any, k: str) -> str | None:
         """Why ``k`` is not among the options (None: the generic message)."""
         return None
@@ -226,7 +231,7 @@ class StepGame(Game):
                 steps.pop()
                 top.on_empty(self, s)
                 continue
-            s._decision = Decision(top.player, top.prompt(self, s), top.kind, opts, top.private)
+            s._decision = Decision(top.player, top.prompt(self, s), top.kind, opts, top.is_private(self, s))
             return
         raise RuntimeError("auto steps did not settle")  # pragma: no cover
 
@@ -236,7 +241,7 @@ class StepGame(Game):
         top = s.steps[-1]
         if isinstance(top, Auto):  # only reachable if a game forgot start()
             raise RuntimeError("an auto step is on top of the stack; call advance()")
-        return Decision(top.player, top.prompt(self, s), top.kind, top.options(self, s), top.private)
+        return Decision(top.player, top.prompt(self, s), top.kind, top.options(self, s), top.is_private(self, s))
 
     def top_step(self, s: Any) -> Step | None:
         return s.steps[-1] if s.steps else None

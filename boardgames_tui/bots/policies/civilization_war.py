@@ -15,39 +15,33 @@ from typing import Any
 
 from ...games.civilization import data as D
 from ...games.civilization import war as W
+from ...games.civilization.data_map import VILLAGE
 from . import pick
 
 TYPICAL = {1: 2.0, 2: 3.0, 3: 4.0, 4: 5.0}     # a card's mean strength by rank (3 weak, 9 middle, 3 strong)
 MARGIN = 1.4                                   # attack when the expected total beats the enemy's by this much
 
 
-def _card_strength(card: int, rank: int) -> int:
-    u = D.UNIT_CARDS[card]
-    return u.strength[min(max(rank, 1), len(u.strength)) - 1]
-
-
 def expected_attack(game, s, player: int, pos, armies: int) -> tuple[float, float]:
     """(own, enemy) expected battle totals if ``armies`` of ``player`` attack ``pos`` now."""
     p = s.players[player]
     own_n = min(len(p.units), W.battle_hand_size(game, s, player, armies, False))
-    mine = sorted((_card_strength(c, p.ranks.get(D.UNIT_CARDS[c].type, 1)) for c in p.units), reverse=True)
+    mine = sorted((W.card_value(c, p.ranks.get(D.UNIT_CARDS[c].type, 1)) for c in p.units), reverse=True)
     mean = sum(mine) / len(mine) if mine else 0.0
     own = own_n * mean + W.combat_bonus(s, player)
     b = s.board
     marker = b.markers.get(pos)
-    if marker is not None and marker[0] == "village":
+    if marker is not None and marker[0] == VILLAGE:
         return own, 3 * TYPICAL[1]
     city = b.cities.get(pos)
-    q = city.owner if city is not None else b.figures[pos].owner
+    q, _ = W.held_by(s, pos)
     e = s.players[q]
-    f = b.figures.get(pos)
-    defenders = f.armies if f is not None and f.owner == q else 0
-    n = min(len(e.units), W.battle_hand_size(game, s, q, max(1, defenders), city is not None))
+    n = min(len(e.units), W.battle_hand_size(game, s, q, W.defenders(s, q, pos), city is not None))
     types = [D.UNIT_CARDS[c].type for c in e.units]          # the backs show the types
     mean_e = sum(TYPICAL[max(1, min(4, e.ranks.get(t, 1)))] for t in types) / len(types) if types else 0.0
     enemy = n * mean_e + W.combat_bonus(s, q)
     if city is not None:
-        enemy += (D.CAPITAL_BONUS if city.capital else D.CITY_BONUS) + (D.WALLS_BONUS if city.walls else 0)
+        enemy += W.city_bonus(city)
     return own, enemy
 
 
@@ -104,21 +98,8 @@ def _place_value(s, b, side: str, card: int, front) -> float:
     x = W.strength(s, b, side, card)
     if front is None:
         return 0.8 * x
-    foe = W.other(side)
-    enemy, hurt = b.fronts[front][foe]
-    y = W.front_strength(s, b, front, foe)
-    mine = 0
-    if W.trumps(s, b, side, card, enemy):
-        hurt += x
-        if hurt < y:
-            mine += y
-    elif W.trumps(s, b, foe, enemy, card):
-        mine += y
-        if mine < x:
-            hurt += x
-    else:
-        hurt += x
-        mine += y
+    y = W.front_strength(s, b, front, W.other(side))
+    mine, hurt = W.clash(s, b, side, card, front)
     return (x if mine < x else 0.0) + (y if hurt >= y else 0.0)
 
 
@@ -159,7 +140,7 @@ def loot_tech(game, s, d, rng) -> str:
 
 def rescue(game, s, d, rng) -> str:
     rank = s.players[d.player].ranks
-    return pick([(_card_strength(o.value, rank.get(D.UNIT_CARDS[o.value].type, 1)), o.key) for o in d.options], rng)
+    return pick([(W.card_value(o.value, rank.get(D.UNIT_CARDS[o.value].type, 1)), o.key) for o in d.options], rng)
 
 
 def move_group(game, s, d, rng) -> str:

@@ -38,8 +38,8 @@ from .board import (
 from .data_map import HOME_TILES, HUT, NEUTRAL_TILES, VILLAGE, WATER
 from .state import CivState, Player, deal
 from .war import (
-    ACTIVE, ATT, DEF, BattleCard, BattleFront, LootTech, begin_battle, begin_horde, describe, front_strength,
-    kill_scouts, totals, unit_name,
+    ACTIVE, ATT, DEF, BattleCard, BattleFront, LootTech, begin_battle, begin_horde, card_value, describe,
+    first_striker, front_strength, kill_scouts, lose_wonder, send_home, totals, unit_name,
 )
 
 START, TRADE, CITY, MOVE, RESEARCH, OVER = D.PHASES + ("over",)
@@ -137,13 +137,14 @@ def coins(p: Player) -> int:
     return sum(learned(p, "coins")) + p.coins + sum(p.card_coins.values())
 
 
-def map_coins(s: CivState) -> list[int]:
+def map_coins(s: CivState, where: list[Pos] | None = None) -> list[int]:
     """Each player's coin icons around his cities, printed, on buildings or on great people (section 4
     §3), in one pass over the few coin squares: what ``worked`` counts, the outskirts (squares with
     another player's figure excepted) and the squares of scouts gathering for a city."""
     b = s.board
     out = [0] * s.n
-    where = b.coin_squares()
+    if where is None:
+        where = b.coin_squares()
     if not where:
         return out
     figures, cities = b.figures, b.cities
@@ -718,8 +719,8 @@ class MoveTurn(Step):
     """Movement: pick a figure that has not moved (its square and kind), or a group of them (rule 56),
     then where it goes."""
     kind: ClassVar[str] = "move"
+    private: ClassVar[bool] = False
     moved: dict = None       # pos -> (armies, scouts) that arrived there this turn (they have moved)
-    secret: bool = False     # he holds culture cards: his options name them (set with the options)
 
     def prompt(self, g, s):
         return f"{s.names[self.player]}: move a figure or a group, or end the movement phase"
@@ -733,7 +734,6 @@ class MoveTurn(Step):
         return max(0, f.armies - done_a), max(0, f.scouts - done_s)
 
     def options(self, g, s):
-        self.secret = bool(s.players[self.player].culture_cards)
         out = []
         for pos, f in sorted(s.board.figures.items()):
             if f.owner != self.player or pos in s.frozen:
@@ -751,11 +751,10 @@ class MoveTurn(Step):
         out.append(Option("done", "End the movement phase", None, None))
         return out
 
-    @property
-    def private(self):
+    def is_private(self, g, s):
         """Its options name his movement cards (Defection and kin) when he holds culture cards: then the
         turn is his alone.  How many cards he holds is public, so the curtain gives nothing away."""
-        return self.secret
+        return bool(s.players[self.player].culture_cards)
 
     def apply(self, g, s, o):
         if o.value is None:
@@ -1210,10 +1209,11 @@ class CivilizationGame(StepGame):
         super()._apply(s, d, opt)
         if s.winner < 0:
             held = [coins(p) for p in s.players]
+            where = s.board.coin_squares()
             # each coin square counts for one city at most: far from 15, the map need not be read
-            if max(held) + len(s.board.coin_squares()) * _MAX_SQUARE_COINS < D.COIN_VICTORY:
+            if max(held) + len(where) * _MAX_SQUARE_COINS < D.COIN_VICTORY:
                 return
-            on_map = map_coins(s)             # once for all players: it was a quarter of random play
+            on_map = map_coins(s, where)      # once for all players: it was a quarter of random play
             for q in [d.player] + [q for q in range(s.n) if q != d.player]:
                 if held[q] + on_map[q] >= D.COIN_VICTORY:
                     self.win(s, q, "economy")
@@ -1617,9 +1617,7 @@ class CivilizationGame(StepGame):
                 for _ in range(n):
                     src.remove(item)
                     dst.append(item)
-        limit = culture_hand(self, s, to)
-        for _ in range(len(b.culture_cards) - limit):
-            s.steps.append(DiscardCulture(to))
+        self.hand_limit(s, to)
 
     # -- city management --------------------------------------------------------------------------------
     def worked(self, s: CivState, player: int, city: Pos) -> list[Pos]:
@@ -1784,9 +1782,7 @@ class CivilizationGame(StepGame):
             basic = D.BUILDING_INDEX[old.name].basic or old.name
             s.buildings_left[basic] += 1
         elif old is not None and old.kind == WONDER:          # it leaves the game, its ability too (row 21)
-            owner = s.players[old.owner]
-            owner.wonders = [w for w in owner.wonders if w != old.name]
-            owner.obsolete = [w for w in owner.obsolete if w != old.name]
+            lose_wonder(s.players[old.owner], old.name)
         b.structures[pos] = Structure(what, name, player)
         if what == BUILDING:
             basic = D.BUILDING_INDEX[name].basic or name
@@ -1830,7 +1826,7 @@ class CivilizationGame(StepGame):
             p.units.append(card)
             self._log(s, f"{name}'s city on {_sq(city)} buys {_a(t)} unit card.", player,
                       f"{name}'s city on {_sq(city)} buys {_a(t)} unit card of strength "
-                      f"{D.UNIT_CARDS[card].strength[max(0, p.ranks[t] - 1)]}.")
+                      f"{card_value(card, p.ranks[t])}.")
         elif v[0] == "culture":
             p.culture += v[1]
             self._log(s, f"{name}'s city on {_sq(city)} creates {v[1]} culture.")
@@ -1876,8 +1872,7 @@ class CivilizationGame(StepGame):
             p.culture_cards.append(card)
             self._log(s, f"{name} climbs to culture space {space.number} and draws a culture card.",
                       player, f"{name} climbs to culture space {space.number} and draws {card}.")
-            if len(p.culture_cards) > culture_hand(self, s, player):
-                s.steps.append(DiscardCulture(player))
+            self.hand_limit(s, player)
         else:
             self._log(s, f"{name} climbs to culture space {space.number}.")
 
@@ -1936,9 +1931,6 @@ class CivilizationGame(StepGame):
         p = s.players[q]
         return [(src, ab) for src, ab in ability_sources(p)
                 if ab.when == D.BATTLE and ab.tag in ACTIVE and self._can_pay(p, ab)]
-
-    def ability_sources_of(self, s: CivState, q: int):
-        return ability_sources(s.players[q])
 
     def mass_media_chances(self, s: CivState, q: int, source: str, tag: str) -> list:
         """The out-of-turn chances to cancel ``q``'s resource ability (Mass Media, Primetime TV)."""
@@ -2166,12 +2158,9 @@ class CivilizationGame(StepGame):
                 if st.kind == BUILDING:
                     basic = D.BUILDING_INDEX[st.name].basic or st.name
                     s.buildings_left[basic] += 1
-                elif st.kind == WONDER and st.name in s.players[st.owner].wonders:
-                    s.players[st.owner].wonders.remove(st.name)
-            f = b.figures.pop(n, None)
-            if f is not None:
-                s.players[f.owner].armies += f.armies
-                s.players[f.owner].scouts += f.scouts
+                elif st.kind == WONDER:
+                    lose_wonder(s.players[st.owner], st.name)
+            send_home(s, n)
         s.gather = {k: v for k, v in s.gather.items() if v != pos and k in b.figures}
         s.boost = {k: v for k, v in s.boost.items() if k != pos}
         self._log(s, f"{s.names[by]} destroys {s.names[city.owner]}'s city on {_sq(pos)} and all around it "
@@ -2687,7 +2676,8 @@ class CivilizationGame(StepGame):
         fronts = [{sd: {"card": f[sd][0], "text": describe(s, b, sd, f[sd][0], f[sd][1], i), "wounds": f[sd][1],
                         "name": unit_name(f[sd][0], b.ranks[sd].get(D.UNIT_CARDS[f[sd][0]].type, 1)),
                         "strength": front_strength(s, b, i, sd),
-                        "type": D.UNIT_CARDS[f[sd][0]].type} for sd in (ATT, DEF) if sd in f}
+                        "type": D.UNIT_CARDS[f[sd][0]].type, "first": first_striker(s, b, i) == sd}
+                        for sd in (ATT, DEF) if sd in f}
                   for i, f in enumerate(b.fronts)]
         top = s.steps[-1] if s.steps else None
         laying = top.card if isinstance(top, BattleFront) and top.player == viewer else None

@@ -222,19 +222,16 @@ class CivilizationBoard(SeatViewHelpers, MapBoard):
         cols.append(" " * max(1, col + 5 - len(cols.plain)))
         cols.append_text(who("def"))
         y = line(("battle", "cols"), y + 1, cols)
-        beats = {"infantry": "cavalry", "cavalry": "artillery", "artillery": "infantry"}
         for i, f in enumerate(bt["fronts"]):
             row = Text(f"{i + 1:>2}  ", style="bold")
             cells = []
             for sd in ("att", "def"):
                 c = f.get(sd)
                 cells.append(Text("—", style="dim") if c is None else Text(f"{c['name']} {c['type'][:3]} {c['strength']}"))
-            a, d = f.get("att"), f.get("def")
-            if a and d:                        # both stand: who would have struck first
-                if beats.get(a["type"]) == d["type"]:
-                    cells[0].append(" ▸", style="bold")
-                elif beats.get(d["type"]) == a["type"]:
-                    cells[1] = Text("◂ ", style="bold") + cells[1]
+            if f.get("att", {}).get("first"):      # both stand: who would have struck first (the rules say)
+                cells[0].append(" ▸", style="bold")
+            elif f.get("def", {}).get("first"):
+                cells[1] = Text("◂ ", style="bold") + cells[1]
             left = cells[0].copy()
             if len(left.plain) < col:
                 left.align("left", col)

@@ -36,6 +36,7 @@ from ...engine.core import Option
 from ...engine.steps import Auto, PlainData, Step, key
 from . import data as D
 from .board import BUILDING, GREAT_PERSON, WONDER, Figures, Pos, neighbours
+from .data_map import VILLAGE as VILLAGE_MARKER
 
 ATT, DEF = "att", "def"
 BARBARIANS = -1
@@ -101,11 +102,15 @@ def unit_name(card: int, rank: int) -> str:
     return names[min(max(rank, 1), len(names)) - 1]
 
 
+def card_value(card: int, rank: int) -> int:
+    """The strength printed on a unit card for a rank (rule 70; aircraft have one value)."""
+    u = D.UNIT_CARDS[card]
+    return u.strength[min(max(rank, 1), len(u.strength)) - 1]
+
+
 def strength(s, b: Battle, side: str, card: int) -> int:
     """The printed value of the side's rank (rule 70); Himeji Samurai Castle +1 to all its owner's units."""
-    u = D.UNIT_CARDS[card]
-    rank = max(1, b.ranks[side].get(u.type, 1))
-    value = u.strength[min(rank, len(u.strength)) - 1]
+    value = card_value(card, b.ranks[side].get(D.UNIT_CARDS[card].type, 1))
     owner = b.owner(side)
     if owner != BARBARIANS and "Himeji Samurai Castle" in s.players[owner].wonders:
         value += 1
@@ -132,6 +137,39 @@ def describe(s, b: Battle, side: str, card: int, wounds: int = 0, front: int | N
     hurt = f", {wounds} wound{'s' if wounds != 1 else ''}" if wounds else ""
     value = strength(s, b, side, card) if front is None else front_strength(s, b, front, side)
     return f"{name} ({u.type} {value}{hurt})"
+
+
+def clash(s, b: Battle, side: str, card: int, front: int, boost: int = 0) -> tuple[int, int]:
+    """The wounds (the laid card's, the enemy's on ``front``) after ``side`` attacks it with ``card``
+    (``boost`` added to its strength): both strike (rule 75), a trump first, and if it kills it takes no
+    damage (rule 77)."""
+    foe = other(side)
+    enemy, hurt = b.fronts[front][foe]
+    mine = 0
+    mine_str, enemy_str = strength(s, b, side, card) + boost, front_strength(s, b, front, foe)
+    if trumps(s, b, side, card, enemy):
+        hurt += mine_str
+        if hurt < enemy_str:
+            mine += enemy_str
+    elif trumps(s, b, foe, enemy, card):
+        mine += enemy_str
+        if mine < mine_str:
+            hurt += mine_str
+    else:
+        hurt += mine_str
+        mine += enemy_str
+    return mine, hurt
+
+
+def first_striker(s, b: Battle, front: int) -> str | None:
+    """The side whose unit on ``front`` trumps the other's (both standing), or None."""
+    f = b.fronts[front]
+    if ATT not in f or DEF not in f:
+        return None
+    for sd in SIDES:
+        if trumps(s, b, sd, f[sd][0], f[other(sd)][0]):
+            return sd
+    return None
 
 
 def totals(s, b: Battle) -> dict:
@@ -243,23 +281,10 @@ def lay_card(g, s, side: str, card: int, front: int | None) -> None:
     else:
         foe = other(side)
         f = dict(b.fronts[front])
-        enemy, hurt = f[foe]
-        mine = 0
+        mine, hurt = clash(s, b, side, card, front, boost)
         if boost:
             b.extra = {**(b.extra or {}), (front, side): boost}
-        mine_str, enemy_str = strength(s, b, side, card) + boost, front_strength(s, b, front, foe)
-        if trumps(s, b, side, card, enemy):
-            hurt += mine_str
-            if hurt < enemy_str:
-                mine += enemy_str
-        elif trumps(s, b, foe, enemy, card):
-            mine += enemy_str
-            if mine < mine_str:
-                hurt += mine_str
-        else:
-            hurt += mine_str
-            mine += enemy_str
-        f[side], f[foe] = (card, mine), (enemy, hurt)
+        f[side], f[foe] = (card, mine), (f[foe][0], hurt)
         b.fronts = [x if i != front else f for i, x in enumerate(b.fronts)]
         text = f"{name} attacks front {front + 1} with {describe(s, b, side, card, 0, front)}"
         dead = bury(s, b, front)
@@ -339,7 +364,7 @@ class BattleAbilityEffect(Auto):
             s.cancelled = s.cancelled - {ref}
             g._log(s, f"{s.names[q]}'s {self.source} is cancelled; its resources are lost.")
             return
-        amount = next(a.amount for src, a in g.ability_sources_of(s, q) if src == self.source and a.tag == self.tag)
+        amount = next(a.amount for a in D.TECH_INDEX[self.source].abilities if a.tag == self.tag)   # techs only
         ability_effect(g, s, b, self.side, self.tag, amount)
 
 
@@ -445,17 +470,48 @@ def combat_bonus(s, q: int) -> int:
     return total
 
 
+def city_bonus(city) -> int:
+    """Rule 72: a city defends with 6, a capital with 12, walls 4 more."""
+    return (D.CAPITAL_BONUS if city.capital else D.CITY_BONUS) + (D.WALLS_BONUS if city.walls else 0)
+
+
+def defenders(s, q: int, pos: Pos) -> int:
+    """``q``'s armies on ``pos``; a city defends with none as with one (row 33)."""
+    f = s.board.figures.get(pos)
+    return max(1, f.armies if f is not None and f.owner == q else 0)
+
+
+def held_by(s, pos: Pos) -> tuple[int, str]:
+    """Who defends ``pos`` (its city's owner, else its figures') and the kind of battle there."""
+    city = s.board.cities.get(pos)
+    if city is not None:
+        return city.owner, CAPITAL if city.capital else CITY
+    return s.board.figures[pos].owner, FIELD
+
+
+def barbarian_hand(s) -> list[int]:
+    """One card of each type from the stacks (rule 62), while they last."""
+    return [s.unit_decks[t].draw(s.rng) for t in D.START_UNITS if s.unit_decks[t]]
+
+
+def defence(g, s, q: int, pos: Pos) -> tuple[list[int], dict, int]:
+    """The defending player's hand (drawn now), ranks and bonus for a battle on ``pos``."""
+    city = s.board.cities.get(pos)
+    hand = draw_hand(s, q, battle_hand_size(g, s, q, defenders(s, q, pos), city is not None))
+    bonus = combat_bonus(s, q) + (city_bonus(city) if city is not None else 0)
+    return hand, dict(s.players[q].ranks), bonus
+
+
 def begin_battle(g, s, attacker: int, origin: Pos, pos: Pos, armies: int) -> None:
     """The attacking armies entered ``pos``: set the battle up (rules 68-73) and play it on the stack."""
     b = s.board
     city = b.cities.get(pos)
     marker = b.markers.get(pos)
-    if marker is not None and marker[0] == "village":
+    if marker is not None and marker[0] == VILLAGE_MARKER:
         kind, defender = VILLAGE, BARBARIANS
         controller = (attacker - 1) % s.n          # the player to the attacker's right (row 30)
     else:
-        defender = city.owner if city is not None else b.figures[pos].owner
-        kind = (CAPITAL if city.capital else CITY) if city is not None else FIELD
+        defender, kind = held_by(s, pos)
         controller = defender
     att = s.players[attacker]
     ranks = {ATT: dict(att.ranks)}
@@ -463,20 +519,12 @@ def begin_battle(g, s, attacker: int, origin: Pos, pos: Pos, armies: int) -> Non
     bonus = {ATT: combat_bonus(s, attacker), DEF: 0}
     if defender == BARBARIANS:
         ranks[DEF] = {t: 1 for t in D.START_UNITS}
-        hands[DEF] = [s.unit_decks[t].draw(s.rng) for t in D.START_UNITS if s.unit_decks[t]]
+        hands[DEF] = barbarian_hand(s)
     else:
-        d = s.players[defender]
         if city is not None and city.walls and "Combustion" in att.techs:
             city.walls = False                      # Combustion breaches the walls before the battle
-            b.cities = {**b.cities, pos: city}
             g._log(s, f"{s.names[attacker]} breaches the walls of the city on {_sq(pos)} (Combustion).")
-        f = b.figures.get(pos)
-        defenders = f.armies if f is not None and f.owner == defender else 0
-        ranks[DEF] = dict(d.ranks)
-        hands[DEF] = draw_hand(s, defender, battle_hand_size(g, s, defender, max(1, defenders), city is not None))
-        bonus[DEF] = combat_bonus(s, defender)
-        if city is not None:
-            bonus[DEF] += (D.CAPITAL_BONUS if city.capital else D.CITY_BONUS) + (D.WALLS_BONUS if city.walls else 0)
+        hands[DEF], ranks[DEF], bonus[DEF] = defence(g, s, defender, pos)
     # rule 73, row 38: the defender lays first, the attacker in a battle on a city's square
     first = ATT if kind in (CITY, CAPITAL) else DEF
     s.battle = Battle(pos, origin, attacker, defender, controller, kind, armies, hands, ranks, bonus, first,
@@ -493,23 +541,16 @@ def begin_battle(g, s, attacker: int, origin: Pos, pos: Pos, armies: int) -> Non
 def begin_horde(g, s, raider: int, village: Pos, pos: Pos) -> None:
     """Roaming Horde: rank-II barbarians from ``village`` attack the army or city on ``pos``; the card's
     player lays their three cards (one of each type, drawn from the stacks), the defender his own."""
-    b = s.board
-    city = b.cities.get(pos)
-    defender = city.owner if city is not None else b.figures[pos].owner
-    kind = (CAPITAL if city.capital else CITY) if city is not None else FIELD
-    f = b.figures.get(pos)
-    defenders = f.armies if f is not None and f.owner == defender else 0
-    hands = {ATT: [s.unit_decks[t].draw(s.rng) for t in D.START_UNITS if s.unit_decks[t]],
-             DEF: draw_hand(s, defender, battle_hand_size(g, s, defender, max(1, defenders), city is not None))}
-    ranks = {ATT: {t: 2 for t in D.START_UNITS}, DEF: dict(s.players[defender].ranks)}
-    bonus = {ATT: 0, DEF: combat_bonus(s, defender)}
-    if city is not None:
-        bonus[DEF] += (D.CAPITAL_BONUS if city.capital else D.CITY_BONUS) + (D.WALLS_BONUS if city.walls else 0)
+    defender, kind = held_by(s, pos)
+    hands = {ATT: barbarian_hand(s)}
+    ranks = {ATT: {t: 2 for t in D.START_UNITS}}
+    bonus = {ATT: 0}
+    hands[DEF], ranks[DEF], bonus[DEF] = defence(g, s, defender, pos)
     first = ATT if kind in (CITY, CAPITAL) else DEF
     s.battle = Battle(pos, village, BARBARIANS, defender, defender, kind, 0, hands, ranks, bonus, first,
                       [], {ATT: [], DEF: []}, {}, {}, frozenset(), raider)
     g._log(s, f"Barbarians from the village on {_sq(village)} attack {s.names[defender]}'s "
-              f"{'city' if city is not None else 'army'} on {_sq(pos)} ({s.names[raider]} lays their cards).")
+              f"{'army' if kind == FIELD else 'city'} on {_sq(pos)} ({s.names[raider]} lays their cards).")
     s.steps.append(BattleTurn())
 
 
@@ -544,19 +585,13 @@ def end_battle(g, s) -> None:
     losses = len(b.killed[winner]) // D.ARMIES_LOST_PER_KILLED_UNITS
     board = s.board
     if winner == ATT and b.attacker == BARBARIANS:              # Roaming Horde: the defenders fall
-        fallen = board.figures.pop(b.pos, None)
-        if fallen is not None:
-            s.players[fallen.owner].armies += fallen.armies
-            s.players[fallen.owner].scouts += fallen.scouts
+        send_home(s, b.pos)
         if b.kind == CITY:
             raze_city(g, s, b.pos, BARBARIANS)                  # a capital stands (house rule)
     elif winner == ATT:
         survivors = max(0, b.armies - losses)
         s.players[b.attacker].armies += b.armies - survivors
-        fallen = board.figures.pop(b.pos, None)                # the loser's figures in the square
-        if fallen is not None:
-            s.players[fallen.owner].armies += fallen.armies
-            s.players[fallen.owner].scouts += fallen.scouts
+        send_home(s, b.pos)                                    # the loser's figures in the square
         if b.kind in (CITY, CAPITAL):
             raze_city(g, s, b.pos, b.attacker)
         if survivors:
@@ -635,8 +670,7 @@ def raze_city(g, s, pos: Pos, by: int) -> None:
         elif st.kind == GREAT_PERSON:
             owner.great_people = list(owner.great_people) + [st.name]
         elif st.kind == WONDER:
-            owner.wonders = [w for w in owner.wonders if w != st.name]
-            owner.obsolete = [w for w in owner.obsolete if w != st.name]
+            lose_wonder(owner, st.name)
     s.gather = {k: v for k, v in s.gather.items() if v != pos}
     s.boost = {k: v for k, v in s.boost.items() if k != pos}
     g._log(s, f"{'The barbarians' if by == BARBARIANS else s.names[by]} destroy{'' if by == BARBARIANS else 's'} "
@@ -664,10 +698,24 @@ def take_village(g, s, q: int, pos: Pos) -> None:
     g.rome_step(s, q)
 
 
+def send_home(s, pos: Pos):
+    """The figures on ``pos`` leave the map, back to their owner's supply; returns them (or None)."""
+    f = s.board.figures.pop(pos, None)
+    if f is not None:
+        s.players[f.owner].armies += f.armies
+        s.players[f.owner].scouts += f.scouts
+    return f
+
+
+def lose_wonder(p, name: str) -> None:
+    """The player's wonder leaves the game: its ability, working or obsolete, is gone."""
+    p.wonders = [w for w in p.wonders if w != name]
+    p.obsolete = [w for w in p.obsolete if w != name]
+
+
 def kill_scouts(g, s, by: int, pos: Pos) -> None:
     """Rule 66, row 32: an army entering a square with only scouts kills them, and may loot (rule 80)."""
-    f = s.board.figures.pop(pos)
-    s.players[f.owner].scouts += f.scouts
+    f = send_home(s, pos)
     s.gather = {k: v for k, v in s.gather.items() if k != pos}
     g._log(s, f"{s.names[by]} kills {s.names[f.owner]}'s scout{'s' if f.scouts > 1 else ''} on {_sq(pos)}.")
     if "The Great Wall" not in s.players[f.owner].wonders:
