@@ -28,6 +28,11 @@ better where the search sees further.  Both came from measurement: a plain
 search lost 20 of 20 Utopia games to the easy bot, its choices among near-equal
 options being noise.
 
+A policy may also name a *sub-game* the decision belongs to (``focus``): a
+Civilization battle is fought to its end in every rollout and scored by its
+own result (won, units kept, units killed), not cut off after 20 choices and
+judged by a road to victory that a battle barely moves.
+
 Strength is set by the iteration budget (a policy's ``HARD_ITERATIONS``: under
 a second a decision on this machine), never by wall time, so a seeded
 ``simulate`` is reproducible.  Rollouts are short (20 choices) and end in the
@@ -114,6 +119,7 @@ class HardBot:
         self.cancel = cancel
         self.last_root: Node | None = None   # for tests and the app's hints
         self._candidates = getattr(self.policy, "candidates", None)
+        self._focus = getattr(self.policy, "focus", None)
 
     # -- one decision -------------------------------------------------------------------------
     def decide(self, k: Knowledge) -> str:
@@ -122,6 +128,7 @@ class HardBot:
         if len(keys) == 1:
             return keys[0]
         root = Node()
+        focus = self._focus(self.game, k.world, k.decision) if self._focus is not None else None
         for i in range(self.iterations):
             if self.cancel is not None:
                 if self.cancel():
@@ -130,7 +137,7 @@ class HardBot:
                 # screen's thread have the GIL between iterations, not only every 5 ms.
                 time.sleep(0)
             world = game.determinize(k.world, me, rng)
-            self._iterate(root, world, game, rng)
+            self._iterate(root, world, game, rng, focus)
             if self.progress is not None and (i + 1) % PROGRESS_EVERY == 0:
                 self.progress(i + 1, self.iterations)
         self.last_root = root
@@ -155,7 +162,7 @@ class HardBot:
         se = math.sqrt(best.var() / best.real + base.var() / base.real)
         return best.key if best.mean() - base.mean() > CONFIDENCE * max(se, 1e-9) else pick
 
-    def _iterate(self, root: Node, world: Any, game: Game, rng: random.Random) -> None:
+    def _iterate(self, root: Node, world: Any, game: Game, rng: random.Random, focus: Any = None) -> None:
         decide, apply = game.cached_decision, game.apply
         policy = self.policy
         node = root
@@ -163,7 +170,7 @@ class HardBot:
         # selection and expansion
         while True:
             d = decide(world)
-            if d is None:
+            if d is None or (focus is not None and focus.done(world)):
                 break
             keys, pick = self._searched(world, d)
             if len(keys) == 1:
@@ -194,14 +201,15 @@ class HardBot:
             node = max(avail, key=self._ucb)
             apply(world, node.key)
             path.append(node)
-        # rollout with the policy
-        for _ in range(self.rollout):
+        # rollout with the policy (to the end of the focus's sub-game, when there is one)
+        for _ in range(self.rollout if focus is None else focus.horizon):
             d = decide(world)
-            if d is None:
+            if d is None or (focus is not None and focus.done(world)):
                 break
             options = d.options
             apply(world, options[0].key if len(options) == 1 else policy.choose(game, world, d, rng))
-        results = self._results(game, world)
+        results = focus.score(game, world) if focus is not None and not game.is_over(world) \
+            else self._results(game, world)
         for n in path:
             r = results[n.player]
             n.visits += 1

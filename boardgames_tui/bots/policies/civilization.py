@@ -23,7 +23,7 @@ from ...games.civilization.board import neighbours
 from ...games.civilization.data_map import HUT
 from ...games.civilization.rules import coin_dial
 from . import pick
-from .civilization_war import HANDLERS as WAR_HANDLERS, WAR_ROUND, attack_value, war_target
+from .civilization_war import HANDLERS as WAR_HANDLERS, WAR_ROUND, attack_value, focus, war_target  # noqa: F401 - focus: the hard bot's
 
 HARD_ITERATIONS = 200
 

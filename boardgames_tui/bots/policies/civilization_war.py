@@ -166,5 +166,57 @@ def heal(game, s, d, rng) -> str:
         if opts else "stop"
 
 
+class BattleFocus:
+    """The hard bot's view of a battle as a game of its own (``ismcts``'s ``focus``): every rollout
+    fights it to the end (at most ``horizon`` choices) and scores it for the two players laying the
+    cards: the result most (a tie is the defender's), then the units each keeps and kills, since a
+    killed unit leaves the game.  Barbarian cards go back to their stacks, so the barbarians' losses
+    are not counted (the same for every choice, so no choice is favoured by it)."""
+
+    horizon = 80
+    WIN, KEPT, KILLED = 0.7, 0.2, 0.1
+
+    def __init__(self, s) -> None:
+        b = s.battle
+        self.since = len(s.log)
+        self.att, self.dfd = b.player(W.ATT), b.player(W.DEF)
+        self.owners = {side: b.owner(side) for side in W.SIDES}
+        self.cards = {side: self._held(s, side, b) for side in W.SIDES}
+        self.n = s.n
+
+    def _held(self, s, side: str, b) -> int:
+        """Cards of ``side``'s owner, in his forces and in this battle (0 for the barbarians)."""
+        q = self.owners[side]
+        if q == W.BARBARIANS:
+            return 0
+        n = len(s.players[q].units)
+        if b is not None:
+            n += len(b.hands[side]) + sum(1 for f in b.fronts if side in f)
+        return n
+
+    def done(self, s) -> bool:
+        return s.battle is None
+
+    def score(self, game, s) -> list[float]:
+        out = [0.5] * self.n
+        result = W.battle_result(s, self.since)
+        if result is None:               # cut off (the horizon): judged by the totals so far
+            t = W.totals(s, s.battle)
+            result = (t[W.ATT], t[W.DEF])
+        att_won = result[0] > result[1]
+        lost = {side: (1 - self._held(s, side, s.battle) / self.cards[side]) if self.cards[side] else 0.0
+                for side in W.SIDES}
+        for side, q, won in ((W.ATT, self.att, att_won), (W.DEF, self.dfd, not att_won)):
+            foe = W.other(side)
+            if 0 <= q < self.n:
+                out[q] = self.WIN * won + self.KEPT * (1 - lost[side]) + self.KILLED * lost[foe]
+        return out
+
+
+def focus(game, s, d):
+    """A battle decision is searched as the battle (see :class:`BattleFocus`); anything else as the game."""
+    return BattleFocus(s) if s.battle is not None and d.kind.startswith("battle") else None
+
+
 HANDLERS: dict[str, Any] = {"battle_wound": wound, "battle_heal": heal, "battle_card": battle_card, "battle_front": battle_front, "loot": loot,
                             "loot_tech": loot_tech, "rescue": rescue, "move_group": move_group}

@@ -30,6 +30,7 @@ victory (rule 83).  Loot: one pick from rule 80's list after a field battle, fro
 """
 from __future__ import annotations
 
+import re
 from typing import ClassVar
 
 from ...engine.core import Option
@@ -566,13 +567,27 @@ def draw_hand(s, q: int, n: int) -> list[int]:
 
 
 # ====================================================================== the end
+ENDS = "ends"
+_ENDS = re.compile(rf"^The battle on \S+ {ENDS} (\d+) to (\d+):")
+
+
+def battle_result(s, since: int) -> tuple[int, int] | None:
+    """The (attacker, defender) totals of the battle that ended in the log after entry ``since``, if
+    one did (the bots' battle search reads its outcome here: the battle itself is gone by then)."""
+    for e in s.log[since:]:
+        m = _ENDS.match(e.text)
+        if m:
+            return int(m.group(1)), int(m.group(2))
+    return None
+
+
 def end_battle(g, s) -> None:
     b = s.battle
     t = totals(s, b)
     winner = ATT if t[ATT] > t[DEF] else DEF                      # a tie goes to the defender (row 42)
     loser = other(winner)
     wname = "the barbarians" if b.owner(winner) == BARBARIANS else s.names[b.owner(winner)]
-    g._log(s, f"The battle on {_sq(b.pos)} ends {t[ATT]} to {t[DEF]}: {wname} win{'' if wname == 'the barbarians' else 's'}.")
+    g._log(s, f"The battle on {_sq(b.pos)} {ENDS} {t[ATT]} to {t[DEF]}: {wname} win{'' if wname == 'the barbarians' else 's'}.")
     # the cards: survivors back to their standing forces (barbarians' to their stacks), the killed gone
     for side in SIDES:
         survivors = [f[side][0] for f in b.fronts if side in f] + list(b.hands[side])
