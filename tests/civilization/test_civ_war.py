@@ -216,6 +216,24 @@ def test_only_a_front_where_the_enemy_stands_alone_can_be_attacked():
     assert GAME.cached_decision(s).kind == "battle_card"                       # back: pick again
 
 
+def test_where_a_card_goes_is_asked_without_naming_it_in_the_public_prompt():
+    """The prompt stays on screen while a bot decides, and "back" returns the card to the hand unseen:
+    only the options (its player's alone) name it."""
+    s, q, e, army, target = field(att=(ART3, INF1, INF1), dfd=(ART2, ART1, INF1))
+    attack(s, army, target)
+    lay(s, ART1)
+    prompts = []
+    for card in (INF1, ART3):
+        GAME.apply(s, f"unit:{card}")
+        d = GAME.cached_decision(s)
+        assert d.kind == "battle_front"
+        prompts.append(d.prompt)
+        assert W.describe(s, s.battle, W.ATT, card) in d.get("front:new").label
+        GAME.apply(s, "back")
+    assert prompts[0] == prompts[1]
+    assert "Infantry" not in prompts[0] and "infantry" not in prompts[0]
+
+
 # -- the result --------------------------------------------------------------------------------------
 def play_out(s, att_first=False):
     """Both sides open new fronts with what they hold, strongest first."""

@@ -20,6 +20,13 @@ It may also provide
     options that only make sense one way (a bid raised by more than the
     minimum, a question whose sensible answer is "back").
 
+``focus(game, state, decision) -> object | None``
+    a sub-game the decision belongs to, searched on its own terms (a
+    Civilization battle): an object with ``done(state)`` (the sub-game is
+    over), ``horizon`` (the most choices a rollout plays to get there) and
+    ``score(game, state)`` (each player's result in it, in [0, 1]); None
+    for a decision of the game at large.
+
 A policy that scores its options passes them to :func:`pick`; the hard bot
 reads that scoring through :func:`ranked` to search only the best few.
 

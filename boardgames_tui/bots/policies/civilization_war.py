@@ -169,9 +169,10 @@ def heal(game, s, d, rng) -> str:
 class BattleFocus:
     """The hard bot's view of a battle as a game of its own (``ismcts``'s ``focus``): every rollout
     fights it to the end (at most ``horizon`` choices) and scores it for the two players laying the
-    cards: the result most (a tie is the defender's), then the units each keeps and kills, since a
-    killed unit leaves the game.  Barbarian cards go back to their stacks, so the barbarians' losses
-    are not counted (the same for every choice, so no choice is favoured by it)."""
+    cards: the result most (a tie is the defender's), then the share of each side's cards in the battle
+    that survive and of the enemy's that are killed, since a killed unit leaves the game.  Barbarian
+    cards go back to their stacks, so the barbarians' losses are not counted (the same for every
+    choice, so no choice is favoured by it)."""
 
     horizon = 80
     WIN, KEPT, KILLED = 0.7, 0.2, 0.1
@@ -181,14 +182,16 @@ class BattleFocus:
         self.since = len(s.log)
         self.att, self.dfd = b.player(W.ATT), b.player(W.DEF)
         self.owners = {side: b.owner(side) for side in W.SIDES}
-        self.cards = {side: self._held(s, side, b) for side in W.SIDES}
+        self.total = {side: self._held(s, side) for side in W.SIDES}
+        self.fighting = {side: len(b.hands[side]) + sum(1 for f in b.fronts if side in f) for side in W.SIDES}
         self.n = s.n
 
-    def _held(self, s, side: str, b) -> int:
-        """Cards of ``side``'s owner, in his forces and in this battle (0 for the barbarians)."""
+    def _held(self, s, side: str) -> int:
+        """Cards of ``side``'s owner, in his forces and in the battle (0 for the barbarians)."""
         q = self.owners[side]
         if q == W.BARBARIANS:
             return 0
+        b = s.battle
         n = len(s.players[q].units)
         if b is not None:
             n += len(b.hands[side]) + sum(1 for f in b.fronts if side in f)
@@ -204,12 +207,11 @@ class BattleFocus:
             t = W.totals(s, s.battle)
             result = (t[W.ATT], t[W.DEF])
         att_won = result[0] > result[1]
-        lost = {side: (1 - self._held(s, side, s.battle) / self.cards[side]) if self.cards[side] else 0.0
-                for side in W.SIDES}
+        lost = {side: (self.total[side] - self._held(s, side)) / self.fighting[side]
+                if self.fighting[side] and self.owners[side] != W.BARBARIANS else 0.0 for side in W.SIDES}
         for side, q, won in ((W.ATT, self.att, att_won), (W.DEF, self.dfd, not att_won)):
-            foe = W.other(side)
             if 0 <= q < self.n:
-                out[q] = self.WIN * won + self.KEPT * (1 - lost[side]) + self.KILLED * lost[foe]
+                out[q] = self.WIN * won + self.KEPT * (1 - lost[side]) + self.KILLED * lost[W.other(side)]
         return out
 
 

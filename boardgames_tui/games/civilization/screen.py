@@ -258,8 +258,9 @@ class CivilizationBoard(SeatViewHelpers, MapBoard):
                 t.append(f": your hand, {len(hand)} card{'s' if len(hand) != 1 else ''}")
                 y = line(("hand", sd), y + 1, t)
                 laying = bt.get("laying")
+                marked = next((k for k, (card, _) in enumerate(hand) if card == laying), None)  # one of twins
                 for k, (card, text) in enumerate(hand):
-                    y = line(("card", sd, k), y, Text(f"  {text}" + ("  (being laid)" if card == laying else "")),
+                    y = line(("card", sd, k), y, Text(f"  {text}" + ("  (being laid)" if k == marked else "")),
                              targets=(("unit", card),), pickable=True)
             if side["killed"]:
                 y = line(("killed", sd), y, Text(f"  killed: {', '.join(side['killed'])}", style="dim"))

@@ -240,7 +240,9 @@ class BattleFront(Step):
     card: int = 0
 
     def prompt(self, g, s):
-        return f"{s.names[self.player]}: where does the {describe(s, s.battle, self.side, self.card)} go?"
+        # public (a bot's prompt stays on screen): the card shows in the options only, which its player
+        # alone sees, since "back" may still return it to the hand unseen
+        return f"{s.names[self.player]}: where does the chosen unit card go?"
 
     def options(self, g, s):
         return front_options(s, s.battle, self.side, self.card) + [Option("back", "Back", None, "back")]
@@ -254,7 +256,7 @@ class BattleFront(Step):
 
 def front_options(s, b: Battle, side: str, card: int) -> list[Option]:
     foe = other(side)
-    out = [Option("front:new", "Open a new front", ("front", "new"), None)]
+    out = [Option("front:new", f"Open a new front with {describe(s, b, side, card)}", ("front", "new"), None)]
     for i, f in enumerate(b.fronts):
         if foe in f and side not in f:
             enemy, wounds = f[foe]
