@@ -36,8 +36,8 @@ SHOTS = [
      "--size", "200x60", "--out", "screenshots/civilization.svg"],
     ["civilization", "--players", "4", "--seed", "4", "--level", "easy", "--choices", "379",
      "--size", "80x24", "--out", "screenshots/civilization-80x24.svg"],
-    # A battle on a city: the defender lays a card, the attacker's first on the front.
-    ["civilization", "--players", "2", "--seed", "3", "--choices", "1883",
+    # A battle in the field: a card to lay, a front open.
+    ["civilization", "--players", "2", "--seed", "3", "--choices", "2743",
      "--size", "80x24", "--out", "screenshots/civilization-battle-80x24.svg"],
 ]
 

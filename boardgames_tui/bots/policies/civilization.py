@@ -124,6 +124,12 @@ def _city(game, s, d, rng):
             scored.append((6.0 + v[1], o.key))
         elif head == "harvest":
             scored.append((4.0, o.key))
+        elif head == "walls":                     # worth it where an enemy army may come: the capital most
+            pos = s.steps[-1].todo[0]
+            threat = war or any(f.owner != d.player and f.armies and abs(x[0] - pos[0]) + abs(x[1] - pos[1]) <= 6
+                                for x, f in s.board.figures.items())
+            worth = 8.0 if s.board.cities[pos].capital else 5.0
+            scored.append((worth * (1.0 if threat else 0.3) - 0.3 * D.CITY_WALLS_COST, o.key))
         elif head == "unit":
             scored.append(((10.0 if war and len(p.units) < 9 else -2.0) - 0.2 * v[2], o.key))
         elif head == "ability" and v[2] != "city_production":

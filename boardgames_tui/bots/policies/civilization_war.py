@@ -140,7 +140,8 @@ def loot_tech(game, s, d, rng) -> str:
 
 def rescue(game, s, d, rng) -> str:
     rank = s.players[d.player].ranks
-    return pick([(W.card_value(o.value, rank.get(D.UNIT_CARDS[o.value].type, 1)), o.key) for o in d.options], rng)
+    return pick([(-1.0 if o.value is None else W.card_value(o.value, rank.get(D.UNIT_CARDS[o.value].type, 1)), o.key)
+                 for o in d.options], rng)
 
 
 def move_group(game, s, d, rng) -> str:

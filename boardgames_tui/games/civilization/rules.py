@@ -48,6 +48,7 @@ _MAX_SQUARE_COINS = max([sq.yields.coins for name in [t.name for t in NEUTRAL_TI
                          for sq in placed_squares(name, 0)]
                         + [b.yields.coins for b in D.BUILDINGS] + [g.yields.coins for g in D.GREAT_PEOPLE])
 _CULTURE_LEVEL = {c.name: c.level for c in D.CULTURE_CARDS}
+WALLS = "walls"            # a city's purchase with Masonry (not a building: the city marker flips)
 
 
 def _sq(pos: Pos) -> str:
@@ -1178,7 +1179,7 @@ class CivilizationGame(StepGame):
     min_players = 2
     max_players = 4
     description = "Lead a civilization from the Stone Age to space flight (2-4 players)."
-    rules_version = "5"       # 5: Mass Media in battles, Roaming Horde, Russia; 4: battle abilities, figure cards; 3: war (battles, villages, groups); 2: Monarchy, Gunpowder, Combustion, Flight, Computers; 1: upgrades flip buildings
+    rules_version = "6"       # 6: city walls bought, Rome's step for a conquered city, China may decline; 5: Mass Media in battles, Roaming Horde, Russia; 4: battle abilities, figure cards; 3: war (battles, villages, groups); 2: Monarchy, Gunpowder, Combustion, Flight, Computers; 1: upgrades flip buildings
 
     def new_game(self, names: list[str], seed: int, options: dict[str, str] | None = None) -> CivState:
         opts = self.options_with_defaults(options)
@@ -1674,6 +1675,9 @@ class CivilizationGame(StepGame):
         cap = 5 if "Leonardo's Workshop" in p.wonders else 99
         out += [("unit", t, min(cap, max(0, cost - discount)), True) for t, cost in self.units_to_buy(s, player)]
         out += [(what, name, cost, False) for what, name, cost in self.structures_to_build(s, player, city)]
+        here = s.board.cities.get(city)
+        if here is not None and not here.walls and any(D.TECH_INDEX[t].city_walls for t in p.techs):
+            out.append((WALLS, WALLS, D.CITY_WALLS_COST, False))        # Masonry: the marker flips (section 4 §3)
         return out
 
     def city_actions(self, s: CivState, player: int, city: Pos) -> list[Option]:
@@ -1709,10 +1713,10 @@ class CivilizationGame(StepGame):
             if trade is None:
                 continue
             verb, noun = {"build": ("Build", _a(what)), BUILDING: ("Build", _a(what)),
-                          "unit": ("Buy", f"{_a(what)} unit card"),
+                          "unit": ("Buy", f"{_a(what)} unit card"), WALLS: ("Build", "city walls"),
                           WONDER: ("Build", f"the wonder {what}")}.get(kind, ("Build", what))
             label = f"{verb} {noun} ({cost} production" + (f", {trade} trade bought)" if trade else ")")
-            out.append(Option(key(kind, what), label, None, (kind, what, trade)))
+            out.append(Option(WALLS if kind == WALLS else key(kind, what), label, None, (kind, what, trade)))
         return out
 
     def units_to_buy(self, s: CivState, player: int) -> list[tuple[str, int]]:
@@ -1798,7 +1802,8 @@ class CivilizationGame(StepGame):
             self.rome_step(s, player)
 
     def rome_step(self, s: CivState, player: int) -> None:
-        """Rome: a free culture step for each wonder built and city founded (section 4 §1)."""
+        """Rome: a free culture step for each wonder built, city founded, city or village conquered
+        (section 4 §1)."""
         if s.players[player].civ == "Rome" and not self.over(s):
             self._log(s, f"{s.names[player]} (Rome) climbs a culture step free.")
             self.climb(s, player, free=True)
@@ -1806,7 +1811,7 @@ class CivilizationGame(StepGame):
     def city_action(self, s: CivState, player: int, city: Pos, v: tuple, second: bool = False) -> None:
         p = s.players[player]
         name = s.names[player]
-        if (not second and v[0] in ("build", "unit", BUILDING, WONDER) and v[2] == 0
+        if (not second and v[0] in ("build", "unit", BUILDING, WONDER, WALLS) and v[2] == 0
                 and has_ability(p, "split_production") and ("Engineering", "split_production") not in p.used):
             # Engineering: production left over may pay a second purchase (asked after this one)
             cost = next(c for k, w, c, _ in self.purchases(s, player, city) if k == v[0] and w == v[1])
@@ -1827,6 +1832,10 @@ class CivilizationGame(StepGame):
             self._log(s, f"{name}'s city on {_sq(city)} buys {_a(t)} unit card.", player,
                       f"{name}'s city on {_sq(city)} buys {_a(t)} unit card of strength "
                       f"{card_value(card, p.ranks[t])}.")
+        elif v[0] == WALLS:
+            p.trade -= v[2]
+            s.board.cities[city].walls = True
+            self._log(s, f"{name}'s city on {_sq(city)} builds city walls.")
         elif v[0] == "culture":
             p.culture += v[1]
             self._log(s, f"{name}'s city on {_sq(city)} creates {v[1]} culture.")
@@ -2262,6 +2271,8 @@ class CivilizationGame(StepGame):
         for q in reversed(self.order(s)):
             if q != player and self.cancel_cards(s, q, player, card, target):
                 s.steps.append(CancelChance(q, player, card, target))
+        if any(p.culture_cards for q, p in enumerate(s.players) if q != player):
+            s.rng.reveal()      # whether anyone is asked shows whether he holds a cancelling card
 
     def aimed_at(self, s: CivState, card: str, target) -> int | None:
         tag = D.CULTURE_CARD_INDEX[card].ability.tag

@@ -611,6 +611,8 @@ def end_battle(g, s) -> None:
         send_home(s, b.pos)                                    # the loser's figures in the square
         if b.kind in (CITY, CAPITAL):
             raze_city(g, s, b.pos, b.attacker)
+            if b.kind == CITY:
+                g.rome_step(s, b.attacker)                     # Rome: a step for a conquered city
         if survivors:
             board.figures[b.pos] = Figures(b.attacker, survivors, 0)
         if b.kind == VILLAGE:
@@ -741,7 +743,7 @@ def kill_scouts(g, s, by: int, pos: Pos) -> None:
 
 # ====================================================================== after the battle
 class Rescue(Step):
-    """China: one of its units killed in the battle goes back to its standing forces."""
+    """China: one of its units killed in the battle may go back to its standing forces."""
     kind: ClassVar[str] = "rescue"
     killed: tuple = ()
 
@@ -751,9 +753,12 @@ class Rescue(Step):
     def options(self, g, s):
         rank = s.players[self.player].ranks
         return [Option(key("unit", c), f"{unit_name(c, rank.get(D.UNIT_CARDS[c].type, 1))} "
-                       f"({D.UNIT_CARDS[c].type})", None, c) for c in sorted(set(self.killed))]
+                       f"({D.UNIT_CARDS[c].type})", None, c) for c in sorted(set(self.killed))] + [
+            Option("none", "Save none", None, None)]          # "may rescue": he may decline
 
     def apply(self, g, s, o):
+        if o.value is None:
+            return
         p = s.players[self.player]
         p.units = list(p.units) + [o.value]
         g._log(s, f"{s.names[self.player]} (China) saves a {D.UNIT_CARDS[o.value].type} unit.")
