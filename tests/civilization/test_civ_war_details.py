@@ -4,10 +4,12 @@ Great Wall, Ballistics, Code of Laws, villages holding a great person, Roaming H
 losses without a floor, loot of a resource, Russia's army, barbarians' cards back to their stacks."""
 from __future__ import annotations
 
+import pytest
+
 from boardgames_tui.games.civilization import data as D
 from boardgames_tui.games.civilization import war as W
-from boardgames_tui.games.civilization.board import Figures
-from boardgames_tui.games.civilization.data_map import VILLAGE
+from boardgames_tui.games.civilization.board import BUILDING, Figures, Structure, neighbours
+from boardgames_tui.games.civilization.data_map import VILLAGE, WATER
 from boardgames_tui.games.civilization.rules import GAME, WALLS
 
 from test_civ_rules import at_city_turn, new, play_until
@@ -314,3 +316,76 @@ def test_an_event_played_while_others_hold_culture_cards_counts_as_a_reveal():
         GAME.apply(s, f"target:{spot[0]}:{spot[1]}")
         assert (GAME.cached_decision(s).kind == "cancel") == asked
         assert (s.rng.mark != mark) == bool(theirs), theirs
+
+
+def test_a_bonus_square_under_an_enemy_figure_gives_nothing():
+    """Row 36: barracks 2, but not while another player's figure stands on it."""
+    s, q, e, army, target = field()
+    p = s.players[q]
+    spot = next(n for n in neighbours(p.capital) if s.board.square(n).terrain != WATER
+                and n not in s.board.structures and n not in s.board.figures)
+    s.board.structures[spot] = Structure(BUILDING, "Barracks", q)
+    base = W.combat_bonus(s, q)
+    s.board.figures[spot] = Figures(e, 1, 0)
+    assert W.combat_bonus(s, q) == base - 2
+    s.board.figures[spot] = Figures(q, 1, 0)                   # his own figure blocks nothing
+    assert W.combat_bonus(s, q) == base
+
+
+def test_a_scout_alone_in_its_city_falls_with_it():
+    """Row 33: a city defends without armies; a scout in it goes home when it falls."""
+    s, q, e, army, target = city_battle()
+    s.board.figures[target] = Figures(e, 0, 1)
+    s.players[e].scouts -= 1
+    strong_attacker(s, q)
+    s.players[q].units = [INF3, INF3, INF3]
+    s.players[e].units = [INF1]
+    refresh(s)
+    scouts = s.players[e].scouts
+    attack(s, army, target)
+    assert s.battle is not None and s.battle.kind == W.CITY                    # a battle, not a lone scout
+    play_out(s)
+    assert target not in s.board.cities and s.board.figures[target].owner == q
+    assert s.players[e].scouts == scouts + 1
+
+
+@pytest.mark.parametrize("card,reach", [("Disoriented", 2), ("Lost", 3), ("Out of Position", 4)])
+def test_the_displacing_cards_reach_two_three_and_four_steps(card, reach):
+    s = new(2, 1)
+    q = play_until(s, "city").player
+    e = 1 - q
+    for t in s.board.tiles:
+        t.face_up = True
+    spot = free_next_to(s, next(pos for pos, f in s.board.figures.items() if f.owner == q))
+    s.board.figures[spot] = Figures(e, 1, 0)
+    s.players[e].armies -= 1
+    s.players[q].culture_cards = [card]
+    refresh(s)
+    GAME.apply(s, f"card:{card}")
+    GAME.apply(s, f"target:{spot[0]}:{spot[1]}")
+    d = let_it_happen(s)
+    assert d.kind == "displace"
+    dists = {abs(o.value[0] - spot[0]) + abs(o.value[1] - spot[1]) for o in d.options if o.value is not None}
+    assert max(dists) == reach and all(0 < x <= reach for x in dists)
+
+
+@pytest.mark.parametrize("card,reach", [("Defection", 4), ("Mass Defection", 6)])
+def test_the_defection_cards_reach_four_and_six_squares(card, reach):
+    s, q, e, army, target = field(def_armies=1)
+    b = s.board
+    s.players[q].culture_cards = [card]
+    d = refresh(s)
+    mine = [p for p, x in b.cities.items() if x.owner == q] + [p for p, x in b.figures.items() if x.owner == q]
+
+    def near(pos):
+        return min(abs(pos[0] - m[0]) + abs(pos[1] - m[1]) for m in mine)
+    far = next((p for p in sorted(b.explored()) if near(p) == reach + 1 and p not in b.figures
+                and p not in b.cities and b.square(p).terrain != WATER), None)
+    edge = next((p for p in sorted(b.explored()) if near(p) == reach and p not in b.figures
+                 and p not in b.cities and b.square(p).terrain != WATER), None)
+    assert far is not None and edge is not None
+    for pos in (far, edge):
+        b.figures[pos] = Figures(e, 1, 0)
+    targets = GAME.card_targets(s, q, card)
+    at = {t[0][:2] for t in targets}
+    assert edge in at and far not in at
