@@ -608,12 +608,20 @@ def test_roaming_horde_sends_rank_two_barbarians_from_a_village_against_an_army_
     assert GAME.cached_decision(s).kind == "move"                               # back to the movement turn
 
 
-def test_russia_sacrifices_a_scout_in_an_enemy_city_for_one_of_his_techs_once_a_round():
+def russia_by_a_city():
+    """Russia's army next to an enemy city whose owner knows a level-I tech Russia lacks:
+    (state, q, e, army, city, that tech)."""
     s, q, e, army, target = city_battle()
     p = s.players[q]
     p.civ = "Russia"
     extra = next(t.name for t in D.TECHS if t.level == 1 and t.name not in p.techs and t.name not in s.players[e].techs)
     s.players[e].techs.append(extra)
+    return s, q, e, army, target, extra
+
+
+def test_russia_sacrifices_a_scout_in_an_enemy_city_for_one_of_his_techs_once_a_round():
+    s, q, e, army, target, extra = russia_by_a_city()
+    p = s.players[q]
     s.board.figures[army] = Figures(q, 1, 1)
     p.scouts -= 1
     refresh(s)

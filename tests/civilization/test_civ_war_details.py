@@ -14,7 +14,7 @@ from boardgames_tui.games.civilization.rules import GAME, WALLS
 
 from test_civ_rules import at_city_turn, new, play_until
 from test_civ_war import (ART1, ART2, ART3, CAV1, CAV2, CAV3, INF1, INF2, INF3, attack, city_battle, field,
-                          free_next_to, lay, play_out, refresh, sq, village)
+                          free_next_to, lay, play_out, refresh, russia_by_a_city, sq, village)
 
 AIR5 = 9                      # an aircraft of strength 5
 
@@ -87,11 +87,8 @@ def test_china_may_decline_the_rescue():
 
 
 def test_russia_may_sacrifice_an_army_too_and_it_does_not_fight():
-    s, q, e, army, target = city_battle()
+    s, q, e, army, target, extra = russia_by_a_city()
     p = s.players[q]
-    p.civ = "Russia"
-    extra = next(t.name for t in D.TECHS if t.level == 1 and t.name not in p.techs and t.name not in s.players[e].techs)
-    s.players[e].techs.append(extra)
     refresh(s)
     armies = p.armies
     GAME.apply(s, f"figure:army:{sq(army)}")
@@ -296,19 +293,26 @@ def test_barbarian_encampment_puts_a_village_on_a_free_explored_square():
     assert "Barbarian Encampment" not in p.culture_cards
 
 
+def enemy_army_by_mine(card):
+    """City management, every tile face up, an enemy army next to one of the player's figures and
+    ``card`` in his hand: (state, q, e, the army's square)."""
+    s = new(2, 1)
+    q = play_until(s, "city").player
+    e = 1 - q
+    for t in s.board.tiles:
+        t.face_up = True
+    spot = free_next_to(s, next(pos for pos, f in s.board.figures.items() if f.owner == q))
+    s.board.figures[spot] = Figures(e, 1, 0)
+    s.players[e].armies -= 1
+    s.players[q].culture_cards = [card]
+    return s, q, e, spot
+
+
 def test_an_event_played_while_others_hold_culture_cards_counts_as_a_reveal():
     """Only a player who can cancel is asked: being asked, or nobody being asked, tells the card's player
     something about the others' hidden hands, so undo must stop there."""
     for theirs, asked in (([], False), (["Defection"], False), (["Jousting Tourney"], True)):
-        s = new(2, 1)
-        q = play_until(s, "city").player
-        e = 1 - q
-        for t in s.board.tiles:
-            t.face_up = True
-        spot = free_next_to(s, next(pos for pos, f in s.board.figures.items() if f.owner == q))
-        s.board.figures[spot] = Figures(e, 1, 0)
-        s.players[e].armies -= 1
-        s.players[q].culture_cards = ["Disoriented"]
+        s, q, e, spot = enemy_army_by_mine("Disoriented")
         s.players[e].culture_cards = list(theirs)
         refresh(s)
         GAME.apply(s, "card:Disoriented")
@@ -351,15 +355,7 @@ def test_a_scout_alone_in_its_city_falls_with_it():
 
 @pytest.mark.parametrize("card,reach", [("Disoriented", 2), ("Lost", 3), ("Out of Position", 4)])
 def test_the_displacing_cards_reach_two_three_and_four_steps(card, reach):
-    s = new(2, 1)
-    q = play_until(s, "city").player
-    e = 1 - q
-    for t in s.board.tiles:
-        t.face_up = True
-    spot = free_next_to(s, next(pos for pos, f in s.board.figures.items() if f.owner == q))
-    s.board.figures[spot] = Figures(e, 1, 0)
-    s.players[e].armies -= 1
-    s.players[q].culture_cards = [card]
+    s, q, e, spot = enemy_army_by_mine(card)
     refresh(s)
     GAME.apply(s, f"card:{card}")
     GAME.apply(s, f"target:{spot[0]}:{spot[1]}")

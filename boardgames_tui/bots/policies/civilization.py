@@ -40,6 +40,12 @@ def _site_value(s: Any, pos) -> float:
     return total
 
 
+def _enemy_army_near(s: Any, player: int, pos, reach: int) -> bool:
+    """Another player's army within ``reach`` orthogonal steps of ``pos``."""
+    return any(f.owner != player and f.armies and abs(x[0] - pos[0]) + abs(x[1] - pos[1]) <= reach
+               for x, f in s.board.figures.items())
+
+
 def _goals(s: Any, player: int, what: str) -> list[tuple[Any, float]]:
     """Where a figure wants to be, with a value: a scout at a free city site (by what the city would
     work) or by a face-down tile to explore it; an army on a hut or by a face-down tile."""
@@ -59,9 +65,8 @@ def _goals(s: Any, player: int, what: str) -> list[tuple[Any, float]]:
                     and b.square(n).terrain != "water" and n not in b.cities]
         cap = s.players[player].capital
         guard = b.figures.get(cap)
-        if cap in b.cities and (guard is None or guard.owner != player or not guard.armies) and any(
-                f.owner != player and f.armies and abs(p[0] - cap[0]) + abs(p[1] - cap[1]) <= 5
-                for p, f in b.figures.items()):
+        if cap in b.cities and (guard is None or guard.owner != player or not guard.armies) and \
+                _enemy_army_near(s, player, cap, 5):
             out.append((cap, 16.0))          # an enemy army near: an army into the capital (it draws 2 more)
     return out
 
@@ -126,8 +131,7 @@ def _city(game, s, d, rng):
             scored.append((4.0, o.key))
         elif head == "walls":                     # worth it where an enemy army may come: the capital most
             pos = s.steps[-1].todo[0]
-            threat = war or any(f.owner != d.player and f.armies and abs(x[0] - pos[0]) + abs(x[1] - pos[1]) <= 6
-                                for x, f in s.board.figures.items())
+            threat = war or _enemy_army_near(s, d.player, pos, 6)
             worth = 8.0 if s.board.cities[pos].capital else 5.0
             scored.append((worth * (1.0 if threat else 0.3) - 0.3 * D.CITY_WALLS_COST, o.key))
         elif head == "unit":

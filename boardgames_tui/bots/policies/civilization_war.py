@@ -167,6 +167,11 @@ def heal(game, s, d, rng) -> str:
         if opts else "stop"
 
 
+def _in_battle(b, side: str) -> int:
+    """The side's cards in the battle: in hand and standing on a front."""
+    return len(b.hands[side]) + sum(1 for f in b.fronts if side in f)
+
+
 class BattleFocus:
     """The hard bot's view of a battle as a game of its own (``ismcts``'s ``focus``): every rollout
     fights it to the end (at most ``horizon`` choices) and scores it for the two players laying the
@@ -184,7 +189,7 @@ class BattleFocus:
         self.att, self.dfd = b.player(W.ATT), b.player(W.DEF)
         self.owners = {side: b.owner(side) for side in W.SIDES}
         self.total = {side: self._held(s, side) for side in W.SIDES}
-        self.fighting = {side: len(b.hands[side]) + sum(1 for f in b.fronts if side in f) for side in W.SIDES}
+        self.fighting = {side: _in_battle(b, side) for side in W.SIDES}
         self.n = s.n
 
     def _held(self, s, side: str) -> int:
@@ -192,11 +197,7 @@ class BattleFocus:
         q = self.owners[side]
         if q == W.BARBARIANS:
             return 0
-        b = s.battle
-        n = len(s.players[q].units)
-        if b is not None:
-            n += len(b.hands[side]) + sum(1 for f in b.fronts if side in f)
-        return n
+        return len(s.players[q].units) + (_in_battle(s.battle, side) if s.battle is not None else 0)
 
     def done(self, s) -> bool:
         return s.battle is None
@@ -208,8 +209,8 @@ class BattleFocus:
             t = W.totals(s, s.battle)
             result = (t[W.ATT], t[W.DEF])
         att_won = result[0] > result[1]
-        lost = {side: (self.total[side] - self._held(s, side)) / self.fighting[side]
-                if self.fighting[side] and self.owners[side] != W.BARBARIANS else 0.0 for side in W.SIDES}
+        lost = {side: (self.total[side] - self._held(s, side)) / self.fighting[side] if self.fighting[side] else 0.0
+                for side in W.SIDES}              # the barbarians' count 0 before and after: 0
         for side, q, won in ((W.ATT, self.att, att_won), (W.DEF, self.dfd, not att_won)):
             if 0 <= q < self.n:
                 out[q] = self.WIN * won + self.KEPT * (1 - lost[side]) + self.KILLED * lost[W.other(side)]
