@@ -21,6 +21,7 @@ from pathlib import Path
 from . import __version__
 from .engine.registry import GAMES, UnknownGame, game_info, get_game
 from .engine.limits import DEFAULT_MAX_CHOICES
+from .engine.text import one_line
 
 PROG = "boardgames-tui"
 # Default seat colours, in the order of the UI's palette (boardgames_tui/ui/theme.py).
@@ -36,7 +37,7 @@ class _Parser(argparse.ArgumentParser):
     """argparse, but its errors are one line like ours (no usage dump)."""
 
     def error(self, message: str):  # type: ignore[override]
-        self.exit(USAGE_ERROR, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+        self.exit(USAGE_ERROR, f"{self.prog}: error: {one_line(message)} (see {self.prog} --help)\n")
 
 
 # -- argument helpers ------------------------------------------------------------------
@@ -489,7 +490,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return int(args.func(args) or 0)
     except CliError as e:
-        print(f"{PROG}: error: {e}", file=sys.stderr)
+        # one_line: whatever a file or an argument put in the message, it
+        # prints as one line that no terminal acts on.
+        print(f"{PROG}: error: {one_line(e)}", file=sys.stderr)
         return USAGE_ERROR
     except KeyboardInterrupt:
         return 130

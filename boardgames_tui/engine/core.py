@@ -41,6 +41,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Iterable
 
+from .text import one_line, quoted
+
 if TYPE_CHECKING:
     import random
 
@@ -194,7 +196,7 @@ class Game:
     def why_illegal(self, state: Any, decision: Decision, key: str) -> str:
         """Explain why ``key`` is not legal now.  Games override this to name
         the rule; the fallback names the decision being asked."""
-        return f"'{key}' is not a legal choice now: {decision.prompt}"
+        return f"{quoted(key)} is not a legal choice now: {decision.prompt}"
 
     def rules_notes(self) -> str:
         """The game's rules notes (Markdown) for the in-game rules screen."""
@@ -234,12 +236,12 @@ class Game:
         for name in given:
             if name not in known:
                 raise ValueError(
-                    f"unknown option '{name}' for {self.name}; known: {', '.join(known) or 'none'}")
+                    f"unknown option {quoted(name)} for {self.name}; known: {', '.join(known) or 'none'}")
         for opt in self.game_options:
             value = str(given.get(opt.name, opt.default))
             if value not in opt.choices:
                 raise ValueError(
-                    f"option {opt.name} must be one of {', '.join(opt.choices)}, not '{value}'")
+                    f"option {opt.name} must be one of {', '.join(opt.choices)}, not {quoted(value)}")
             out[opt.name] = value
         return out
 
@@ -270,7 +272,7 @@ class Game:
             raise IllegalMove("the game is over")
         opt = d.get(key)
         if opt is None:
-            raise IllegalMove(self.why_illegal(state, d, key))
+            raise IllegalMove(one_line(self.why_illegal(state, d, key)))
         state._decision = None
         self._apply(state, d, opt)
 

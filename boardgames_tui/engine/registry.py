@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .core import Game
+from .text import quoted
 
 
 def _resolve(ref: str) -> Any:
@@ -127,7 +128,7 @@ def game_info(name: str) -> GameEntry:
         return GAMES[str(name).lower()]
     except KeyError:
         raise UnknownGame(
-            f"unknown game '{str(name)[:40]}'; playable games: {', '.join(GAMES)}") from None
+            f"unknown game {quoted(name)}; playable games: {', '.join(GAMES)}") from None
 
 
 def get_game(name: str) -> Game:

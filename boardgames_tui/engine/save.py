@@ -39,6 +39,7 @@ from pathlib import Path
 
 from .core import IllegalMove
 from .registry import UnknownGame, get_game
+from .text import printable, quoted
 from .session import BOT, BOT_LEVELS, HUMAN, SEAT_COLOURS, Match, Seat, check_names, check_seed
 
 FORMAT = "boardgames-tui-save"
@@ -47,6 +48,7 @@ MAX_BYTES = 20 * 1024 * 1024
 MAX_CHOICES = 500_000
 MAX_KEY = 200
 MAX_INT_DIGITS = 30
+NAME_LIMIT = 60      # a file name shown in a message
 
 
 class SaveError(Exception):
@@ -165,6 +167,7 @@ def _small_int(text: str) -> int:
 
 def parse_json(raw: bytes | str, name: str) -> object:
     """Strict JSON: no NaN/Infinity, no huge numbers, bounded nesting."""
+    name = printable(name, NAME_LIMIT)
     if isinstance(raw, bytes):
         try:
             raw = raw.decode("utf-8")
@@ -187,7 +190,7 @@ def read_json(path: Path | str) -> dict:
     path = Path(path)
     data = parse_json(read_bytes(path), path.name)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise SaveError(f"{path.name} is not a boardgames-tui save file")
+        raise SaveError(f"{printable(path.name, NAME_LIMIT)} is not a boardgames-tui save file")
     return data
 
 
@@ -213,17 +216,17 @@ def validate(data: dict) -> dict:
     Raises ``_Bad`` with a short reason."""
     v = data.get("format_version")
     _need(_is_int(v) and v == FORMAT_VERSION,
-          f"save format {v!r} is not readable; this version reads format {FORMAT_VERSION}")
+          f"save format {printable(repr(v))} is not readable; this version reads format {FORMAT_VERSION}")
     game_name = data.get("game")
     _need(isinstance(game_name, str) and game_name.strip() != "", "'game' must be a game's name")
     try:
         game = get_game(game_name)
     except UnknownGame:
-        raise _Bad(f"it is for an unknown game '{game_name[:40]}'") from None
+        raise _Bad(f"it is for an unknown game {quoted(game_name)}") from None
     rv = data.get("rules_version")
     _need(isinstance(rv, str), "'rules_version' must be text")
     _need(rv == game.rules_version,
-          f"it was made with {game.title} rules version {rv[:20]}; this version plays rules version "
+          f"it was made with {game.title} rules version {printable(rv, 20)}; this version plays rules version "
           f"{game.rules_version} and cannot replay it")
     options = data.get("options", {})
     _need(isinstance(options, dict) and all(isinstance(k, str) and isinstance(x, str)
@@ -272,6 +275,7 @@ def validate(data: dict) -> dict:
 
 def from_json(data: object, source: str = "save file") -> Match:
     """A match from parsed save data: validated, then replayed from the seed."""
+    source = printable(source, NAME_LIMIT)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError(f"{source} is not a boardgames-tui save file")
     try:
@@ -405,8 +409,7 @@ class SaveFileInfo:
 
 
 def _clean(text: str, width: int = 40) -> str:
-    text = "".join(ch if ch.isprintable() else "?" for ch in text).strip()
-    return text if len(text) <= width else text[: width - 1] + "…"
+    return printable(text.strip(), width)
 
 
 def read_header(path: Path, mtime: float = 0.0, size: int = 0) -> SaveFileInfo:

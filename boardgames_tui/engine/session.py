@@ -25,6 +25,7 @@ from typing import Any
 
 from .core import Decision, Game, IllegalMove, LogEntry
 from .registry import get_game
+from .text import one_line, quoted
 
 HUMAN, BOT = "human", "bot"
 # A bot seat's level (bots/base.py LEVELS; the engine does not import the bots).
@@ -142,7 +143,7 @@ class Match:
         if d is None:
             raise IllegalMove("the game is over")
         if d.get(key) is None:
-            raise IllegalMove(self.game.why_illegal(self.state, d, key))
+            raise IllegalMove(one_line(self.game.why_illegal(self.state, d, key)))
         h = self.history
         if h and (h[-1].player != d.player or h[-1].revealed or self.seats[h[-1].player].is_bot):
             self._snaps.clear()  # nothing before this point can be undone any more
@@ -211,7 +212,7 @@ class Match:
             try:
                 self.choose(k, snapshot=i >= window_from)
             except IllegalMove as e:
-                raise IllegalMove(f"choice {i + 1} ('{k}') is not legal: {e.reason}") from None
+                raise IllegalMove(f"choice {i + 1} ({quoted(k)}) is not legal: {e.reason}") from None
         self.journal_from = 0
 
     @classmethod

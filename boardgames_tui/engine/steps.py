@@ -35,6 +35,7 @@ from dataclasses import MISSING, Field
 from typing import Any, ClassVar
 
 from .core import Decision, Game, IllegalMove, Option
+from .text import quoted
 
 KEY_SEP = ":"
 
@@ -56,7 +57,7 @@ def parse_key(k: str, *types: type) -> tuple:
     caller explaining a refused key can say "malformed"."""
     head, *parts = k.split(KEY_SEP)
     if len(parts) != len(types):
-        raise ValueError(f"key '{k}' has {len(parts)} parts, expected {len(types)}")
+        raise ValueError(f"key {quoted(k)} has {len(parts)} parts, expected {len(types)}")
     return (head, *(t(p) for t, p in zip(types, parts)))
 
 

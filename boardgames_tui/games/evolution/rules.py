@@ -38,6 +38,7 @@ from typing import Any, ClassVar
 from ...engine.core import GameOption, LogEntry, Option
 from ...engine.hidden import Deck
 from ...engine.rng import Rng
+from ...engine.text import quoted
 from ...engine.steps import Auto, Step, StepGame, key, key_head, parse_key
 from . import cards as C
 from .cards import (
@@ -166,7 +167,7 @@ class EvoStep(Step):
     def why_illegal(self, g: "EvolutionGame", s: EvolutionState, k: str) -> str | None:
         head = key_head(k)
         if head not in self.heads:
-            return f"'{k}' does not fit now: {self.prompt(g, s)}"
+            return f"{quoted(k)} does not fit now: {self.prompt(g, s)}"
         _, *parts = parse_key(k, *self.heads[head])
         return self.why(g, s, head, *parts)
 

@@ -54,6 +54,7 @@ from typing import Any, ClassVar
 from ...engine.core import LogEntry, Option
 from ...engine.hidden import Deck
 from ...engine.rng import Rng
+from ...engine.text import quoted
 from ...engine.steps import Auto, Step, StepGame, key_head
 from ...engine.steps import key as _build_key
 from . import data as D
@@ -300,9 +301,9 @@ class PhxStep(Step):
         head = key_head(k)
         want = HEAD_KIND.get(head)
         if want is None and head != "end":
-            return f"'{k}' is not a Phoenicia choice"
+            return f"{quoted(k)} is not a Phoenicia choice"
         if (want is not None and want != self.kind) or (head == "end" and self.kind not in TURN_KINDS):
-            return f"'{k}' is not possible now: {self.prompt(g, s)}"
+            return f"{quoted(k)} is not possible now: {self.prompt(g, s)}"
         return self.reason(s, head)
 
     def reason(self, s: PhoeniciaState, head: str) -> str | None:
