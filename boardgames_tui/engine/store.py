@@ -28,7 +28,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .save import FORMAT, FORMAT_VERSION, SaveError, data_dir, from_json
-from .session import Match
+from .session import MAX_NAME, Match
+from .text import printable
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS matches(
@@ -186,15 +187,16 @@ class AutosaveStore:
             players: list[str] = []
             try:
                 h = json.loads(header)
-                players = [str(p["name"]) for p in h["players"]]
+                players = [printable(p["name"], MAX_NAME) for p in h["players"]]
             except (ValueError, TypeError, KeyError):
                 damaged = "its record is damaged"
-            out.append(SaveSummary(str(mid), str(game), players, _int(rnd), _float(saved),
+            # The rows are read as untrusted as a file: shown, they go through printable.
+            out.append(SaveSummary(str(mid), printable(game), players, _int(rnd), _float(saved),
                                    bool(over), damaged))
         for name, why in sorted(self.legacy_refused.items()):
             p = legacy_dir() / name
             if p.is_file():
-                out.append(SaveSummary(LEGACY_PREFIX + name, name, [], 0, p.stat().st_mtime, False, why))
+                out.append(SaveSummary(LEGACY_PREFIX + name, printable(name), [], 0, p.stat().st_mtime, False, why))
         return out
 
     def load(self, match_id: str) -> Match:

@@ -172,3 +172,27 @@ def test_kill_9_loses_at_most_the_choice_in_flight(fake, tmp_path, delay):
         # printed after its commit: the journal holds at least that, at most one more
         assert n <= len(m.history) <= n + 1
     assert set(last) <= set(saved)
+
+
+def test_a_hostile_row_is_listed_and_refused_in_printable_text(new_match):
+    """The database is read as untrusted as a file: its text reaches the
+    menu and the refusal only escaped (issue 23, part 4)."""
+    import json
+
+    st = default_store()
+    m = new_match()
+    m.choose("end")
+    st.sync(m)
+    con = st.connect()
+    header = json.loads(con.execute("SELECT header FROM matches WHERE id=?", (m.match_id,)).fetchone()[0])
+    header["players"][0]["name"] = "a\u001b[2Jb\nc"
+    con.execute("UPDATE matches SET game=?, header=? WHERE id=?",
+                ("x\u001b]0;pwn\u0007", json.dumps(header), m.match_id))
+    (s,) = st.summaries()
+    assert s.game == "x\\x1b]0;pwn\\x07" and s.players[0] == "a\\x1b[2Jb\\nc"
+    header["players"][0]["name"] = "Ada"
+    con.execute("UPDATE matches SET game=?, header=? WHERE id=?", (m.game.name, json.dumps(header), m.match_id))
+    con.execute("UPDATE choices SET key=? WHERE match=?", ("\u001b[2J\nend", m.match_id))
+    with pytest.raises(S.SaveError) as e:
+        st.load(m.match_id)
+    assert str(e.value).isprintable() and "\\x1b[2J\\nend" in str(e.value)

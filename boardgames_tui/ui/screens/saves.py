@@ -20,6 +20,7 @@ from textual.widgets.option_list import Option
 
 from ...engine import save as saves
 from ...engine.registry import GAMES
+from ...engine.text import printable
 from ...engine.store import SaveSummary, StoreError, default_store
 from ..lists import KeyList
 
@@ -29,7 +30,7 @@ def game_title(name: str) -> str:
     try:
         return GAMES[name].title
     except Exception:  # noqa: BLE001 - unknown or broken game: show its name
-        return name
+        return printable(name)
 
 
 def when(t: float) -> str:
