@@ -465,11 +465,10 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--public-url", metavar="URL",
                    help="the address browsers use to reach the server, if not http://H:P "
                         "(e.g. behind a proxy)")
-    t = s.add_mutually_exclusive_group()
-    t.add_argument("--token", metavar="T",
+    s.add_argument("--token", metavar="T",
                    help="the access token in the printed link (default: a new random one; "
                         "at least 16 of A-Z a-z 0-9 - _)")
-    t.add_argument("--no-token", action="store_true",
+    s.add_argument("--no-token", action="store_true",
                    help="no token: anyone who reaches the port plays (only on localhost/127.x/::1)")
     s.add_argument("--player", action="append", metavar="NAME[=T]",
                    help="a person with their own link (token T, or a random one) and their own "
