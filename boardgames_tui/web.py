@@ -139,6 +139,7 @@ def make_server(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, public_url: 
             app = await super()._make_app()
             source = (self.templates_path / "app_index.html").read_text(encoding="utf-8")
             aiohttp_jinja2.setup(app, loader=jinja2.DictLoader({"app_index.html": page_template(source)}))
+            app.middlewares.append(web_access.origin_middleware(self.public_url))
             if tokens is not None:
                 app.middlewares.append(web_access.token_middleware(
                     tokens, web_access.cookie_name(port), _PLAYER_KEY))

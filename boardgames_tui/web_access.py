@@ -3,12 +3,14 @@
 Jupyter's scheme: the printed link carries ``?token=``; the page answered to
 a valid token sets a cookie (HttpOnly, SameSite=Strict, Path=/) so the page's
 own assets and websocket, same origin, pass without it; anything else gets 403.
+A websocket whose ``Origin`` is another site's page gets 403 too (Jupyter
+checks it as well), with or without a token.
 
 A token belongs to a player (``default`` without ``--player``), and the player
 names the session's data folder, ``<data>/web/<player>/``: the server decides
 the folder from the token, never from anything else the browser sends.
 
-Pure Python but for :func:`token_middleware`, which imports aiohttp when called.
+Pure Python but for the middlewares, which import aiohttp when called.
 """
 from __future__ import annotations
 
@@ -113,6 +115,46 @@ def links(base: str, tokens: dict[str, str] | None) -> list[str]:
     if list(tokens.values()) == [DEFAULT_PLAYER]:
         return [f"boardgames-tui: open {base}/?token={t}" for t in tokens]
     return [f"{player}: {base}/?token={t}" for t, player in tokens.items()]
+
+
+def _host_port(url: str, default_scheme: str = "http") -> tuple[str, int | None]:
+    from urllib.parse import urlsplit
+    try:
+        parts = urlsplit(url if "//" in url else "//" + url)
+        port = parts.port or {"http": 80, "ws": 80, "https": 443, "wss": 443}.get(
+            parts.scheme or default_scheme)
+    except ValueError:
+        return "", None
+    return (parts.hostname or ""), port
+
+
+def same_origin(origin: str, host: str, public_url: str, scheme: str = "http") -> bool:
+    """Whether a websocket's ``Origin`` is this server: the ``Host`` it was
+    asked by, or its public URL (behind a proxy).  Loopback names count as
+    one (a page opened at 127.0.0.1 whose websocket goes to localhost)."""
+    o = _host_port(origin)
+    for h in (_host_port(host, scheme), _host_port(public_url)):
+        if o[0] and o[1] == h[1] and (o[0] == h[0] or is_loopback(o[0]) and is_loopback(h[0])):
+            return True
+    return False
+
+
+def origin_middleware(public_url: str):
+    """An aiohttp middleware: a websocket opened by another site's page gets 403.
+
+    SameSite cookies do not tell ports apart, and without a token there is
+    no cookie at all: any page the browser shows could drive a session."""
+    from aiohttp import web
+
+    @web.middleware
+    async def check_origin(request: web.Request, handler):
+        origin = request.headers.get("Origin")
+        if (origin is not None and request.headers.get("Upgrade", "").lower() == "websocket"
+                and not same_origin(origin, request.host, public_url, request.scheme)):
+            raise web.HTTPForbidden(text="boardgames-tui: a websocket from another site's page\n")
+        return await handler(request)
+
+    return check_origin
 
 
 def cookie_name(port: int) -> str:

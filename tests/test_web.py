@@ -80,6 +80,20 @@ def test_the_page_gets_a_title_and_focuses_the_terminal():
     assert "input.focus()" in page and page.rstrip().endswith("</body></html>")
 
 
+@pytest.mark.parametrize("origin,host,public,ok", [
+    ("http://127.0.0.1:8000", "127.0.0.1:8000", "http://127.0.0.1:8000", True),
+    ("http://localhost:8000", "127.0.0.1:8000", "http://127.0.0.1:8000", True),   # loopback names
+    ("http://games.example", "127.0.0.1:8000", "https://games.example/", False),  # http != https port
+    ("https://games.example", "127.0.0.1:8000", "https://games.example/", True),  # behind a proxy
+    ("http://box.lan:8000", "box.lan:8000", "http://box:8000", True),
+    ("http://localhost:9000", "localhost:8000", "http://localhost:8000", False),  # another port
+    ("http://evil.example:8000", "box.lan:8000", "http://box.lan:8000", False),
+    ("null", "localhost:8000", "http://localhost:8000", False),
+])
+def test_same_origin(origin, host, public, ok):
+    assert web_access.same_origin(origin, host, public) is ok
+
+
 # -- the command line ------------------------------------------------------------------
 @pytest.mark.parametrize("argv,says", [
     (["--no-token", "--host", "0.0.0.0"], "--no-token"),

@@ -3,7 +3,7 @@
 A real server on every interface (the case of issue 23), two players each with
 a link.  Without a token, or with a wrong one, the page, a static asset and
 the websocket get 403.  The page opened by a link sets a cookie; with it the
-asset and the websocket pass, and the session that starts runs in that
+asset and the websocket pass (but a websocket from another site's page), and the session that starts runs in that
 player's own folder, in hosted mode (read from the app process's environment).
 """
 from __future__ import annotations
@@ -33,14 +33,15 @@ def get(port: int, path: str, cookie: str | None = None) -> http.client.HTTPResp
     return r
 
 
-def open_ws(port: int, cookie: str | None = None) -> websocket.WebSocket:
+def open_ws(port: int, cookie: str | None = None, **kw) -> websocket.WebSocket:
+    # websocket-client sends the Origin a page of this server would: http://127.0.0.1:PORT
     return websocket.create_connection(f"ws://127.0.0.1:{port}/ws?width=80&height=24",
-                                       cookie=cookie, timeout=10)
+                                       cookie=cookie, timeout=10, **kw)
 
 
-def ws_status(port: int, cookie: str | None = None) -> int:
+def ws_status(port: int, cookie: str | None = None, **kw) -> int:
     try:
-        open_ws(port, cookie).close()
+        open_ws(port, cookie, **kw).close()
     except websocket.WebSocketBadStatusException as e:
         return e.status_code
     return 101
@@ -105,6 +106,7 @@ def test_no_token_no_entry_and_the_link_lets_in(server):
 
     # with the cookie alone: the asset and the websocket, whose session is alice's
     assert get(port, ASSET, cookie).status == 200
+    assert ws_status(port, cookie, origin=f"http://127.0.0.2:{port + 1}") == 403  # another site's page
     ws = open_ws(port, cookie)
     try:
         wait_until(lambda: isinstance(ws.recv(), bytes), 20, "the app's first output")
