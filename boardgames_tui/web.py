@@ -41,20 +41,23 @@ _WILDCARD_HOSTS = {"0.0.0.0", "::", ""}
 _PLAYER_KEY = "boardgames_tui.player"
 
 # textual-serve's page connects at once but leaves the keyboard elsewhere until
-# a click: focus xterm's input as soon as the websocket is open.
+# a click: focus xterm's input once the websocket is open, and the Restart
+# button once the session has ended.
 _AUTOFOCUS = """
     <script>
       window.addEventListener("load", () => {
         const term = document.getElementById("terminal");
         const focus = () => {
-          const input = term.classList.contains("-connected") && term.querySelector("textarea");
-          if (input) input.focus();
-          return Boolean(input);
+          const target = document.body.classList.contains("-closed")
+            ? document.querySelector(".closed-dialog button")
+            : term.classList.contains("-connected") && term.querySelector("textarea");
+          if (target && document.activeElement !== target) target.focus();
         };
-        if (!focus()) {
-          new MutationObserver((_, seen) => focus() && seen.disconnect())
-            .observe(term, {attributes: true, attributeFilter: ["class"]});
-        }
+        const classes = {attributes: true, attributeFilter: ["class"]};
+        const seen = new MutationObserver(focus);
+        seen.observe(term, classes);
+        seen.observe(document.body, classes);
+        focus();
       });
     </script>
   </body>"""

@@ -77,7 +77,7 @@ def test_the_session_command_sets_its_folder_and_hosted_mode(tmp_path):
 def test_the_page_gets_a_title_and_focuses_the_terminal():
     page = web.page_template("<html><head></head><body><div id=terminal></div></body></html>")
     assert "<title>{{ application.name }}</title>" in page
-    assert "input.focus()" in page and page.rstrip().endswith("</body></html>")
+    assert "target.focus()" in page and page.rstrip().endswith("</body></html>")
 
 
 @pytest.mark.parametrize("origin,host,public,ok", [

@@ -5,7 +5,8 @@ contain the virtual environment (a venv that is not activated), on a free
 loopback port.  Debian's Chromium, headless, loads the page and is driven over
 the DevTools protocol: it opens the link the server printed (with its access
 token), reaches the menu without a click (the page focuses the terminal),
-starts Evolution, passes the curtain and makes a choice, with real key events.
+starts Evolution, passes the curtain and makes a choice, with real key events,
+quits and restarts (the page's Restart button then has the keyboard).
 
 textual-serve's page draws the terminal with xterm.js on a canvas and keeps
 its ``Terminal`` in a closure.  A script run before the page's own (through
@@ -63,6 +64,7 @@ SCREEN = r"""
 """
 
 FOCUSED = "document.activeElement?.classList.contains('xterm-helper-textarea') ?? false"
+RESTART_FOCUSED = "document.activeElement?.textContent === 'Restart'"
 LINK = re.compile(r"^boardgames-tui: open (\S+)$", re.M)
 
 STEP_TIMEOUT = 30.0
@@ -147,6 +149,14 @@ def test_play_in_a_browser(chromium, tmp_path):
         assert m.history[0].key == first.options[1].key, (m.history[0], first.options)
         next_name = m.seats[m.decision().player].name
         assert next_name in screen, screen
+
+        # Ctrl+Q ends the session: the page's Restart button has the keyboard
+        browser.press("q", ctrl=True)
+        wait_until(lambda: browser.evaluate(RESTART_FOCUSED), 10, "the Restart button focused")
+        browser.press("Enter")  # a new session, the menu again
+        wait_until(lambda: browser.evaluate("document.body?.classList.contains('-closed') === false"), 10,
+                   "the page reloaded")
+        wait_screen("New game", "Evolution", what="the menu after Restart")
     finally:
         if browser is not None:
             browser.close()
