@@ -74,6 +74,12 @@ def test_the_session_command_sets_its_folder_and_hosted_mode(tmp_path):
     assert words[2:] == shlex.split(web.app_command())
 
 
+def test_an_ipv6_host_is_bracketed_in_the_link():
+    assert web.public_url_for("::1", 8123, None) == "http://[::1]:8123"
+    assert web_access.links(web.public_url_for("::1", 8123, None), None) == \
+        ["boardgames-tui: open http://[::1]:8123/"]
+
+
 def test_the_page_gets_a_title_and_focuses_the_terminal():
     page = web.page_template("<html><head></head><body><div id=terminal></div></body></html>")
     assert "<title>{{ application.name }}</title>" in page
