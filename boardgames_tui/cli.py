@@ -297,12 +297,16 @@ def cmd_resume(args) -> int:
 
 
 def cmd_web(args) -> int:
-    from . import web
+    from . import web, web_access
 
     if not 1 <= args.port <= 65535:
         raise CliError(f"--port must be 1 to 65535, not {args.port}")
     try:
-        return web.serve(args.host, args.port, args.public_url)
+        tokens = web_access.make_tokens(args.host, args.token, args.no_token, args.player)
+    except web_access.AccessError as e:
+        raise CliError(str(e)) from None
+    try:
+        return web.serve(args.host, args.port, args.public_url, tokens)
     except ImportError as e:
         raise CliError(f"the web server needs textual-serve ({e}); reinstall boardgames-tui") from None
     except OSError as e:
@@ -462,6 +466,14 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--public-url", metavar="URL",
                    help="the address browsers use to reach the server, if not http://H:P "
                         "(e.g. behind a proxy)")
+    s.add_argument("--token", metavar="T",
+                   help="the access token in the printed link (default: a new random one; "
+                        "at least 16 of A-Z a-z 0-9 - _)")
+    s.add_argument("--no-token", action="store_true",
+                   help="no token: anyone who reaches the port plays (only on localhost/127.x/::1)")
+    s.add_argument("--player", action="append", metavar="NAME[=T]",
+                   help="a person with their own link (token T, or a random one) and their own "
+                        "saves, <data>/web/NAME; repeat for each")
     s.set_defaults(func=cmd_web)
 
     s = sub.add_parser("screenshot", help="write an SVG of the position after N bot choices "

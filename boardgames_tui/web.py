@@ -6,27 +6,72 @@ xterm.js and talks to one app process per browser tab over a websocket.
 
 Each tab starts ``<this interpreter> -m boardgames_tui``, so the command works
 from a virtual environment that is not activated and never depends on what
-``PATH`` finds.  Saves and autosaves go to the usual data folder of the user
-running the server (``BOARDGAMES_TUI_DATA`` is passed on to each session).
+``PATH`` finds.
+
+Access (:mod:`.web_access`): every request needs the printed link's token or
+the cookie the page answered to it set; ``--no-token`` only on loopback.
+
+Data folders: a session's ``BOARDGAMES_TUI_DATA`` is ``<data>/web/<player>/``
+under the server's data folder, the player being whose token opened the page
+(``--player NAME``, one token and link each; ``default`` without).  Keyed by
+person, not by tab: one person's tabs share their saves and autosaves, so a
+closed tab is resumed from another, while two people's are apart.  Keyed by
+name, not by token: a new random token at every start would otherwise leave
+the old saves behind.  Sessions also get ``BOARDGAMES_TUI_HOSTED=1`` (the
+Save/Load dialogs stay in that folder).
 
 Textual is not imported here, and textual-serve only when the server starts,
 so ``boardgames-tui --help`` stays fast.
 """
 from __future__ import annotations
 
+import contextvars
+import re
 import shlex
 import sys
+from pathlib import Path
+
+from . import web_access
 
 #: What the page shows as its title (the browser tab) and on its start dialog.
 TITLE = "boardgames-tui"
 DEFAULT_HOST = "localhost"
 DEFAULT_PORT = 8000
 _WILDCARD_HOSTS = {"0.0.0.0", "::", ""}
+_PLAYER_KEY = "boardgames_tui.player"
+
+# textual-serve's page connects at once but leaves the keyboard elsewhere until
+# a click: focus xterm's input once the websocket is open, and the Restart
+# button once the session has ended.
+_AUTOFOCUS = """
+    <script>
+      window.addEventListener("load", () => {
+        const term = document.getElementById("terminal");
+        const focus = () => {
+          const target = document.body.classList.contains("-closed")
+            ? document.querySelector(".closed-dialog button")
+            : term.classList.contains("-connected") && term.querySelector("textarea");
+          if (target && document.activeElement !== target) target.focus();
+        };
+        const classes = {attributes: true, attributeFilter: ["class"]};
+        const seen = new MutationObserver(focus);
+        seen.observe(term, classes);
+        seen.observe(document.body, classes);
+        focus();
+      });
+    </script>
+  </body>"""
 
 
 def app_command() -> str:
     """The shell command each browser session runs: this very interpreter."""
     return f"{shlex.quote(sys.executable)} -m boardgames_tui"
+
+
+def session_command(folder: Path) -> str:
+    """:func:`app_command` with the session's own environment (a /bin/sh prefix)."""
+    return (f"BOARDGAMES_TUI_DATA={shlex.quote(str(folder))} BOARDGAMES_TUI_HOSTED=1 "
+            + app_command())
 
 
 def public_url_for(host: str, port: int, public_url: str | None) -> str | None:
@@ -40,31 +85,90 @@ def public_url_for(host: str, port: int, public_url: str | None) -> str | None:
     if host in _WILDCARD_HOSTS:
         import socket
         return f"http://{socket.getfqdn()}:{port}"
+    if ":" in host:  # IPv6: textual-serve would write http://::1:8000
+        return f"http://[{host.strip('[]')}]:{port}"
     return None
 
 
-def make_server(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, public_url: str | None = None):
-    """A textual-serve ``Server`` for the app, its page titled :data:`TITLE`."""
+def page_template(source: str) -> str:
+    """textual-serve's page with a <title> (else the tab shows the URL) and autofocus."""
+    if "<title>" not in source:
+        source = source.replace("<head>", "<head>\n    <title>{{ application.name }}</title>", 1)
+    return source.replace("</body>", _AUTOFOCUS, 1)
+
+
+class _RedactTokens:
+    """A logging filter: aiohttp's access log writes each request line, query included."""
+
+    def filter(self, record) -> bool:
+        message = record.getMessage()
+        if "token=" in message:
+            record.msg, record.args = re.sub(r"token=[^&\s\"]*", "token=...", message), ()
+        return True
+
+
+# The command for the session being opened: textual-serve's websocket handler
+# reads ``self.command`` while it builds the session, in the request's own task.
+_session = contextvars.ContextVar("boardgames_tui_session_command")
+
+
+def make_server(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, public_url: str | None = None,
+                tokens: dict[str, str] | None = None, data: Path | None = None):
+    """A textual-serve ``Server`` for the app, its page titled :data:`TITLE`.
+
+    ``tokens`` maps each token to its player (None: no token needed);
+    ``data`` is the folder the sessions' folders go under."""
+    import logging
+
     import aiohttp_jinja2
     import jinja2
     from textual_serve.server import Server
 
+    if data is None:
+        from .engine.save import data_dir
+        data = data_dir()
+    data = data.absolute()
+
     class _Server(Server):
+        @property
+        def command(self) -> str:
+            return _session.get(self._command)
+
+        @command.setter
+        def command(self, value: str) -> None:
+            self._command = value
+
         async def _make_app(self):
             app = await super()._make_app()
-            # textual-serve's page has no <title>: the tab would show the URL.
-            # Use its own template with one line added.
             source = (self.templates_path / "app_index.html").read_text(encoding="utf-8")
-            if "<title>" not in source:
-                source = source.replace("<head>", "<head>\n    <title>{{ application.name }}</title>", 1)
-            aiohttp_jinja2.setup(app, loader=jinja2.DictLoader({"app_index.html": source}))
+            aiohttp_jinja2.setup(app, loader=jinja2.DictLoader({"app_index.html": page_template(source)}))
+            app.middlewares.append(web_access.origin_middleware(self.public_url))
+            if tokens is not None:
+                app.middlewares.append(web_access.token_middleware(
+                    tokens, web_access.cookie_name(port), _PLAYER_KEY))
             return app
+
+        async def handle_websocket(self, request):
+            folder = web_access.session_folder(data, request.get(_PLAYER_KEY, web_access.DEFAULT_PLAYER))
+            folder.mkdir(parents=True, exist_ok=True)
+            _session.set(session_command(folder))
+            return await super().handle_websocket(request)
+
+        def initialize_logging(self) -> None:
+            super().initialize_logging()
+            logging.getLogger("aiohttp.access").addFilter(_RedactTokens())
+
+        async def on_startup(self, app) -> None:
+            for line in web_access.links(self.public_url, tokens):
+                print(line, flush=True)
+            print(f"boardgames-tui: saves go to {data / 'web'}; Ctrl+C stops the server", flush=True)
 
     return _Server(app_command(), host=host, port=port, title=TITLE,
                    public_url=public_url_for(host, port, public_url))
 
 
-def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, public_url: str | None = None) -> int:
+def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, public_url: str | None = None,
+          tokens: dict[str, str] | None = None) -> int:
     """Serve the app until Ctrl+C (or SIGTERM)."""
-    make_server(host, port, public_url).serve()
+    make_server(host, port, public_url, tokens).serve()
     return 0

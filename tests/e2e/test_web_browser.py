@@ -3,8 +3,10 @@
 The server is started through the console script with a PATH that does not
 contain the virtual environment (a venv that is not activated), on a free
 loopback port.  Debian's Chromium, headless, loads the page and is driven over
-the DevTools protocol: it reaches the menu, starts Evolution, passes the
-curtain and makes a choice, with real key events.
+the DevTools protocol: it opens the link the server printed (with its access
+token), reaches the menu without a click (the page focuses the terminal),
+starts Evolution, passes the curtain and makes a choice, with real key events,
+quits and restarts (the page's Restart button then has the keyboard).
 
 textual-serve's page draws the terminal with xterm.js on a canvas and keeps
 its ``Terminal`` in a closure.  A script run before the page's own (through
@@ -12,11 +14,12 @@ its ``Terminal`` in a closure.  A script run before the page's own (through
 ``terminal`` property is set while it has a ``websocket_url``, which is
 textual-serve's terminal session, so the test reads xterm's own screen buffer
 (``terminal.buffer.active``) as text.  The choice is then checked in the
-autosave database.
+autosave database of the session's own folder, ``<data>/web/default``.
 """
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import time
@@ -60,6 +63,10 @@ SCREEN = r"""
 })()
 """
 
+FOCUSED = "document.activeElement?.classList.contains('xterm-helper-textarea') ?? false"
+RESTART_FOCUSED = "document.activeElement?.textContent === 'Restart'"
+LINK = re.compile(r"^boardgames-tui: open (\S+)$", re.M)
+
 STEP_TIMEOUT = 30.0
 
 
@@ -100,18 +107,21 @@ def test_play_in_a_browser(chromium, tmp_path):
                                       cwd=tmp_path, env=env, stdin=subprocess.DEVNULL, stdout=log,
                                       stderr=subprocess.STDOUT, start_new_session=True)
         wait_for_port(port, 20, server, server_log)
+        link = wait_until(lambda: (m := LINK.search(server_log.read_text(errors="replace"))) and m[1],
+                          10, "the printed link", detail=lambda: server_log.read_text(errors="replace"))
+        assert link.startswith(f"http://127.0.0.1:{port}/?token="), link
 
         profile = tmp_path / "chromium-profile"
         profile.mkdir()
         browser = Browser(chromium, profile, tmp_path / "chromium.log")
         browser.call("Page.enable")
         browser.call("Page.addScriptToEvaluateOnNewDocument", source=HOOK)
-        browser.call("Page.navigate", url=f"http://127.0.0.1:{port}/")
+        browser.call("Page.navigate", url=link)
 
-        # the menu, in xterm's buffer
+        # the menu, in xterm's buffer, and the keyboard already in the terminal (no click)
         wait_screen("boardgames-tui", "New game", "Evolution", what="the main menu")
         assert browser.evaluate("document.title") == "boardgames-tui"
-        browser.evaluate("window.__bgtTerminal.focus(), true")
+        wait_until(lambda: browser.evaluate(FOCUSED), 5, "the terminal focused")
 
         # New game -> Evolution (the first game) -> Ctrl+S starts it
         browser.press("Enter")
@@ -128,7 +138,7 @@ def test_play_in_a_browser(chromium, tmp_path):
         wait_screen("Pass the keyboard to", what="the curtain after the choice")
         browser.screenshot(tmp_path / "after-choice.png")
 
-        store = AutosaveStore(data / "autosave.db")
+        store = AutosaveStore(data / "web" / "default" / "autosave.db")
         try:
             newest = wait_until(lambda: (s := store.newest()) is not None and s, 10, "the autosave")
             m = store.load(newest.id)
@@ -139,6 +149,14 @@ def test_play_in_a_browser(chromium, tmp_path):
         assert m.history[0].key == first.options[1].key, (m.history[0], first.options)
         next_name = m.seats[m.decision().player].name
         assert next_name in screen, screen
+
+        # Ctrl+Q ends the session: the page's Restart button has the keyboard
+        browser.press("q", ctrl=True)
+        wait_until(lambda: browser.evaluate(RESTART_FOCUSED), 10, "the Restart button focused")
+        browser.press("Enter")  # a new session, the menu again
+        wait_until(lambda: browser.evaluate("document.body?.classList.contains('-closed') === false"), 10,
+                   "the page reloaded")
+        wait_screen("New game", "Evolution", what="the menu after Restart")
     finally:
         if browser is not None:
             browser.close()

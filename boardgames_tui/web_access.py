@@ -1,0 +1,183 @@
+"""Who may use ``boardgames-tui web``: access tokens, players and their folders.
+
+Jupyter's scheme: the printed link carries ``?token=``; the page answered to
+a valid token sets a cookie (HttpOnly, SameSite=Strict, Path=/) so the page's
+own assets and websocket, same origin, pass without it; anything else gets 403.
+A websocket whose ``Origin`` is another site's page gets 403 too (Jupyter
+checks it as well), with or without a token.
+
+A token belongs to a player (``default`` without ``--player``), and the player
+names the session's data folder, ``<data>/web/<player>/``: the server decides
+the folder from the token, never from anything else the browser sends.
+
+Pure Python but for the middlewares, which import aiohttp when called.
+"""
+from __future__ import annotations
+
+import hmac
+import ipaddress
+import re
+import secrets
+from pathlib import Path
+
+DEFAULT_PLAYER = "default"
+MIN_TOKEN_CHARS = 16
+# secrets.token_urlsafe's alphabet: safe in a URL and in a cookie unquoted.
+_TOKEN = re.compile(r"[A-Za-z0-9_-]+")
+# As in the README's ssh set-up: a folder name on any file system, one case only.
+_PLAYER = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}")
+_LOOPBACK_NAMES = {"localhost", "localhost.", "ip6-localhost"}
+
+
+class AccessError(ValueError):
+    """A wrong --token, --no-token or --player: one line for people."""
+
+
+def is_loopback(host: str) -> bool:
+    """Only this machine can reach ``host`` (localhost, 127.x, ::1)."""
+    host = host.strip().strip("[]").lower()
+    if host in _LOOPBACK_NAMES:
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def check_token(token: str, what: str = "--token") -> str:
+    if len(token) < MIN_TOKEN_CHARS:
+        raise AccessError(f"{what} needs at least {MIN_TOKEN_CHARS} characters, not {len(token)}")
+    if not _TOKEN.fullmatch(token):
+        raise AccessError(f"{what} may hold only letters, digits, '-' and '_'")
+    return token
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)  # 32 characters, 192 random bits
+
+
+def parse_player(arg: str) -> tuple[str, str | None]:
+    """``NAME`` or ``NAME=TOKEN`` (a fixed token keeps a friend's link across restarts)."""
+    name, sep, token = arg.partition("=")
+    if not _PLAYER.fullmatch(name):
+        raise AccessError(f"--player NAME takes 1 to 32 of a-z, 0-9, '-' and '_' "
+                          f"(starting with a letter or digit), not '{name}'")
+    return name, (check_token(token, f"the token of --player {name}") if sep else None)
+
+
+def make_tokens(host: str, token: str | None, no_token: bool,
+                players: list[str] | None) -> dict[str, str] | None:
+    """Token -> player, or None for no token at all (allowed on loopback only)."""
+    if no_token:
+        if token is not None or players:
+            raise AccessError("--no-token goes with neither --token nor --player")
+        if not is_loopback(host):
+            raise AccessError(f"--no-token only on a loopback address (localhost, 127.0.0.1, ::1), "
+                              f"not {host or 'every interface'}: anyone who reaches the port could play")
+        return None
+    if not players:
+        return {check_token(token) if token is not None else new_token(): DEFAULT_PLAYER}
+    if token is not None:
+        raise AccessError("with --player, give each player's token as --player NAME=TOKEN")
+    tokens: dict[str, str] = {}
+    for arg in players:
+        name, fixed = parse_player(arg)
+        if name in tokens.values():
+            raise AccessError(f"--player {name} is given twice")
+        fixed = fixed or new_token()
+        if fixed in tokens:
+            raise AccessError(f"--player {name} has the token of --player {tokens[fixed]}")
+        tokens[fixed] = name
+    return tokens
+
+
+def player_for(tokens: dict[str, str], given: str | None) -> str | None:
+    """The player whose token is ``given``, compared in constant time."""
+    if not given:
+        return None
+    found = None
+    given_b = given.encode("utf-8", "replace")
+    for token, player in tokens.items():  # every token compared: no early exit to time
+        if hmac.compare_digest(token.encode(), given_b):
+            found = player
+    return found
+
+
+def session_folder(data: Path, player: str) -> Path:
+    """A player's data folder: their tabs share saves and autosaves, other players' are apart."""
+    return data / "web" / player
+
+
+def links(base: str, tokens: dict[str, str] | None) -> list[str]:
+    """The lines to print, one link each."""
+    if tokens is None:
+        return [f"boardgames-tui: open {base}/"]
+    if list(tokens.values()) == [DEFAULT_PLAYER]:
+        return [f"boardgames-tui: open {base}/?token={t}" for t in tokens]
+    return [f"{player}: {base}/?token={t}" for t, player in tokens.items()]
+
+
+def _host_port(url: str, default_scheme: str = "http") -> tuple[str, int | None]:
+    from urllib.parse import urlsplit
+    try:
+        parts = urlsplit(url if "//" in url else "//" + url)
+        port = parts.port or {"http": 80, "ws": 80, "https": 443, "wss": 443}.get(
+            parts.scheme or default_scheme)
+    except ValueError:
+        return "", None
+    return (parts.hostname or ""), port
+
+
+def same_origin(origin: str, host: str, public_url: str, scheme: str = "http") -> bool:
+    """Whether a websocket's ``Origin`` is this server: the ``Host`` it was
+    asked by, or its public URL (behind a proxy).  Loopback names count as
+    one (a page opened at 127.0.0.1 whose websocket goes to localhost)."""
+    o = _host_port(origin)
+    for h in (_host_port(host, scheme), _host_port(public_url)):
+        if o[0] and o[1] == h[1] and (o[0] == h[0] or is_loopback(o[0]) and is_loopback(h[0])):
+            return True
+    return False
+
+
+def origin_middleware(public_url: str):
+    """An aiohttp middleware: a websocket opened by another site's page gets 403.
+
+    SameSite cookies do not tell ports apart, and without a token there is
+    no cookie at all: any page the browser shows could drive a session."""
+    from aiohttp import web
+
+    @web.middleware
+    async def check_origin(request: web.Request, handler):
+        origin = request.headers.get("Origin")
+        if (origin is not None and request.headers.get("Upgrade", "").lower() == "websocket"
+                and not same_origin(origin, request.host, public_url, request.scheme)):
+            raise web.HTTPForbidden(text="boardgames-tui: a websocket from another site's page\n")
+        return await handler(request)
+
+    return check_origin
+
+
+def cookie_name(port: int) -> str:
+    # Cookies ignore the port: two servers on one host must not share one.
+    return f"boardgames-tui-token-{port}"
+
+
+def token_middleware(tokens: dict[str, str], cookie: str, key):
+    """An aiohttp middleware: 403 without a valid token, else ``request[key]`` is the player."""
+    from aiohttp import web
+
+    @web.middleware
+    async def check_token(request: web.Request, handler):
+        from_query = request.query.get("token")
+        by_link = player_for(tokens, from_query)
+        player = by_link or player_for(tokens, request.cookies.get(cookie))
+        if player is None:
+            raise web.HTTPForbidden(text="boardgames-tui: this address needs the link with its "
+                                         "token (?token=...), as the server printed it\n")
+        request[key] = player
+        response = await handler(request)
+        if by_link and not response.prepared:  # (a websocket is already under way)
+            response.set_cookie(cookie, from_query, httponly=True, samesite="Strict", path="/")
+        return response
+
+    return check_token

@@ -1,0 +1,130 @@
+"""``boardgames-tui web`` without a server: tokens, players, folders, the CLI's refusals."""
+from __future__ import annotations
+
+import shlex
+from pathlib import Path
+
+import pytest
+
+from boardgames_tui import cli, web, web_access
+from boardgames_tui.web_access import AccessError, make_tokens, player_for, session_folder
+
+
+def test_each_player_has_a_folder_of_their_own():
+    data = Path("/srv/games")
+    assert session_folder(data, "alice") == data / "web" / "alice"
+    assert session_folder(data, "alice") != session_folder(data, "bob")
+    tokens = make_tokens("0.0.0.0", None, False, ["alice", "bob"])
+    assert sorted(tokens.values()) == ["alice", "bob"]
+    folders = {session_folder(data, player_for(tokens, t)) for t in tokens}
+    assert folders == {data / "web" / "alice", data / "web" / "bob"}
+
+
+def test_one_random_token_without_players():
+    (token, player), = make_tokens("0.0.0.0", None, False, None).items()
+    assert player == web_access.DEFAULT_PLAYER and web_access.check_token(token) == token
+    assert make_tokens("0.0.0.0", None, False, None) != {token: player}  # new at every start
+
+
+def test_a_player_may_keep_a_fixed_token():
+    tokens = make_tokens("::", None, False, ["alice=" + "a" * 20, "bob"])
+    assert tokens["a" * 20] == "alice" and len(tokens) == 2
+
+
+def test_player_for_compares_the_whole_token():
+    tokens = {"x" * 20: "alice", "y" * 20: "bob"}
+    assert player_for(tokens, "y" * 20) == "bob"
+    for wrong in (None, "", "x" * 19, "x" * 21, "Y" * 20, "é" * 20):
+        assert player_for(tokens, wrong) is None, wrong
+
+
+@pytest.mark.parametrize("host,loopback", [
+    ("localhost", True), ("127.0.0.1", True), ("127.8.9.1", True), ("::1", True), ("[::1]", True),
+    ("0.0.0.0", False), ("::", False), ("", False), ("192.168.1.2", False), ("example.org", False),
+])
+def test_loopback(host, loopback):
+    assert web_access.is_loopback(host) is loopback
+
+
+@pytest.mark.parametrize("host,token,no_token,players", [
+    ("127.0.0.1", None, True, ["alice"]),                 # no token cannot tell players apart
+    ("localhost", None, False, ["alice", "alice"]),
+    ("localhost", None, False, ["Alice"]),
+    ("localhost", None, False, ["../etc"]),
+    ("localhost", None, False, ["a=" + "t" * 16, "b=" + "t" * 16]),
+    ("localhost", "t" * 16, False, ["alice"]),             # the token goes with the name
+])
+def test_refused(host, token, no_token, players):
+    with pytest.raises(AccessError):
+        make_tokens(host, token, no_token, players)
+
+
+def test_the_links_are_one_a_line():
+    assert web_access.links("http://h:1", {"t" * 16: "default"}) == \
+        [f"boardgames-tui: open http://h:1/?token={'t' * 16}"]
+    assert web_access.links("http://h:1", {"a" * 16: "alice", "b" * 16: "bob"}) == \
+        [f"alice: http://h:1/?token={'a' * 16}", f"bob: http://h:1/?token={'b' * 16}"]
+    assert web_access.links("http://h:1", None) == ["boardgames-tui: open http://h:1/"]
+
+
+def test_the_session_command_sets_its_folder_and_hosted_mode(tmp_path):
+    folder = tmp_path / "it's a folder" / "web" / "alice"
+    words = shlex.split(web.session_command(folder))
+    assert words[:2] == [f"BOARDGAMES_TUI_DATA={folder}", "BOARDGAMES_TUI_HOSTED=1"]
+    assert words[2:] == shlex.split(web.app_command())
+
+
+def test_an_ipv6_host_is_bracketed_in_the_link():
+    assert web.public_url_for("::1", 8123, None) == "http://[::1]:8123"
+    assert web_access.links(web.public_url_for("::1", 8123, None), None) == \
+        ["boardgames-tui: open http://[::1]:8123/"]
+
+
+def test_the_page_gets_a_title_and_focuses_the_terminal():
+    page = web.page_template("<html><head></head><body><div id=terminal></div></body></html>")
+    assert "<title>{{ application.name }}</title>" in page
+    assert "target.focus()" in page and page.rstrip().endswith("</body></html>")
+
+
+@pytest.mark.parametrize("origin,host,public,ok", [
+    ("http://127.0.0.1:8000", "127.0.0.1:8000", "http://127.0.0.1:8000", True),
+    ("http://localhost:8000", "127.0.0.1:8000", "http://127.0.0.1:8000", True),   # loopback names
+    ("http://games.example", "127.0.0.1:8000", "https://games.example/", False),  # http != https port
+    ("https://games.example", "127.0.0.1:8000", "https://games.example/", True),  # behind a proxy
+    ("http://box.lan:8000", "box.lan:8000", "http://box:8000", True),
+    ("http://localhost:9000", "localhost:8000", "http://localhost:8000", False),  # another port
+    ("http://evil.example:8000", "box.lan:8000", "http://box.lan:8000", False),
+    ("null", "localhost:8000", "http://localhost:8000", False),
+])
+def test_same_origin(origin, host, public, ok):
+    assert web_access.same_origin(origin, host, public) is ok
+
+
+# -- the command line ------------------------------------------------------------------
+@pytest.mark.parametrize("argv,says", [
+    (["--no-token", "--host", "0.0.0.0"], "--no-token"),
+    (["--no-token", "--host", "192.168.1.2"], "--no-token"),
+    (["--token", "short"], "16 characters"),
+    (["--token", ""], "16 characters"),
+    (["--token", "a-long-enough-token/with-a-slash"], "letters, digits"),
+    (["--token", "a" * 16, "--no-token"], "--no-token"),
+    (["--player", "Bob"], "--player"),
+])
+def test_web_refusals_are_one_line_and_exit_2(argv, says, capsys, monkeypatch):
+    monkeypatch.setattr(web, "serve", lambda *a: pytest.fail("served"))
+    assert cli.main(["web", *argv]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and says in err, err
+
+
+@pytest.mark.parametrize("argv,expect", [
+    (["--no-token"], None),
+    (["--no-token", "--host", "127.0.0.1"], None),
+    (["--no-token", "--host", "::1"], None),
+    (["--token", "a" * 16], {"a" * 16: "default"}),
+])
+def test_web_passes_the_tokens_on(argv, expect, monkeypatch):
+    seen = []
+    monkeypatch.setattr(web, "serve", lambda host, port, url, tokens: seen.append(tokens) or 0)
+    assert cli.main(["web", *argv]) == 0
+    assert seen == [expect]
