@@ -245,5 +245,5 @@ def test_hosted_resume_takes_a_plain_name_in_the_own_saves_folder(tmp_path):
         assert_usage_error(r, "a plain name only")
         lines.add(r.stderr)
     assert len(lines) == 1
-    assert_usage_error(resume("x"), "saves/x: no such file")
+    assert_usage_error(resume("x"), "error: x: no such file")
     assert not (tmp_path / "players" / "alice").exists()

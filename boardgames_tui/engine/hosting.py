@@ -47,9 +47,10 @@ def private_dir(path: Path | str) -> Path:
 def tighten(path: Path | str, mode: int) -> None:
     """Hosted mode's repair of an older install: ``path`` (not a link, owned
     by us) loses any permission bits beyond ``mode``.  Errors are ignored."""
+    getuid = getattr(os, "getuid", None)  # not on Windows: no owner to compare
     try:
         st = os.lstat(path)
-        if stat.S_ISLNK(st.st_mode) or st.st_uid != os.getuid():
+        if getuid is None or stat.S_ISLNK(st.st_mode) or st.st_uid != getuid():
             return
         if stat.S_IMODE(st.st_mode) & ~mode:
             os.chmod(path, stat.S_IMODE(st.st_mode) & mode)

@@ -174,9 +174,9 @@ def read_bytes(path: Path, limit: int = MAX_BYTES) -> bytes:
     try:
         st = os.fstat(fd)
         if stat.S_ISDIR(st.st_mode):
-            raise SaveError(f"{path}: is a folder, not a save file")
+            raise SaveError(f"{_where(path)}: is a folder, not a save file")
         if not stat.S_ISREG(st.st_mode):
-            raise SaveError(f"{path}: is not a regular file (a pipe or a device); refused")
+            raise SaveError(f"{_where(path)}: is not a regular file (a pipe or a device); refused")
         if st.st_size > limit:
             raise SaveError(f"{path.name} is {st.st_size // 1_048_576} MB; save files are at most "
                             f"{limit // 1_048_576} MB")
@@ -191,17 +191,23 @@ def read_bytes(path: Path, limit: int = MAX_BYTES) -> bytes:
             chunks.append(b)
         return b"".join(chunks)
     except OSError as e:
-        raise SaveError(f"{path}: cannot be read ({e.strerror or e.__class__.__name__})") from None
+        raise SaveError(f"{_where(path)}: cannot be read ({e.strerror or e.__class__.__name__})") from None
     finally:
         os.close(fd)
 
 
+def _where(path: Path) -> str:
+    """How messages name a file: in hosted mode it is in the player's own
+    saves folder, and its name is enough (the whole path would wrap)."""
+    return path.name if hosted() else str(path)
+
+
 def _open_error(path: Path, e: OSError) -> NoReturn:
     if isinstance(e, FileNotFoundError):
-        raise SaveError(f"{path}: no such file") from None
+        raise SaveError(f"{_where(path)}: no such file") from None
     if isinstance(e, IsADirectoryError):
-        raise SaveError(f"{path}: is a folder, not a save file") from None
-    raise SaveError(f"{path}: cannot be opened ({e.strerror or e.__class__.__name__})") from None
+        raise SaveError(f"{_where(path)}: is a folder, not a save file") from None
+    raise SaveError(f"{_where(path)}: cannot be opened ({e.strerror or e.__class__.__name__})") from None
 
 
 def _no_constant(name: str):
@@ -487,7 +493,7 @@ def read_header(path: Path, mtime: float = 0.0, size: int = 0) -> SaveFileInfo:
     try:
         data = parse_json(read_bytes(path, HEADER_LIMIT), path.name)
     except SaveError as e:
-        why = str(e).removeprefix(f"{path}: ").removeprefix(f"{path.name} ")
+        why = str(e).removeprefix(f"{_where(path)}: ").removeprefix(f"{path.name} ")
         info.damaged = why.removeprefix("is ")
         return info
     if not isinstance(data, dict) or data.get("format") != FORMAT:

@@ -143,6 +143,8 @@ async def test_load_lists_the_own_folder_only_and_refuses_the_same_way_whatever_
             await submit(pilot, dialog, text)
             assert app.screen is dialog, text
             assert error_text(dialog) == saves.PLAIN_ONLY, text
+        await submit(pilot, dialog, "nothing")         # a plain name that is not there
+        assert app.screen is dialog and error_text(dialog) == "nothing: no such file"
         await submit(pilot, dialog, "to-bob")          # a link in the own folder is not followed
         assert app.screen is dialog and "is a link" in error_text(dialog)
         await submit(pilot, dialog, "b")
