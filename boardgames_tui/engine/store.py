@@ -243,6 +243,8 @@ def make_private_file(path: Path) -> None:
         pass
     if hosted():
         for suffix in ("", "-wal", "-shm"):
+            if os.path.islink(f"{path}{suffix}"):  # SQLite would follow it out of the folder
+                raise OSError(f"{path.name}{suffix} is a link; refused")
             tighten(f"{path}{suffix}", 0o600)
 
 

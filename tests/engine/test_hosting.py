@@ -10,7 +10,7 @@ import pytest
 
 from boardgames_tui.engine import hosting
 from boardgames_tui.engine import save as saves
-from boardgames_tui.engine.store import AutosaveStore, import_legacy
+from boardgames_tui.engine.store import AutosaveStore, StoreError, import_legacy
 
 
 def mode(p) -> int:
@@ -140,6 +140,15 @@ def test_hosted_mode_follows_no_link(new_match, tmp_path, hosted):
         with pytest.raises(saves.SaveError, match="saves folder is a link"):
             act()
     assert sorted(q.name for q in other.iterdir()) == ["theirs.json"]
+
+
+def test_hosted_autosave_database_may_not_be_a_link(tmp_path, hosted):
+    elsewhere = tmp_path / "elsewhere.db"
+    saves.ensure_saves_dir()
+    (saves.data_dir() / "autosave.db").symlink_to(elsewhere)
+    with pytest.raises(StoreError, match="is a link; refused"):
+        AutosaveStore().connect()
+    assert not elsewhere.exists()
 
 
 def test_legacy_autosaves_are_still_imported_in_hosted_mode(new_match, hosted):
