@@ -283,11 +283,13 @@ def _newest_autosave():
 
 
 def cmd_resume(args) -> int:
-    from .engine.save import SaveError, load
+    from .engine.hosting import hosted
+    from .engine.save import SaveError, load, load_target
 
     if args.file:
         try:
-            m = load(Path(args.file))
+            # hosted mode: a plain name in the player's saves folder, as in Load
+            m = load(load_target(args.file) if hosted() else Path(args.file))
         except SaveError as e:
             raise CliError(str(e)) from None
     else:

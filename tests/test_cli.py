@@ -224,3 +224,26 @@ def test_screenshot_out_unwritable_is_one_line_and_exit_2(tmp_path):
                            "cannot write")
     else:
         pytest.skip("no unwritable folder to try")
+
+
+def test_hosted_resume_takes_a_plain_name_in_the_own_saves_folder(tmp_path):
+    """BOARDGAMES_TUI_HOSTED=1 (the README's shared ssh account): resume FILE
+    refuses a path with the same line whether or not it exists."""
+    theirs = tmp_path / "players" / "bob" / "saves" / "x.json"
+    theirs.parent.mkdir(parents=True)
+    theirs.write_text('{"format": "boardgames-tui-save", "choi')
+    env = dict(os.environ, BOARDGAMES_TUI_HOSTED="1", BOARDGAMES_TUI_DATA=str(tmp_path / "players" / "alice"))
+
+    def resume(arg: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "boardgames_tui", "resume", arg], capture_output=True,
+                              text=True, timeout=60, env=env, stdin=subprocess.DEVNULL)
+
+    lines = set()
+    for arg in ["../bob/saves/x.json", "../../players/bob/saves/x", str(theirs), str(tmp_path / "nope.json"),
+                "~/x.json", ".x"]:
+        r = resume(arg)
+        assert_usage_error(r, "a plain name only")
+        lines.add(r.stderr)
+    assert len(lines) == 1
+    assert_usage_error(resume("x"), "error: x: no such file")
+    assert not (tmp_path / "players" / "alice").exists()

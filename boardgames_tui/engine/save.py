@@ -25,10 +25,16 @@ folder, ``fsync``, then ``os.replace``).  Never pickle.
 
 The data folder comes from ``platformdirs`` (the well-kept library that pip and
 virtualenv use for this); ``BOARDGAMES_TUI_DATA`` overrides it (the tests point
-it at a temporary folder).
+it at a temporary folder).  Folders are made 0700 and files written 0600.
+
+In hosted mode (:mod:`.hosting`) a typed name must be a plain name in the saves
+folder (:func:`plain_name`), :func:`save` and :func:`load` refuse any other
+path (:func:`confine`), and no link is followed there: friends sharing one
+account reach only their own saves.
 """
 from __future__ import annotations
 
+import errno
 import json
 import math
 import os
@@ -36,8 +42,10 @@ import stat
 import tempfile
 import time
 from pathlib import Path
+from typing import NoReturn
 
 from .core import IllegalMove
+from .hosting import hosted, private_dir
 from .registry import UnknownGame, get_game
 from .text import printable, quoted
 from .session import BOT, BOT_LEVELS, HUMAN, SEAT_COLOURS, Match, Seat, check_names, check_seed
@@ -67,6 +75,43 @@ def saves_dir() -> Path:
     return data_dir() / "saves"
 
 
+def ensure_saves_dir() -> Path:
+    """The data and saves folders, made 0700 (tightened in hosted mode)."""
+    private_dir(data_dir())
+    return private_dir(saves_dir())
+
+
+# -- hosted mode: a plain name in the saves folder, nothing else ------------------------
+PLAIN_ONLY = "a plain name only: no folder, path, ~, .. or leading dot"
+
+
+def plain_name(text: str) -> str:
+    """``text`` if it names a file right in the saves folder; SaveError
+    :data:`PLAIN_ONLY` otherwise, the same line whatever exists."""
+    if (not text or "/" in text or "\\" in text or "~" in text or ".." in text
+            or text.startswith(".") or os.path.isabs(text)):
+        raise SaveError(PLAIN_ONLY)
+    return text
+
+
+def confine(path: Path | str) -> Path:
+    """Hosted mode's check of a path to read or write: a plain name in the
+    saves folder, and that folder not a link (it could lead anywhere)."""
+    path = Path(path)
+    if path.parent != saves_dir():
+        raise SaveError(PLAIN_ONLY)
+    plain_name(path.name)
+    try:
+        st = os.lstat(path.parent)
+    except FileNotFoundError:
+        return path
+    except OSError as e:
+        raise SaveError(f"your saves folder cannot be checked ({e.strerror or e.__class__.__name__})") from None
+    if not stat.S_ISDIR(st.st_mode):
+        raise SaveError("your saves folder is a link or a file, not a folder; refused")
+    return path
+
+
 # -- writing ----------------------------------------------------------------------
 def to_json(m: Match) -> dict:
     return {
@@ -88,7 +133,9 @@ def to_json(m: Match) -> dict:
 
 
 def write_atomic(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
+    """Write through a temporary file: ``mkstemp`` makes it 0600, and
+    ``os.replace`` keeps that mode for the file written."""
+    private_dir(path.parent)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
@@ -106,6 +153,9 @@ def write_atomic(path: Path, text: str) -> None:
 
 def save(m: Match, path: Path | str) -> Path:
     path = Path(path)
+    if hosted():
+        confine(path)
+        ensure_saves_dir()
     write_atomic(path, json.dumps(to_json(m), indent=1))
     return path
 
@@ -113,22 +163,22 @@ def save(m: Match, path: Path | str) -> Path:
 # -- reading ------------------------------------------------------------------------
 def read_bytes(path: Path, limit: int = MAX_BYTES) -> bytes:
     """The file's bytes, refusing anything but a regular file of at most
-    ``limit`` bytes.  ``O_NONBLOCK`` makes opening a FIFO return at once."""
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    ``limit`` bytes.  ``O_NONBLOCK`` makes opening a FIFO return at once;
+    in hosted mode ``O_NOFOLLOW`` refuses a link."""
+    nofollow = getattr(os, "O_NOFOLLOW", 0) if hosted() else 0
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | nofollow
     try:
         fd = os.open(path, flags)
-    except FileNotFoundError:
-        raise SaveError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise SaveError(f"{path}: is a folder, not a save file") from None
     except OSError as e:
-        raise SaveError(f"{path}: cannot be opened ({e.strerror or e.__class__.__name__})") from None
+        if nofollow and e.errno in (errno.ELOOP, errno.EMLINK):
+            raise SaveError(f"{path.name} is a link, not a save file; refused") from None
+        _open_error(path, e)
     try:
         st = os.fstat(fd)
         if stat.S_ISDIR(st.st_mode):
-            raise SaveError(f"{path}: is a folder, not a save file")
+            raise SaveError(f"{_where(path)}: is a folder, not a save file")
         if not stat.S_ISREG(st.st_mode):
-            raise SaveError(f"{path}: is not a regular file (a pipe or a device); refused")
+            raise SaveError(f"{_where(path)}: is not a regular file (a pipe or a device); refused")
         if st.st_size > limit:
             raise SaveError(f"{path.name} is {st.st_size // 1_048_576} MB; save files are at most "
                             f"{limit // 1_048_576} MB")
@@ -143,9 +193,23 @@ def read_bytes(path: Path, limit: int = MAX_BYTES) -> bytes:
             chunks.append(b)
         return b"".join(chunks)
     except OSError as e:
-        raise SaveError(f"{path}: cannot be read ({e.strerror or e.__class__.__name__})") from None
+        raise SaveError(f"{_where(path)}: cannot be read ({e.strerror or e.__class__.__name__})") from None
     finally:
         os.close(fd)
+
+
+def _where(path: Path) -> str:
+    """How messages name a file: in hosted mode it is in the player's own
+    saves folder, and its name is enough (the whole path would wrap)."""
+    return path.name if hosted() else str(path)
+
+
+def _open_error(path: Path, e: OSError) -> NoReturn:
+    if isinstance(e, FileNotFoundError):
+        raise SaveError(f"{_where(path)}: no such file") from None
+    if isinstance(e, IsADirectoryError):
+        raise SaveError(f"{_where(path)}: is a folder, not a save file") from None
+    raise SaveError(f"{_where(path)}: cannot be opened ({e.strerror or e.__class__.__name__})") from None
 
 
 def _no_constant(name: str):
@@ -299,6 +363,8 @@ def from_json(data: object, source: str = "save file") -> Match:
 
 def load(path: Path | str) -> Match:
     path = Path(path)
+    if hosted():
+        confine(path)
     return from_json(read_json(path), path.name)
 
 
@@ -318,11 +384,14 @@ def check_typed_name(text: str) -> None:
 
 def typed_path(text: str) -> Path:
     """The path a person typed: ``~`` expanded, and a bare name (no folder
-    part) placed in :func:`saves_dir`.  No suffix is added here."""
+    part) placed in :func:`saves_dir`; in hosted mode only a bare name.  No
+    suffix is added here."""
     check_typed_name(text)
     text = text.strip()
     if not text:
         raise SaveError("type a file name first")
+    if hosted():
+        return saves_dir() / plain_name(text)
     seps = {os.sep, os.altsep} - {None}
     if text.startswith("~"):
         p = Path(os.path.expanduser(text))
@@ -340,15 +409,18 @@ def _shown(p: Path) -> str:
 
 
 def _refuse_special(p: Path) -> None:
-    """Refuse a folder, a device, a FIFO or a socket as a save target."""
+    """Refuse a folder, a device, a FIFO or a socket as a save target (and in
+    hosted mode a link)."""
     try:
-        st = os.stat(p)
+        st = os.lstat(p) if hosted() else os.stat(p)
     except FileNotFoundError:
         return
     except NotADirectoryError:
         raise SaveError("a part of the folder is a file, not a folder") from None
     except OSError as e:
         raise SaveError(f"{_shown(p)}: cannot be checked ({e.strerror or e.__class__.__name__})") from None
+    if stat.S_ISLNK(st.st_mode):
+        raise SaveError(f"{p.name} is a link; refused")
     if stat.S_ISDIR(st.st_mode):
         raise SaveError(f"{_shown(p)} is a folder; type a file name")
     if not stat.S_ISREG(st.st_mode):
@@ -368,6 +440,8 @@ def save_target(text: str) -> Path:
     if p.suffix.lower() != SUFFIX:
         p = p.with_name(p.name + SUFFIX)
         _refuse_special(p)
+    if hosted():
+        return confine(p)
     for parent in p.parents:
         if parent.exists():
             if not parent.is_dir():
@@ -422,7 +496,7 @@ def read_header(path: Path, mtime: float = 0.0, size: int = 0) -> SaveFileInfo:
     try:
         data = parse_json(read_bytes(path, HEADER_LIMIT), path.name)
     except SaveError as e:
-        why = str(e).removeprefix(f"{path}: ").removeprefix(f"{path.name} ")
+        why = str(e).removeprefix(f"{_where(path)}: ").removeprefix(f"{path.name} ")
         info.damaged = why.removeprefix("is ")
         return info
     if not isinstance(data, dict) or data.get("format") != FORMAT:
@@ -449,8 +523,12 @@ def read_header(path: Path, mtime: float = 0.0, size: int = 0) -> SaveFileInfo:
 
 def list_save_files(folder: Path | None = None, limit: int = LIST_LIMIT) -> list[SaveFileInfo]:
     """The ``*.json`` files of the saves folder (regular files only), newest
-    first, with what their headers say.  A missing folder lists nothing."""
+    first, with what their headers say.  A missing folder lists nothing; in
+    hosted mode so does a link, and links in it are not listed."""
     folder = saves_dir() if folder is None else Path(folder)
+    follow = not hosted()
+    if not follow and os.path.islink(folder):
+        return []
     try:
         entries = list(os.scandir(folder))
     except OSError:
@@ -460,7 +538,7 @@ def list_save_files(folder: Path | None = None, limit: int = LIST_LIMIT) -> list
         if e.name.startswith(".") or not e.name.lower().endswith(SUFFIX):
             continue
         try:
-            if not e.is_file():       # folders, FIFOs, devices, broken links
+            if not e.is_file(follow_symlinks=follow):  # folders, FIFOs, devices, broken links
                 continue
             st = e.stat()
         except OSError:

@@ -22,11 +22,13 @@ this database, never as file names.
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from .hosting import hosted, private_dir, tighten
 from .save import FORMAT, FORMAT_VERSION, SaveError, data_dir, from_json
 from .session import MAX_NAME, Match
 from .text import printable
@@ -90,7 +92,8 @@ class AutosaveStore:
         if self._con is not None:
             return self._con
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            private_dir(self.path.parent)
+            make_private_file(self.path)
             con = sqlite3.connect(self.path, timeout=2.0, isolation_level=None,
                                   check_same_thread=False)
             con.execute("PRAGMA journal_mode=WAL")
@@ -232,6 +235,21 @@ class AutosaveStore:
         return rows[0] if rows else None
 
 
+def make_private_file(path: Path) -> None:
+    """Create the database file 0600 before SQLite does (it would make it
+    0644, less the umask); SQLite gives its -wal and -shm files the mode of
+    the database.  In hosted mode older, wider files of ours are tightened."""
+    try:  # O_EXCL: an existing file (or link, or pipe) is never opened here
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except FileExistsError:
+        pass
+    if hosted():
+        for suffix in ("", "-wal", "-shm"):
+            if os.path.islink(f"{path}{suffix}"):  # SQLite would follow it out of the folder
+                raise OSError(f"{path.name}{suffix} is a link; refused")
+            tighten(f"{path}{suffix}", 0o600)
+
+
 def _header(m: Match) -> dict:
     return {"rules_version": m.game.rules_version, "options": m.options,
             "players": [s.to_json() for s in m.seats], "seed": m.seed, "open_info": m.open_info}
@@ -268,7 +286,7 @@ def import_legacy(store: AutosaveStore) -> int:
     versions) into the database.  A file that loads is journalled under a new
     id and moved to ``autosave/imported/``; one that does not stays where it
     is and is listed as damaged (with the reason), so it can be deleted."""
-    from .save import load
+    from .save import read_json
 
     folder = legacy_dir()
     if not folder.is_dir():
@@ -276,10 +294,9 @@ def import_legacy(store: AutosaveStore) -> int:
     done = 0
     for p in sorted(folder.glob("*.json")):
         try:
-            m = load(p)
+            m = from_json(read_json(p), p.name)  # not load(): hosted mode confines it to saves/
             store.sync(m)
-            dest = folder / "imported"
-            dest.mkdir(exist_ok=True)
+            dest = private_dir(folder / "imported")
             p.replace(dest / p.name)
             done += 1
         except SaveError as e:

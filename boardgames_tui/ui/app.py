@@ -6,6 +6,7 @@ internal.  Importing this module imports Textual, so the CLI imports it lazily.
 from __future__ import annotations
 
 import asyncio
+import time
 from pathlib import Path
 from typing import Iterable
 
@@ -16,6 +17,7 @@ from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.screen import Screen
 
+from ..engine.hosting import hosted
 from ..engine.session import Match
 from ..engine.store import StoreError, default_store
 from . import textual_fixes
@@ -192,9 +194,52 @@ class BoardgamesApp(App[None]):
         elif small and showing:
             top.update_size()  # type: ignore[attr-defined]
 
+    # -- screenshots: they show the player's private cards ---------------------------------
+    # Hosted mode has none (a friend's SVG would sit in the shared account);
+    # elsewhere the file is written 0600, not Textual's 0644.
+    def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
+        self.deliver_screenshot(filename, path)
+
+    def deliver_screenshot(self, filename: str | None = None, path: str | None = None,
+                           time_format: str | None = None) -> str | None:
+        if hosted():
+            self.notify("Screenshots are off on this host.", severity="warning")
+            return None
+        if self._driver is not None and self._driver.is_web:
+            return super().deliver_screenshot(filename, path, time_format)  # a browser download
+        from platformdirs import user_downloads_path
+
+        target = Path(path) if path else user_downloads_path()
+        try:
+            written = self._write_svg(target / (filename or self._svg_name(time_format)))
+        except OSError as e:
+            self.notify(f"Failed to save screenshot ({e.strerror or e})", title="Screenshot",
+                        severity="error", markup=False)
+            return None
+        self.notify(f"Saved screenshot to {written}", title="Screenshot", markup=False)
+        return None
+
+    def save_screenshot(self, filename: str | None = None, path: str | None = None,
+                        time_format: str | None = None) -> str:
+        if hosted():
+            return ""
+        target = Path(path or ".").expanduser() / (filename or self._svg_name(time_format))
+        return str(self._write_svg(target))
+
+    def _svg_name(self, time_format: str | None) -> str:
+        return f"{self.title}_{time.strftime(time_format or '%Y-%m-%dT%H_%M_%S')}.svg"
+
+    def _write_svg(self, target: Path) -> Path:
+        from ..engine.save import write_atomic  # mkstemp: 0600
+
+        write_atomic(target, self.export_screenshot())
+        return target
+
     # -- command palette ----------------------------------------------------------------
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
+        for command in super().get_system_commands(screen):
+            if not (command.title == "Screenshot" and hosted()):
+                yield command
         from .screens.game import GameScreen
 
         if isinstance(screen, GameScreen):
@@ -212,6 +257,13 @@ def run_app(match: Match | None = None, *, demo: bool = False, delay: float = 0.
     ``demo``: every seat plays as a bot with ``delay`` seconds between moves;
     the final scores stay on screen.  Returns the exit status: non-zero when
     the app stopped on an error (Textual sets ``return_code`` to 1 then)."""
+    if hosted():
+        from ..engine.save import ensure_saves_dir
+
+        try:
+            ensure_saves_dir()  # made 0700, or an older install's tightened
+        except OSError:
+            pass  # the menu and the dialogs report what fails
     app = BoardgamesApp(match, demo=demo, delay=delay)
     app.run(headless=headless)
     return app.return_code or 0

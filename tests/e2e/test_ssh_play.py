@@ -12,7 +12,8 @@ The ``ssh`` client runs in an 80x24 pty (pexpect); pyte renders what it
 receives into a screen.  The test starts Evolution with a seed, passes the
 curtain, makes a choice, SIGKILLs the client, reconnects with ``resume`` and
 checks that the same decision is on screen; the autosave database (read with
-AutosaveStore) must hold exactly that one choice.
+AutosaveStore) must hold exactly that one choice.  The login script's hosted
+mode refuses ``../x`` in the Save dialog.
 """
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ import os
 import pwd
 import re
 import signal
+import stat
 import subprocess
 import sys
 import time
@@ -33,6 +35,7 @@ from e2e_support import IN_CI, free_port, kill_group, kill_marked, require_progr
 
 from boardgames_tui import cli
 from boardgames_tui.engine.registry import get_game
+from boardgames_tui.engine.save import PLAIN_ONLY
 from boardgames_tui.engine.store import AutosaveStore
 
 README = Path(__file__).resolve().parents[2] / "README.md"
@@ -82,6 +85,7 @@ def test_the_recipe_has_the_promised_lines():
     script = recipe_login_script()
     assert script.startswith("#!/bin/sh\n") and re.search(r"^app=", script, re.M) \
         and re.search(r"^saves=", script, re.M)
+    assert re.search(r"^export BOARDGAMES_TUI_HOSTED=1\b", script, re.M)  # hosted mode
     assert "restrict" in recipe_key_options()
 
 
@@ -216,7 +220,8 @@ class Terminal:
         self.child.close(force=True)
 
 
-DOWN, ENTER, CTRL_Q = "\x1b[B", "\r", "\x11"
+DOWN, ENTER, ESC, CTRL_Q = "\x1b[B", "\r", "\x1b", "\x11"
+CLEAR_FIELD = "\x01\x0b"  # Ctrl+A, Ctrl+K: the Input's home and delete-to-the-end
 
 
 def expected_match():
@@ -327,6 +332,18 @@ def test_play_over_ssh_kill_the_client_and_resume(tools, tmp_path):
         term.wait(d1.prompt, f"Options ({len(d1.options)})", *[o.label for o in d1.options],
                   what="the resumed decision")
         (tmp_path / "resumed-screen.txt").write_text(term.text())
+
+        # hosted mode: the Save dialog takes a plain name only, and writes nothing for ../x
+        term.keys("s")
+        term.wait("Save the game to a file", "your saves folder", what="the Save dialog")
+        term.keys(CLEAR_FIELD + "../x" + ENTER)
+        term.wait(PLAIN_ONLY, what="the refusal of ../x")
+        term.keys(ESC)
+        term.wait(d1.prompt, what="the game after the Save dialog")
+        assert not list(root.rglob("x.json")) and not list(root.rglob("x"))
+        player = host.saves / PLAYER
+        assert stat.S_IMODE(player.stat().st_mode) == 0o700
+        assert stat.S_IMODE((player / "autosave.db").stat().st_mode) == 0o600
         resumed = saved(host)
         assert resumed.match_id == m.match_id and resumed.choices == m.choices
         assert resumed.decision().player == d1.player

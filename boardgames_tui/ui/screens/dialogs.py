@@ -128,12 +128,17 @@ def _write_error(path: Path, e: OSError) -> str:
     return f"{shown}: cannot be written ({e.strerror or e.__class__.__name__})"
 
 
+def _hosted() -> bool:
+    from ...engine.hosting import hosted
+    return hosted()
+
+
 class SaveScreen(PathScreen):
     """Save to a file.  A bare name goes to the saves folder, ``~`` is
     expanded, ``.json`` is added; a folder, a device, a FIFO or a name with a
     control character is refused in the dialog; an existing file is replaced
-    only after a ``y``.  ``write(path)`` writes; the dialog dismisses with the
-    path written."""
+    only after a ``y``.  In hosted mode only a bare name is taken.
+    ``write(path)`` writes; the dialog dismisses with the path written."""
 
     placeholder = "a name, or a path (~ works)"
 
@@ -149,12 +154,15 @@ class SaveScreen(PathScreen):
     def compose(self) -> ComposeResult:
         from ...engine import save as saves
 
+        hosted = _hosted()
         with Vertical(classes="dialog"):
             yield Static(self.title_text, classes="dialog-title")
-            yield Input(value=self.default, placeholder=self.placeholder, id="path")
+            yield Input(value=self.default, id="path",
+                        placeholder="a name" if hosted else self.placeholder)
             yield Static("", id="path-error", classes="error")
-            yield Static(Text(f"A name without a folder goes to {saves.saves_dir()}"),
-                         classes="dialog-note")
+            note = ("The file goes to your saves folder: type a plain name." if hosted
+                    else f"A name without a folder goes to {saves.saves_dir()}")
+            yield Static(Text(note), classes="dialog-note")
             yield Static("Enter: save    Esc: cancel", classes="dialog-help")
 
     def submit(self, text: str) -> None:
@@ -172,12 +180,15 @@ class SaveScreen(PathScreen):
                 elif self.is_mounted:
                     self.query_one("#path", Input).focus()
 
-            self.app.push_screen(ConfirmScreen(f"{path} exists. Replace it?", enter_yes=False,
+            shown = path.name if _hosted() else path
+            self.app.push_screen(ConfirmScreen(f"{shown} exists. Replace it?", enter_yes=False,
                                                yes="replace it", no="keep it"), answer)
             return
         self._write(path)
 
     def _write(self, path: Path) -> None:
+        from ...engine.save import SaveError
+
         if self._dismissed:
             return
         try:
@@ -185,13 +196,17 @@ class SaveScreen(PathScreen):
         except OSError as e:
             self.show_error(_write_error(path, e))
             return
+        except SaveError as e:  # hosted mode's last check in save()
+            self.show_error(str(e))
+            return
         self.close(path)
 
 
 class LoadScreen(PathScreen):
     """Load a save file: the files of the saves folder, newest first (game,
     players and date from their headers; damaged ones say so), or a typed
-    path.  ``load(path)`` returns the result (a match) or raises ``errors``."""
+    path (in hosted mode a bare name of that folder only).  ``load(path)``
+    returns the result (a match) or raises ``errors``."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
     placeholder = "or type a name or a path (~ works)"
@@ -210,7 +225,8 @@ class LoadScreen(PathScreen):
         from ...engine import save as saves
 
         self.files = saves.list_save_files()
-        folder = saves.saves_dir()
+        hosted = _hosted()
+        folder = "your saves folder" if hosted else saves.saves_dir()
         with Vertical(classes="dialog", id="load-dialog"):
             yield Static(self.title_text, classes="dialog-title")
             if self.files:
@@ -220,7 +236,8 @@ class LoadScreen(PathScreen):
                 yield lst
             else:
                 yield Static(Text(f"No save files in {folder} yet."), classes="dialog-note")
-            yield Input(value=self.default, placeholder=self.placeholder, id="path")
+            yield Input(value=self.default, id="path",
+                        placeholder="or type a name in that folder" if hosted else self.placeholder)
             yield Static("", id="path-error", classes="error")
             keys = "↑↓ file · Enter: load · Tab: list/path · Esc: cancel" if self.files \
                 else "Enter: load    Esc: cancel"
