@@ -32,6 +32,7 @@ import sys
 from pathlib import Path
 
 from . import web_access
+from .engine.hosting import private_dir
 
 #: What the page shows as its title (the browser tab) and on its start dialog.
 TITLE = "boardgames-tui"
@@ -150,7 +151,7 @@ def make_server(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, public_url: 
 
         async def handle_websocket(self, request):
             folder = web_access.session_folder(data, request.get(_PLAYER_KEY, web_access.DEFAULT_PLAYER))
-            folder.mkdir(parents=True, exist_ok=True)
+            private_dir(folder)   # 0700, as the app makes its folders
             _session.set(session_command(folder))
             return await super().handle_websocket(request)
 

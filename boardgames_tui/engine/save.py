@@ -201,7 +201,7 @@ def read_bytes(path: Path, limit: int = MAX_BYTES) -> bytes:
 def _where(path: Path) -> str:
     """How messages name a file: in hosted mode it is in the player's own
     saves folder, and its name is enough (the whole path would wrap)."""
-    return path.name if hosted() else str(path)
+    return printable(path.name if hosted() else str(path), NAME_LIMIT)
 
 
 def _open_error(path: Path, e: OSError) -> NoReturn:

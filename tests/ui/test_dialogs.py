@@ -258,7 +258,7 @@ def test_list_save_files_reads_headers_within_limits(data_dir, tmp_path, monkeyp
     assert got["nan.json"].damaged
     n = got["names.json"]
     assert n.game == "evolution" and n.round == 4 and n.over and n.saved == 1.0e9
-    assert n.players == ["Ev?[2Jil", "Bo"]
+    assert n.players == ["Ev\\x1b[2Jil", "Bo"]   # escaped by engine.text.printable
 
 
 def test_save_target_rules(data_dir, tmp_path, monkeypatch):
@@ -272,3 +272,26 @@ def test_save_target_rules(data_dir, tmp_path, monkeypatch):
         saves.save_target(str(tmp_path / "d"))     # refused after .json is added
     with pytest.raises(saves.SaveError, match="type a file name first"):
         saves.save_target("   ")
+
+
+async def test_load_shows_a_hostile_file_in_one_printable_line(fake_game, data_dir):
+    """A file whose name and choice key hold escape sequences and newlines: the
+    Load list and the refusal under the field show them escaped, on one line."""
+    folder = data_dir / "saves"
+    saves.save(fake_match(seed=5), folder / "good.json")
+    data = json.loads((folder / "good.json").read_text())
+    data["choices"] = ["\u001b[2J\nTraceback (most recent call last):"]
+    hostile = folder / "a\u001b]0;pwn\u0007\nb.json"
+    hostile.write_text(json.dumps(data))
+    (folder / "good.json").unlink()
+    app = BoardgamesApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        dialog = await open_load(pilot)
+        prompt = str(dialog.query_one("#files").get_option_at_index(0).prompt)
+        assert prompt.splitlines()[0].startswith("a\\x1b]0;pwn\\x07\\nb.json")
+        await pilot.press("enter")
+        await settle(pilot)
+        err = error_text(dialog)
+        assert app.screen is dialog
+        assert "\n" not in err and err.isprintable()
+        assert "('\\x1b[2J\\nTraceback" in err

@@ -14,6 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...engine.text import one_line, printable
 from ..lists import KeyList
 from ..sizes import MIN_HEIGHT, MIN_WIDTH
 
@@ -96,8 +97,8 @@ class PathScreen(_Once, ModalScreen[object]):
         self.query_one("#path", Input).focus()
 
     def show_error(self, message: str) -> None:
-        line = message.splitlines()[0] if message else "refused"
-        self.query_one("#path-error", Static).update(Text(line))
+        # One line, whatever a file or a name put in the message ("" clears it).
+        self.query_one("#path-error", Static).update(Text(one_line(message)))
 
     @on(Input.Submitted, "#path")
     def _submit(self, event: Input.Submitted) -> None:
@@ -290,7 +291,7 @@ def file_line(f) -> Text:
     from .saves import game_title, players_text
 
     t = Text(no_wrap=True, overflow="ellipsis")
-    t.append(f.path.name, style="bold")
+    t.append(printable(f.path.name, 60), style="bold")
     t.append(f"  {time.strftime('%Y-%m-%d %H:%M', time.localtime(f.saved))}", style="dim")
     t.append("\n  ")
     if f.damaged:
