@@ -4,8 +4,9 @@ sends 300 keys a screen with one seed; this sends more, with several seeds.
 
     .venv/bin/python bench/key_fuzz.py [--keys 2000] [--seeds 1 2 3] [--screens menu utopia ...]
 
-Screens: menu, new:evolution, new:phoenicia, new:utopia, evolution, phoenicia,
-utopia (all by default).  Saves and autosaves go to a temporary folder, which is also the working
+Screens (all by default): menu; new:<game> (the new-game form); <game> (near
+the opening); mid:<game> (300 random choices in); battle:civilization; for
+each game of evolution, phoenicia, utopia, imperial, civilization.  Saves and autosaves go to a temporary folder, which is also the working
 directory (the keys type paths into the save dialog).  Each
 failure is printed with its seed, the last keys sent and the traceback.
 Exit status 1 when anything raised.  A benchmark, not a test.
@@ -29,14 +30,14 @@ async def main(args) -> int:
 
     total_keys = total_failures = 0
     total_seconds = 0.0
-    print(f"{'screen':<15} {'seed':>4} {'keys':>6} {'starts':>6} {'keys/s':>7} {'exceptions':>10}")
+    print(f"{'screen':<20} {'seed':>4} {'keys':>6} {'starts':>6} {'keys/s':>7} {'exceptions':>10}")
     for seed in args.seeds:
         for screen in args.screens:
             r = await kf.fuzz_screen(screen, args.keys, seed, bursts=kf.known_bursts(screen))
             total_keys += r.keys
             total_seconds += r.seconds
             total_failures += len(r.failures)
-            print(f"{screen:<15} {seed:>4} {r.keys:>6} {r.starts:>6} {r.keys / r.seconds:>7.1f} "
+            print(f"{screen:<20} {seed:>4} {r.keys:>6} {r.starts:>6} {r.keys / r.seconds:>7.1f} "
                   f"{len(r.failures):>10}", flush=True)
             for f in r.failures:
                 print(f"  {f}\n{f.detail}", flush=True)

@@ -1,7 +1,9 @@
-"""Two fixes to Textual, applied when the app module is imported.
+"""Three fixes to Textual, applied when the app module is imported.
 
 1. The compositor (below).  2. Keys typed into an Input in one burst are
-applied in order (see :func:`_input_on_key`).
+applied in order (see :func:`_input_on_key`).  3. The command palette's
+search does not fail when the palette is taken down under it (see
+:func:`_gather_commands`).
 
 The compositor's fault (Textual 8.2): after a full layout pass the compositor forgets its
 map of the visible widgets (``_visible_map = None``).  The next scroll then
@@ -21,9 +23,13 @@ still shows what it should.
 """
 from __future__ import annotations
 
-from textual import events
+from textual import events, work
 from textual._compositor import Compositor
+from textual.command import CommandPalette
+from textual.css.query import NoMatches
 from textual.widgets import Input
+
+from .later import alive
 
 _original_reflow_visible = Compositor.reflow_visible
 
@@ -55,9 +61,29 @@ async def _input_on_key(self: Input, event: events.Key) -> None:
     await _original_input_on_key(self, event)
 
 
+_original_gather_commands = CommandPalette._gather_commands.__wrapped__  # the method under @work
+
+
+@work(exclusive=True, group=CommandPalette._GATHER_COMMANDS_GROUP)
+async def _gather_commands(self: CommandPalette, search_value: str) -> None:
+    """The palette starts its search in a worker when it mounts and at each
+    letter typed; the worker looks up the palette's CommandList when it runs.
+    Quitting just after Ctrl+P (or a letter) removes the palette's widgets
+    first, the lookup raises NoMatches and the failed worker takes the app
+    down (WorkerFailed).  A palette being torn down has nowhere to show
+    results: the error is dropped then, and only then."""
+    try:
+        await _original_gather_commands(self, search_value)
+    except NoMatches:
+        if alive(self):
+            raise
+
+
 def apply() -> None:
     """Install the fixes once (idempotent)."""
     if Compositor.reflow_visible is not _reflow_visible:
         Compositor.reflow_visible = _reflow_visible  # type: ignore[method-assign]
     if Input._on_key is not _input_on_key:
         Input._on_key = _input_on_key  # type: ignore[method-assign]
+    if CommandPalette._gather_commands is not _gather_commands:
+        CommandPalette._gather_commands = _gather_commands  # type: ignore[method-assign]

@@ -1,5 +1,12 @@
 """Random keys in bursts, through Pilot, on every screen: nothing may raise.
 
+The screens: the menu, each game's new-game form ("new:<game>"), each game
+near its opening ("<game>": up to 80 random choices in), mid-game
+("mid:<game>": 300 random choices in, or two thirds of a game that ends
+sooner) and Civilization at a battle ("battle:civilization").  Each start
+plays its own random choices: 300 take under 0.1 s, and random play reaches
+a battle within ~0.15 s, so a fresh position is as cheap as a copied one.
+
 Used by ``tests/ui/test_key_fuzz.py`` (300 keys a screen in CI) and by
 ``bench/key_fuzz.py`` (2,000 keys a screen, several seeds).
 
@@ -40,12 +47,17 @@ ALPHABET = (list("uUlLsqnoycmbjkhxazw?/") + list("0123456789")
 BURST = 4
 PAUSE = 0.002  # seconds after a burst: the next one may come while screens open and close
 GAMES = ("evolution", "phoenicia", "utopia", "imperial", "civilization")
-SCREENS = ("menu",) + tuple(f"new:{g}" for g in GAMES) + GAMES
+MID_CHOICES = 300
+SCREENS = (("menu",) + tuple(f"new:{g}" for g in GAMES) + GAMES + tuple(f"mid:{g}" for g in GAMES)
+           + ("battle:civilization",))
 
 # The bursts that crashed the app before they were fixed (issue 9, part 4).
 KNOWN_BURSTS = {
     "game": [["s", "enter", "enter", "enter"]],
     "menu": [["q", "n"], ["q", "o"]],
+    # Leaving a Civilization battle (issue 23): the board's scroll, queued
+    # after the refresh, ran once the board was gone.
+    "battle": [["q", "y"], ["q", "enter"]],
 }
 
 NAMES = ["Ada", "Bruno", "Chloé", "Dario"]
@@ -80,19 +92,79 @@ async def burst(pilot, keys: list[str], pause: str | float = "idle") -> None:
         await asyncio.sleep(float(pause))
 
 
-def game_match(game: str, rng: random.Random) -> Match:
-    """Three seats, the last a bot (so bot turns come up), advanced by a random
-    number of random choices so the fuzz meets different decisions."""
-    kinds = ["human", "human", "bot"]
-    seats = [Seat(n, c, k) for n, c, k in zip(NAMES, COLOURS, kinds)]
-    m = Match.new(game, seats, rng.randrange(10_000))
-    bot = RandomBot(rng.randrange(10_000))
-    for _ in range(rng.randrange(0, 80)):
+def _seats(n: int = 3) -> list[Seat]:
+    """``n`` seats, the last a bot (so bot turns come up)."""
+    kinds = ["human"] * (n - 1) + ["bot"]
+    return [Seat(nm, c, k) for nm, c, k in zip(NAMES, COLOURS, kinds)]
+
+
+def _play(m: Match, bot: RandomBot, n: int, stop=lambda d: False) -> None:
+    """Up to ``n`` random choices, fewer if the game ends or ``stop(decision)``."""
+    for _ in range(n):
         d = m.decision()
-        if d is None:
-            break
+        if d is None or stop(d):
+            return
         m.choose(bot.choose(d))
+
+
+def game_match(game: str, rng: random.Random) -> Match:
+    """Advanced by a random number of random choices (under 80) so the fuzz
+    meets different decisions near the opening."""
+    m = Match.new(game, _seats(), rng.randrange(10_000))
+    _play(m, RandomBot(rng.randrange(10_000)), rng.randrange(0, 80))
     return m
+
+
+def mid_match(game: str, rng: random.Random, choices: int = MID_CHOICES) -> Match:
+    """``choices`` random choices in; where the game ended sooner, two thirds
+    of the way to its end (a mid-game screen, not the score screen)."""
+    m = Match.new(game, _seats(), rng.randrange(10_000))
+    _play(m, RandomBot(rng.randrange(10_000)), choices)
+    if m.is_over():
+        m = Match.replay(game, m.seats, m.seed, m.options, m.choices[:len(m.choices) * 2 // 3])
+    assert not m.is_over()
+    return m
+
+
+def _in_battle(d) -> bool:
+    return d.kind in ("battle_card", "battle_front")
+
+
+def battle_match(rng: random.Random, limit: int = 6000) -> Match:
+    """Civilization at a battle decision: random choices until the first one
+    after a random number (under 300) of them; random play starts a battle
+    within ~1,000 choices.  Past ``limit`` choices, the battle snapshot's
+    set-up (tests/ui/test_civilization_snapshots.py)."""
+    m = Match.new("civilization", _seats(), rng.randrange(10_000))
+    bot = RandomBot(rng.randrange(10_000))
+    _play(m, bot, rng.randrange(0, 300))
+    _play(m, bot, limit, _in_battle)
+    if m.decision() is not None and _in_battle(m.decision()):
+        return m
+    return snapshot_battle()
+
+
+def snapshot_battle() -> Match:
+    """The battle of the battle snapshot: two players at one keyboard, the random bot's choices up
+    to the first front to pick after 700 choices."""
+    from boardgames_tui.bots.base import ask, make_bot
+
+    m = Match.new("civilization", [Seat(n, c) for n, c in zip(NAMES[:2], COLOURS)], 3)
+    m.open_info = True
+    bot = make_bot("random", 1, m.game)
+    while len(m.choices) < 700 or m.decision().kind != "battle_front":
+        m.choose(ask(bot, m.game, m.state, m.decision()))
+    return m
+
+
+def screen_match(screen: str, rng: random.Random) -> Match:
+    """A match for the game screen ``screen`` ("<game>", "mid:<game>", "battle:civilization")."""
+    kind, _, game = screen.rpartition(":")
+    if kind == "mid":
+        return mid_match(game, rng)
+    if kind == "battle":
+        return battle_match(rng)
+    return game_match(game, rng)
 
 
 @dataclass
@@ -102,9 +174,11 @@ class Failure:
     keys: list[str]
     error: str
     detail: str = ""
+    match: str = ""  # the game screen's match: game, seed, choices (to replay it)
 
     def __str__(self) -> str:
-        return f"{self.screen} seed={self.seed}: {self.error}\n  last keys: {self.keys[-12:]}"
+        where = f"\n  match: {self.match}" if self.match else ""
+        return f"{self.screen} seed={self.seed}: {self.error}\n  last keys: {self.keys[-12:]}{where}"
 
 
 @dataclass
@@ -115,20 +189,35 @@ class Result:
     failures: list[Failure] = field(default_factory=list)
 
 
+def _game_screen(screen: str) -> bool:
+    return screen in GAMES or screen.startswith(("mid:", "battle:"))
+
+
 def _on_screen(app, screen: str) -> bool:
-    """Is the screen under test still on the app's stack?"""
+    """Is the screen under test still on the app's stack (and, for a battle,
+    the battle still on)?"""
     from boardgames_tui.ui.screens.game import GameScreen
     from boardgames_tui.ui.screens.menu import MenuScreen
     from boardgames_tui.ui.screens.new_game import NewGameScreen
 
     kind = {"menu": MenuScreen, "new": NewGameScreen}.get(screen.split(":")[0], GameScreen)
-    return any(isinstance(s, kind) for s in app.screen_stack)
+    on = [s for s in app.screen_stack if isinstance(s, kind)]
+    if on and screen.startswith("battle:"):
+        return getattr(on[0].match.state, "battle", None) is not None
+    return bool(on)
+
+
+def _describe(m: Match | None) -> str:
+    if m is None:
+        return ""
+    return f"{m.game.name} seed={m.seed} seats={[s.kind for s in m.seats]} choices={m.choices}"
 
 
 async def fuzz_screen(screen: str, n_keys: int, seed: int, *, size=(80, 24),
                       bursts: list[list[str]] | None = None) -> Result:
     """``n_keys`` random keys (plus ``bursts`` first) on ``screen``: "menu",
-    "new:<game>" or a game name."""
+    "new:<game>", "<game>", "mid:<game>" or "battle:civilization" (a new
+    battle each time the last one ends)."""
     from boardgames_tui.ui.app import BoardgamesApp
 
     rng = random.Random(f"{screen}/{seed}")
@@ -138,8 +227,10 @@ async def fuzz_screen(screen: str, n_keys: int, seed: int, *, size=(80, 24),
     while res.keys < n_keys or todo:
         res.starts += 1
         run_keys: list[str] = []
-        if screen in GAMES:
-            app = BoardgamesApp(game_match(screen, rng), delay=rng.choice([0.0, 0.05]))
+        match = None
+        if _game_screen(screen):
+            match = screen_match(screen, rng)
+            app = BoardgamesApp(match, delay=rng.choice([0.0, 0.05]))
         else:
             app = BoardgamesApp()
         try:
@@ -160,8 +251,9 @@ async def fuzz_screen(screen: str, n_keys: int, seed: int, *, size=(80, 24),
                         if app._exit:
                             break
                         res.starts += 1
-                        if screen in GAMES:
-                            app.open_match(game_match(screen, rng))
+                        if _game_screen(screen):
+                            match = screen_match(screen, rng)
+                            app.open_match(match)
                         elif screen.startswith("new:"):
                             app.show_new_game(screen[4:])
                         else:
@@ -171,13 +263,16 @@ async def fuzz_screen(screen: str, n_keys: int, seed: int, *, size=(80, 24),
                     await pilot.pause()  # settle before the test harness shuts the app down
         except Exception as e:  # noqa: BLE001 - every failure is reported
             res.failures.append(Failure(screen, seed, list(run_keys), "".join(
-                traceback.format_exception_only(type(e), e)).strip(), "".join(traceback.format_exception(e))))
+                traceback.format_exception_only(type(e), e)).strip(), "".join(traceback.format_exception(e)),
+                _describe(match)))
             continue
         if app._exception is not None:
             e = app._exception
-            res.failures.append(Failure(screen, seed, list(run_keys), repr(e), "".join(traceback.format_exception(e))))
+            res.failures.append(Failure(screen, seed, list(run_keys), repr(e), "".join(traceback.format_exception(e)),
+                                        _describe(match)))
         elif app.return_code not in (None, 0):
-            res.failures.append(Failure(screen, seed, list(run_keys), f"return code {app.return_code}"))
+            res.failures.append(Failure(screen, seed, list(run_keys), f"return code {app.return_code}",
+                                        match=_describe(match)))
     res.seconds = time.perf_counter() - t0
     return res
 
@@ -185,6 +280,8 @@ async def fuzz_screen(screen: str, n_keys: int, seed: int, *, size=(80, 24),
 def known_bursts(screen: str) -> list[list[str]]:
     if screen == "menu":
         return KNOWN_BURSTS["menu"]
-    if screen in GAMES:
+    if screen.startswith("battle:"):
+        return KNOWN_BURSTS["game"] + KNOWN_BURSTS["battle"]
+    if _game_screen(screen):
         return KNOWN_BURSTS["game"]
     return []

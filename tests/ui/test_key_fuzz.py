@@ -1,8 +1,9 @@
 """Keys typed faster than screens open and close never raise (issue 9, part 4).
 
 Random keys in bursts of four (no wait inside a burst, a short pause after it)
-on the menu, the new-game form and every game screen, 300 keys a screen, with
-a fixed seed; plus the bursts that used to crash.  ``bench/key_fuzz.py`` runs
+on the menu, the new-game form and every game screen near its opening and
+mid-game, and on a Civilization battle (issue 23), 300 keys a screen, with a
+fixed seed; plus the bursts that used to crash.  ``bench/key_fuzz.py`` runs
 the same with 2,000 keys a screen and several seeds.
 """
 from __future__ import annotations
@@ -25,7 +26,8 @@ def _cwd(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
 
 
-@pytest.mark.parametrize("screen", ["menu", "new:evolution", *kf.GAMES])
+@pytest.mark.parametrize("screen", ["menu", "new:evolution", *kf.GAMES, *(f"mid:{g}" for g in kf.GAMES),
+                                    "battle:civilization"])
 async def test_random_key_bursts_never_raise(screen):
     r = await kf.fuzz_screen(screen, KEYS, SEED, bursts=kf.known_bursts(screen))
     assert r.keys >= KEYS

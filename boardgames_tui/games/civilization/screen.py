@@ -35,6 +35,7 @@ from typing import Any
 from rich.style import Style
 from rich.text import Text
 
+from ...ui.later import after_refresh
 from ...ui.theme import colour, seat_letter
 from ...ui.widgets.board import SeatViewHelpers
 from ...ui.widgets.map_canvas import CURSOR_MARK, TARGET_MARK, MapBoard, MapRegion, wrap_text
@@ -151,7 +152,7 @@ class CivilizationBoard(SeatViewHelpers, MapBoard):
             def home():
                 self.canvas.scroll_to(0, 0, animate=False, immediate=True)
                 self.canvas.scroll_to_cursor()
-            self.call_after_refresh(home)
+            after_refresh(self, home)
             return
         sel = v.get("selected")
         actor, players = v.get("actor"), v.get("players", [])
@@ -161,7 +162,7 @@ class CivilizationBoard(SeatViewHelpers, MapBoard):
             rid = ("sq", parse_sq(sel))
             if self.canvas.get_region(rid) is not None and self.canvas.cursor != rid:
                 self.canvas.move_cursor_to(rid, scroll=False, announce=False)
-                self.call_after_refresh(self.canvas.scroll_to_map_region, rid, center=True)
+                after_refresh(self, self.canvas.scroll_to_map_region, rid, center=True)
 
     # -- the canvas ------------------------------------------------------------------------------
     def build_map(self, view: dict | None, width: int) -> list[MapRegion]:

@@ -20,6 +20,7 @@ from textual.containers import Container, Vertical
 from textual.widgets import Static
 
 from ...ui.theme import colour, seat_letter
+from ...ui.later import after_refresh
 from ...ui.widgets.cursor_board import TARGET_MARK, CursorBoard, Pickable
 from ...ui.widgets.quiet import set_text, set_title, sync_children
 
@@ -205,7 +206,7 @@ class EvolutionBoard(CursorBoard):
         for sec, p in zip(sections, self._order()):
             pl = players[p]
             if not sec.is_mounted or not sec.children:
-                self.call_after_refresh(self._redraw)
+                after_refresh(self, self._redraw)
                 continue
             head, empty, grid = sec.children[0], sec.children[1], sec.children[2]
             set_text(head, self._player_head(p, pl))  # type: ignore[arg-type]

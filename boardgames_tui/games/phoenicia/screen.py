@@ -23,6 +23,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Static
 
+from ...ui.later import after_refresh
 from ...ui.theme import colour
 from ...ui.widgets.cursor_board import CursorBoard
 from .data import BUYS_VP, CITY_CENTER_VP_PRICE, DEV, END_VP
@@ -496,5 +497,5 @@ class PhoeniciaBoard(CursorBoard):
         for w in context:
             w.scroll_visible(animate=False, top=True, immediate=True)
         # Then the spot itself, once the first scroll is done.
-        self.call_after_refresh(spot.scroll_visible, animate=False, immediate=True)
+        after_refresh(self, spot.scroll_visible, animate=False, immediate=True)  # if the spot is still there
 

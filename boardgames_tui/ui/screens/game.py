@@ -34,6 +34,7 @@ from ...engine.core import Decision, IllegalMove
 from ...engine.session import Match
 from ...engine.store import StoreError, default_store
 from ..boards import board_class
+from ..later import after_refresh
 from ..sizes import too_small
 from ..widgets import BoardWidget, Curtain, GameLog, OptionPicker, TurnBanner
 from .dialogs import ConfirmScreen
@@ -305,7 +306,7 @@ class GameScreen(Screen[None]):
         token = self._bot_token
         self._bot_pending = True
         if self.delay <= 0:
-            self.call_after_refresh(self._bot_move, token)
+            after_refresh(self, self._bot_move, token)
         else:
             self.set_timer(self.delay, lambda: self._bot_move(token))
 

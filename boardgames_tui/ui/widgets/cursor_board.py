@@ -14,6 +14,7 @@ from typing import Any, Iterable
 from textual import events
 from textual.binding import Binding
 
+from ..later import after_refresh
 from .board import BoardWidget, QuietFocus, SeatViewHelpers
 
 TARGET_MARK = "◆"
@@ -136,7 +137,7 @@ class CursorBoard(QuietFocus, SeatViewHelpers, BoardWidget):
         # holdings: at 80x24 the deciding player sees them with the prompt
         # without scrolling.  The cursor's place scrolls into view as soon as
         # the player moves it (or the highlighted option).
-        self.call_after_refresh(self.scroll_home, animate=False)
+        after_refresh(self, self.scroll_home, animate=False)
 
     def _place_cursor(self, highlight: tuple | None) -> None:
         """On the highlighted option's place; else it stays unless its place

@@ -5,6 +5,8 @@ from rich.text import Text
 from textual.binding import Binding
 from textual.widgets import RichLog
 
+from ..later import after_refresh
+
 
 class GameLog(RichLog):
     """Shows the log lines of the current view (wrapped); only new lines are
@@ -31,7 +33,7 @@ class GameLog(RichLog):
         if width != getattr(self, "_wrapped_at", None):
             self._wrapped_at = width
             lines, self._shown = self._shown, []
-            self.call_after_refresh(self.show_lines, lines)
+            after_refresh(self, self.show_lines, lines)
 
     @property
     def shown_lines(self) -> list[str]:

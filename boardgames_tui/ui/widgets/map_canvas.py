@@ -43,6 +43,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widgets import Static
 
+from ..later import after_refresh
 from .board import BoardWidget, QuietFocus
 
 CURSOR_MARK = "▶"
@@ -515,7 +516,7 @@ class MapCanvas(QuietFocus, ScrollView, can_focus=True):
     def on_resize(self, event: events.Resize) -> None:
         pending, self._pending_scroll = self._pending_scroll, None
         if pending is not None:
-            self.call_after_refresh(self.scroll_to_map_region, pending[0], center=pending[1])
+            after_refresh(self, self.scroll_to_map_region, pending[0], center=pending[1])
         width = self.map_width
         if width != self._last_width or (self._blind and width):
             self._blind = False
@@ -760,7 +761,7 @@ class MapBoard(BoardWidget):
         self.query_one("#map-head", Static).update(self.head_text(view))
         self._update_info()
         if self._targets and canvas.is_target(canvas.cursor_region):
-            self.call_after_refresh(canvas.scroll_to_cursor, True)   # a new decision: centred, with what is around it
+            after_refresh(self, canvas.scroll_to_cursor, True)   # a new decision: centred, with what is around it
 
     def redraw(self) -> None:
         """Build the map again from the last view (e.g. after a resize)."""
