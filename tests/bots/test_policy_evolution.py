@@ -10,7 +10,8 @@ import pytest
 from boardgames_tui.bots.policies import evolution as P
 from boardgames_tui.engine.hidden import Deck
 from boardgames_tui.games.evolution import cards as C
-from boardgames_tui.games.evolution.rules import GAME, FeedTurn, PlayTurn, Species, UseCard
+from boardgames_tui.games.evolution.feeding import FeedTurn
+from boardgames_tui.games.evolution.rules import GAME, PlayTurn, Species, UseCard
 
 
 # -- building positions ------------------------------------------------------------------------

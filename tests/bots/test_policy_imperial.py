@@ -15,6 +15,7 @@ from boardgames_tui.bots.policies import imperial as policy
 from boardgames_tui.bots.policies import policy_for
 from boardgames_tui.engine.core import Game
 from boardgames_tui.games.imperial import data as D
+from boardgames_tui.games.imperial import maneuver as M
 from boardgames_tui.games.imperial import rules as R
 from boardgames_tui.games.imperial.rules import GAME
 
@@ -362,9 +363,9 @@ def test_it_builds_a_factory_when_the_treasury_can_pay():
 # -- maneuvers ----------------------------------------------------------------------------------------
 def _maneuver(s, p):
     s.turn_power = p
-    s.steps = [R.EndTurn(p), R.EndManeuver(p), R.Maneuver(s.gov[p], p, R.ARMIES_PHASE)]
+    s.steps = [R.EndTurn(p), M.EndManeuver(p), M.Maneuver(s.gov[p], p, M.ARMIES_PHASE)]
     s.moved = [0] * D.N_REGIONS
-    s.moved_kind = R.ARMY
+    s.moved_kind = M.ARMY
     s._decision = None
     GAME.advance(s)
 

@@ -5,9 +5,8 @@ import random
 
 from boardgames_tui.engine.hidden import Deck
 from boardgames_tui.games.evolution import cards as C
-from boardgames_tui.games.evolution.rules import (
-    GAME, EvolutionState, FeedTurn, NextFoodTurn, PlayTurn, Species,
-)
+from boardgames_tui.games.evolution.feeding import FeedTurn
+from boardgames_tui.games.evolution.rules import GAME, EvolutionState, NextFoodTurn, PlayTurn, Species
 
 
 class Pool:

@@ -4,7 +4,8 @@ from __future__ import annotations
 from evo_helpers import card_of, keys, play, row, sp, traits, turn
 
 from boardgames_tui.games.evolution import cards as C
-from boardgames_tui.games.evolution.rules import GAME, FeedTurn
+from boardgames_tui.games.evolution.feeding import FeedTurn
+from boardgames_tui.games.evolution.rules import GAME
 
 import evo_helpers
 

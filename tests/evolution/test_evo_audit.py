@@ -6,6 +6,7 @@ from evo_helpers import (
 )
 
 from boardgames_tui.games.evolution import cards as C
+from boardgames_tui.games.evolution import feeding as F
 from boardgames_tui.games.evolution.rules import GAME
 
 
@@ -98,7 +99,7 @@ def test_pack_hunting_and_defensive_herding():
     assert _targets(s) == ["target:1:0"]
     s = make([[sp(2, 3, traits=[C.CARNIVORE, C.PACK_HUNTING])], [sp(3, 3, traits=[C.DEFENSIVE_HERDING])]],
              keeper=True)
-    assert GAME._targets(s, 0, 0, GAME._all_names(s)) == []
+    assert list(F.targets(s, 0, 0, F.all_names(s))) == []
 
 
 def test_fat_tissue_foraging_and_cooperation_in_one_event():

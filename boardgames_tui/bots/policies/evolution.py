@@ -32,6 +32,7 @@ from typing import Any
 
 from ...engine.core import Decision, Game
 from ...games.evolution import cards as C
+from ...games.evolution.feeding import blockers, targets
 from ...games.evolution.cards import (
     AMBUSH, BURROWING, CARNIVORE, CLIMBING, COOPERATION, DEFENSIVE_HERDING, FAT_TISSUE, FERTILE,
     FOOD_OF, FORAGING, HARD_SHELL, HARD_SHELL_BONUS, HORNS, INTELLIGENCE, LONG_NECK, MAX_POP,
@@ -114,7 +115,7 @@ class _Ctx:
             size = row[j].size
             t = [c for c in self.carns
                  if c[0] != q and c[4] > size
-                 and not self.g._blockers(c[2], c[3], c[4], row, self.names[q], j)]
+                 and not blockers(c[2], c[3], c[4], row, self.names[q], j)]
             self._threats[key] = t
         return t
 
@@ -126,7 +127,7 @@ class _Ctx:
         best = self._meat.get(key)
         if best is not None:
             return best
-        s, g, q = self.s, self.g, self.p
+        s, q = self.s, self.p
         a = s.players[q].species[i]
         best = 0
         for o in range(self.n):
@@ -135,7 +136,7 @@ class _Ctx:
             row = s.players[o].species
             rn = self.names[o]
             for j, t in enumerate(row):
-                if best < t.size < eff and not g._blockers(a, an, eff, row, rn, j):
+                if best < t.size < eff and not blockers(a, an, eff, row, rn, j):
                     best = t.size
         self._meat[key] = best
         return best
@@ -459,7 +460,7 @@ def _target_value(x: _Ctx, i: int, o: int, j: int, bl: list) -> float:
 
 def _best_target(x: _Ctx, i: int) -> tuple[float, str | None]:
     best, key = -99.0, None
-    for o, j, bl in x.g._iter_targets(x.s, x.p, i, x.names):
+    for o, j, bl in targets(x.s, x.p, i, x.names):
         v = _target_value(x, i, o, j, bl)
         if v > best:
             best, key = v, f"target:{o}:{j}"
@@ -507,9 +508,9 @@ def _target(x: _Ctx, d: Decision, rng: random.Random) -> str:
         if o.key == "back":
             continue
         ow, j = o.value
-        bl = x.g._blockers(x.s.players[x.p].species[i], x.names[x.p][i],
-                           _attack_size(x.s.players[x.p].species[i], x.names[x.p][i]),
-                           x.s.players[ow].species, x.names[ow], j) if ow != x.p else []
+        bl = blockers(x.s.players[x.p].species[i], x.names[x.p][i],
+                      _attack_size(x.s.players[x.p].species[i], x.names[x.p][i]),
+                      x.s.players[ow].species, x.names[ow], j) if ow != x.p else []
         scored.append((_target_value(x, i, ow, j, bl), o.key))
     return pick(scored, rng) if scored else "back"
 

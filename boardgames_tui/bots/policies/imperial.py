@@ -32,6 +32,7 @@ from ...games.imperial.data import (
     HOME_PROVINCES, INVESTOR, IS_HOME, IS_SEA, IS_SHIPYARD, LAND_NEIGHBOURS, N_POWERS, N_REGIONS,
     NEUTRAL_LAND, OWNER, PORT_SEA, SEA_NEIGHBOURS, SEAS, TAXATION, WIN_POWER_POINTS, power_factor,
 )
+from ...games.imperial.maneuver import army_destinations
 from . import pick
 
 # The hard bot's budget in the app, under a second a decision: an iteration costs
@@ -299,7 +300,7 @@ def _bond_values(s: Any, me: int, p: int, choices, final: list[float], left: flo
 
 
 def _choices(s: Any, me: int, p: int) -> list[tuple[int, int, str | None]]:
-    """The bonds of ``p`` that ``me`` can buy or trade up to now (as the rules' ``_bond_choices``)."""
+    """The bonds of ``p`` that ``me`` can buy or trade up to now (as the rules' ``investor.bond_choices``)."""
     row = s.bonds[p]
     cash = s.cash[me]
     held = [b for b in _B if row[b] == me]
@@ -649,7 +650,7 @@ def _maneuver(game, s, d, rng):
             continue
         if isinstance(v, int):
             near = c.near(kind, v)
-            dests = _SEA_ADJ[v] if kind == "fleet" else game._army_destinations(s, p, v)
+            dests = _SEA_ADJ[v] if kind == "fleet" else army_destinations(game, s, p, v)
             scored.append((max((_dest_value(c, kind, r, near) for r in dests), default=-1.0), o.key))
         elif v[0] == "attack":
             scored.append((_battle_value(c, v[1], v[2], v[4]), o.key))

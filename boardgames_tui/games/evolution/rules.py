@@ -23,6 +23,13 @@ and the procedures (``Auto`` steps): ``StartRound`` (the deal), ``NextFoodTurn``
 traits) and ``EndFeeding`` (clean-up, the free species, then the end of the game
 or the next round).  An empty stack is the end of the game.
 
+Modules.  Phase 4, feeding and attacks (``StartFeeding`` to ``EndFeeding``, with
+``FeedTurn`` and its follow-ups), is ``feeding.py``: its steps plus functions
+taking ``(game, state, ...)``, and the public ``blockers`` and ``targets`` the
+bot policy reads attacks with.  ``base.py`` holds what both modules share
+(``EvoStep``, the species keys).  They import the cards and ``base``, never this
+module; this module imports them.
+
 Hidden information.  The draw pile is an ``engine.hidden.Deck`` (drawing counts
 a reveal), every shuffle goes through ``state.rng``, and the face-down traits
 and food cards turned up call ``state.rng.reveal()``: ``state.rng.mark`` is the
@@ -33,45 +40,22 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 from ...engine.core import GameOption, LogEntry, Option
 from ...engine.hidden import Deck
 from ...engine.rng import Rng
-from ...engine.text import quoted
-from ...engine.steps import Auto, Step, StepGame, key, key_head, parse_key
+from ...engine.steps import Auto, StepGame, key
 from . import cards as C
-from .cards import (
-    AMBUSH, BURROWING, CARNIVORE, CLIMBING, COOPERATION, DEFENSIVE_HERDING, FAT_TISSUE,
-    FERTILE, FOOD_OF, FORAGING, HARD_SHELL, HARD_SHELL_BONUS, HORNS, INTELLIGENCE,
-    LONG_NECK, MAX_POP, MAX_SIZE, PACK_HUNTING, SCAVENGER, SYMBIOSIS, TRAIT_OF,
-    WARNING_CALL, card_label,
-)
+from .base import EvoStep, _index, _key_i, _plural
+from .cards import CARNIVORE, FAT_TISSUE, FOOD_OF, MAX_POP, MAX_SIZE, TRAIT_OF, card_label
+from .feeding import StartFeeding
 
-HOLE, BANK = "hole", "bank"
-
-BLOCK_REASON = {
-    HARD_SHELL: "Hard Shell: the target counts as {shell} when attacked; the carnivore's attack size is only {eff}",
-    CLIMBING: "Climbing: only a climbing carnivore may attack it",
-    BURROWING: "Burrowing: it is fed (food equals population), so it cannot be attacked",
-    DEFENSIVE_HERDING: "Defensive Herding: the carnivore's population must be larger than the target's",
-    SYMBIOSIS: "Symbiosis: the species to its right is larger, so it cannot be attacked",
-    WARNING_CALL: "Warning Call: a neighbour warns it; only a carnivore with Ambush may attack it",
-}
-
-PASS_LABEL = "Pass: feed nothing this turn (storing fat and Intelligence discards are optional)"
-
-# Keys and labels made once (bots and ``simulate`` ask for options very often).
-# The keys are still built with ``key``; ``_key_i`` falls back to it beyond the table.
+# Keys and labels made once (bots and ``simulate`` ask for options very often; the species keys
+# are ``base._key_i``'s).
 _LABEL = [card_label(c) for c in range(len(C.CARDS))]
 _CARD_KEYS = {head: [key(head, c) for c in range(len(C.CARDS))] for head in ("food", "card", "discard")}
-_SPECIES_KEYS = {head: [key(head, i) for i in range(32)] for head in ("size", "pop", "trait", "eat", "intel", "attack")}
 SPECIES_LEFT, SPECIES_RIGHT = key("species", "left"), key("species", "right")
-
-
-def _key_i(head: str, i: int) -> str:
-    table = _SPECIES_KEYS[head]
-    return table[i] if i < len(table) else key(head, i)
 
 
 # -- state ------------------------------------------------------------------------
@@ -133,74 +117,7 @@ class EvolutionState:
 _new = object.__new__
 
 
-def _index(row: list[Species], sp: Species) -> int:
-    for k, x in enumerate(row):
-        if x is sp:
-            return k
-    return -1
-
-
-def _room(sp: Species, nm: set[str]) -> int:
-    """How many more chips the species may take (hunger, then Fat Tissue store)."""
-    r = sp.pop - sp.food
-    if FAT_TISSUE in nm:
-        r += sp.size - sp.fat
-    return r
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def _attack_size(a: Species, an: set[str]) -> int:
-    return a.size + a.pop if PACK_HUNTING in an else a.size
-
-
 # -- the steps ------------------------------------------------------------------------
-class EvoStep(Step):
-    """An Evolution decision.  ``heads`` names the key heads it understands and
-    the types of their parts, so ``why_illegal`` can read a refused key with
-    ``parse_key`` and hand it to ``why``."""
-
-    heads: ClassVar[dict[str, tuple[type, ...]]] = {}
-
-    def why_illegal(self, g: "EvolutionGame", s: EvolutionState, k: str) -> str | None:
-        head = key_head(k)
-        if head not in self.heads:
-            return f"{quoted(k)} does not fit now: {self.prompt(g, s)}"
-        _, *parts = parse_key(k, *self.heads[head])
-        return self.why(g, s, head, *parts)
-
-    def why(self, g: "EvolutionGame", s: EvolutionState, head: str, *parts: Any) -> str | None:
-        return None
-
-    def selected(self, viewer: int | None) -> dict | None:
-        """The view's ``selected`` entry while this step is on top."""
-        return None
-
-    def _why_card(self, s: EvolutionState, c: int) -> str | None:
-        if not 0 <= c < len(C.CARDS):
-            return f"there is no card {c}"
-        if c not in s.players[self.player].hand:
-            return "not your card: it is not in your hand"
-        return None
-
-    def _why_species(self, s: EvolutionState, i: int) -> str | None:
-        row = s.players[self.player].species
-        if not 0 <= i < len(row):
-            return f"you have no species {i + 1} (you have {len(row)})"
-        return None
-
-
-class FeedFollowUp(EvoStep):
-    """A question asked during a feeding turn about the player's species ``species``."""
-
-    species: int
-
-    def selected(self, viewer):
-        return {"card": None, "species": [self.player, self.species]}
-
-
 # Phase 2 --------------------------------------------------------------------------
 class FoodCard(EvoStep):
     kind = "food"
@@ -394,331 +311,6 @@ class NextPlayTurn(Auto):
         s.steps.append(PlayTurn(p) if p is not None else StartFeeding())
 
 
-# Phase 4 --------------------------------------------------------------------------
-class StartFeeding(Auto):
-    """Traits turned up (rule 16), food cards revealed (rule 17), grain traits (rule 18)."""
-
-    def run(self, g, s):
-        shown = []
-        flipped = 0
-        for p in g._order(s, s.start):
-            parts = []
-            for i, sp in enumerate(s.players[p].species):
-                if sp.hidden:
-                    parts.append(f"species {i + 1}: {', '.join(TRAIT_OF[c] for c in sp.hidden)}")
-                    flipped += len(sp.hidden)
-                    sp.hidden = []
-            if parts:
-                shown.append(f"{s.names[p]} ({'; '.join(parts)})")
-        if shown:
-            s.rng.reveal(flipped)
-            g._log(s, "Traits turned face up: " + "; ".join(shown) + ".")
-        s.phase = "feed"
-        for pl in s.players:
-            pl.done = False
-        leftover = s.hole
-        if s.food_cards:
-            s.rng.reveal(len(s.food_cards))
-            total = sum(FOOD_OF[c] for _, c in s.food_cards)
-            s.hole = max(0, s.hole + total)
-            listing = ", ".join(f"{card_label(c)} from {s.names[p]}" for p, c in s.food_cards)
-            s.discard.extend(c for _, c in s.food_cards)
-            s.food_cards = []
-            g._log(s, f"Phase 4: food cards revealed: {listing}; total {total:+d}. "
-                      f"The watering hole had {leftover} and now has {s.hole} plant food.")
-        else:
-            g._log(s, f"Phase 4: no food cards; the watering hole has {s.hole} plant food.")
-        # Grain-symbol traits (rule 18, reference rows 2, 5, 6).
-        notes: list[str] = []
-        for p in g._order(s, s.start):
-            row = s.players[p].species
-            for i in range(len(row)):
-                sp = row[i]
-                nm = sp.names()
-                if not nm:
-                    continue
-                if FERTILE in nm and leftover > 0 and sp.pop < MAX_POP:
-                    sp.pop += 1
-                    notes.append(f"{s.names[p]}'s species {i + 1} is Fertile: population {sp.pop}")
-                if LONG_NECK in nm:
-                    g._take(s, p, i, BANK, False, 1, notes, "Long Neck")
-                if FAT_TISSUE in nm and sp.fat:
-                    move = min(sp.fat, sp.pop - sp.food)
-                    if move > 0:
-                        sp.fat -= move
-                        sp.food += move
-                        notes.append(f"{s.names[p]}'s species {i + 1} moves {move} stored food from Fat Tissue")
-        if notes:
-            g._log(s, "; ".join(notes) + ".")
-        s.steps.append(FeedTurn(s.start))
-
-
-class FeedTurn(EvoStep):
-    """One feeding turn.  ``quiet`` counts the turns in a row, before this one,
-    in which nobody fed (skipped or passed); a whole round of them ends the
-    feeding."""
-
-    quiet: int = 0
-    kind = "feed"
-    heads = {"eat": (int,), "intel": (int,), "attack": (int,), "pass": ()}
-
-    def prompt(self, g, s):
-        return "Feed one of your species"
-
-    def options(self, g, s):
-        return g._feed_options(s, self.player)
-
-    def on_empty(self, g, s):
-        g._next_feeder(s, self.player, self.quiet + 1)   # cannot feed: skipped
-
-    def apply(self, g, s, o):
-        p = self.player
-        if o.key == "pass":
-            g._log(s, f"{s.names[p]} passes (feeds nothing this turn).")
-            g._next_feeder(s, p, self.quiet + 1)
-            return
-        what, i = o.value
-        if what == "eat":
-            notes: list[str] = []
-            g._take(s, p, i, HOLE, False, 1, notes, "")
-            g._log(s, "; ".join(notes) + f"; {s.hole} left there.")
-            g._next_feeder(s, p, 0)
-            return
-        s.steps.append(self)                      # the turn goes on: a follow-up question
-        s.steps.append(IntelDiscard(p, i) if what == "intel" else ChooseTarget(p, i))
-
-    def why(self, g, s, head, *parts):
-        p = self.player
-        pl = s.players[p]
-        if head == "pass":
-            return ("feeding is compulsory: you may pass only when every feeding you could make is optional "
-                    "(storing into Fat Tissue, discarding for Intelligence)")
-        i = parts[0]
-        bad = self._why_species(s, i)
-        if bad:
-            return bad
-        sp = pl.species[i]
-        nm = sp.names()
-        if _room(sp, nm) <= 0:
-            return f"species {i + 1} is already fed" + (" and its fat store is full" if FAT_TISSUE in nm else "")
-        if head == "attack":
-            if CARNIVORE not in nm:
-                return f"species {i + 1} is not a carnivore"
-            return f"species {i + 1} has no species it may attack"
-        if CARNIVORE in nm:
-            return f"species {i + 1} is a carnivore: carnivores never eat plants"
-        if head == "eat" and s.hole <= 0:
-            return "the watering hole is empty"
-        if head == "intel":
-            if INTELLIGENCE not in nm:
-                return f"species {i + 1} does not have Intelligence"
-            if not pl.hand:
-                return "Intelligence needs a hand card to discard, and your hand is empty"
-        return None
-
-
-class HandDiscard(FeedFollowUp):
-    """A hand card discarded for Intelligence; subclasses say what it buys."""
-
-    kind = "discard"
-    heads = {"discard": (int,)}
-
-    def options(self, g, s):
-        return g._hand_options(s.players[self.player], "discard")
-
-
-class IntelDiscard(HandDiscard):
-    """An Intelligence herbivore: the card discarded for 2 plant food from the bank."""
-
-    def prompt(self, g, s):
-        return f"Discard a card: species {self.species + 1} takes 2 plant food (Intelligence)"
-
-    def apply(self, g, s, o):
-        p = self.player
-        g._discard_from_hand(s, p, o.value)
-        notes: list[str] = []
-        g._take(s, p, self.species, BANK, False, 2, notes, "Intelligence")
-        if notes:
-            g._log(s, "; ".join(notes) + ".")
-        g._turn_done(s, p)
-
-    def why(self, g, s, head, c):
-        return self._why_card(s, c)
-
-
-class ChooseTarget(FeedFollowUp):
-    kind = "target"
-    heads = {"target": (int, int), "back": ()}
-
-    def prompt(self, g, s):
-        return f"Which species does your species {self.species + 1} attack?"
-
-    def options(self, g, s):
-        return g._target_options(s, self.player, self.species)
-
-    def apply(self, g, s, o):
-        if o.key == "back":
-            return                                # FeedTurn is below: it decides again
-        p, i = self.player, self.species
-        owner, j = o.value
-        names = g._all_names(s)
-        a = s.players[p].species[i]
-        an = names[p][i]
-        blockers = [] if owner == p else g._blockers(a, an, _attack_size(a, an), s.players[owner].species,
-                                                     names[owner], j)
-        if g._optional_ignores(s, p, i, owner, j, an, len(blockers)):
-            s.steps.append(self)                  # "back" from the question returns here
-            s.steps.append(IgnoreTraits(p, i, owner, j, tuple(blockers)))
-            return
-        g._attack(s, p, i, owner, j, tuple(blockers))
-
-    def why(self, g, s, head, *parts):
-        if head == "back":
-            return None
-        p, i = self.player, self.species
-        o, j = parts
-        if not 0 <= o < len(s.players):
-            return f"there is no player {o}"
-        orow = s.players[o].species
-        if not 0 <= j < len(orow):
-            return f"{s.names[o]} has no species {j + 1}"
-        if o == p and j == i:
-            return "a carnivore cannot attack itself"
-        names = g._all_names(s)
-        a = s.players[p].species[i]
-        an = names[p][i]
-        eff = _attack_size(a, an)
-        t = orow[j]
-        if eff <= t.size:
-            return f"that carnivore is not larger than the target (attack size {eff}, target size {t.size})"
-        bl = g._blockers(a, an, eff, orow, names[o], j)
-        if o == p:
-            if bl:
-                return g._block_text(bl[0], t, eff)
-            return "a carnivore may eat its own species only when it cannot attack any opponent's species"
-        if bl:
-            if INTELLIGENCE not in an:
-                return g._block_text(bl[0], t, eff)
-            hand = len(s.players[p].hand)
-            return (f"{g._block_text(bl[0], t, eff)}; Intelligence would need "
-                    f"{_plural(len(bl), 'discard')} and you hold {_plural(hand, 'card')}")
-        return None
-
-
-class IgnoreTraits(FeedFollowUp):
-    """An Intelligence carnivore attacks an opponent's species that has Horns:
-    does one more discard ignore them?  The blocking traits (``blockers``) are
-    ignored anyway, one discard each."""
-
-    owner: int
-    target: int
-    blockers: tuple[str, ...] = ()
-    kind = "ignore"
-    heads = {"ignore": (int,), "attack": (), "back": ()}
-
-    def prompt(self, g, s):
-        return "Intelligence: discard one more card to ignore the target's Horns?"
-
-    def options(self, g, s):
-        more = g._optional_ignores(s, self.player, self.species, self.owner, self.target,
-                                   s.players[self.player].species[self.species].names(), len(self.blockers))
-        need = f" ({_plural(len(self.blockers), 'discard')} for {', '.join(self.blockers)})" if self.blockers else ""
-        opts = [Option(key("ignore", c),
-                       f"Discard {'one more card' if self.blockers else 'a card'} to ignore {TRAIT_OF[c]}: "
-                       f"your carnivore loses no population{need}", ("card", c), c) for c in more]
-        opts.append(Option("attack", f"Attack without ignoring Horns{need}"))
-        opts.append(Option("back", "Back"))
-        return opts
-
-    def apply(self, g, s, o):
-        if o.key == "back":
-            return                                # ChooseTarget is below: it decides again
-        s.steps.pop()                             # the target question below is answered too
-        ignored = self.blockers + ((TRAIT_OF[o.value],) if o.value is not None else ())
-        g._attack(s, self.player, self.species, self.owner, self.target, ignored)
-
-    def why(self, g, s, head, *parts):
-        if head == "ignore":
-            return ("Intelligence can choose to ignore only the target's Horns here "
-                    "(the traits that block the attack are ignored anyway)")
-        return None
-
-
-class AttackDiscard(HandDiscard):
-    """One of the cards discarded for an Intelligence attack (``left`` to go)."""
-
-    owner: int
-    target: int
-    ignored: tuple[str, ...] = ()
-    left: int = 1
-
-    def prompt(self, g, s):
-        return f"Discard a card for Intelligence ({self.left} more to discard)"
-
-    def apply(self, g, s, o):
-        p = self.player
-        g._discard_from_hand(s, p, o.value)
-        if self.left > 1:
-            s.steps.append(AttackDiscard(p, self.species, self.owner, self.target, self.ignored, self.left - 1))
-            return
-        g._resolve_attack(s, p, self.species, self.owner, self.target, list(self.ignored))
-        g._turn_done(s, p)
-
-    def why(self, g, s, head, c):
-        return self._why_card(s, c)
-
-
-class EndFeeding(Auto):
-    """Rules 25-30: starvation, extinction, bags, the free species, then the
-    end of the game or the next round."""
-
-    def run(self, g, s):
-        order = g._order(s, s.start)
-        lines = []
-        # Rule 26: unfed species shrink to their food.
-        for p in order:
-            for i, sp in enumerate(s.players[p].species):
-                if sp.food < sp.pop:
-                    lines.append(f"{s.names[p]}'s species {i + 1} starves down to population {sp.food}")
-                    sp.pop = sp.food
-        g._log(s, "Feeding is over. " + ("; ".join(lines) + "." if lines else "Every species is fed."))
-        # Rule 27: species that got no food die out.
-        for p in order:
-            for sp in reversed(list(s.players[p].species)):  # right to left: positions stay as shown
-                if sp.pop == 0:
-                    g._extinct(s, p, sp, "no food")
-        # Rule 28: food into the bags.
-        gains = []
-        for p in order:
-            pl = s.players[p]
-            got = 0
-            for sp in pl.species:
-                got += sp.food
-                sp.food = 0
-            pl.bag += got
-            gains.append(f"{s.names[p]} +{got}")
-        g._log(s, "Food goes into the bags: " + ", ".join(gains) + ".")
-        # Rule 29: a free species for a player with none (in the last round too:
-        # the round is played to its end, rules 51-52).
-        for p in order:
-            pl = s.players[p]
-            if not pl.species:
-                pl.species.append(g._new_species(s))
-                g._log(s, f"{s.names[p]} has no species left and takes a free one.")
-        if s.final_round is not None and s.round >= s.final_round:
-            s.phase = "over"
-            sc = g.scores(s)
-            w = g.winners(s)
-            tied = sum(1 for x in sc if x == max(sc))
-            how = " (house tie-break: most trait cards in play, then most food in the bag)" if tied > 1 else ""
-            g._log(s, "The game is over. Scores: " + ", ".join(f"{s.names[p]} {sc[p]}" for p in range(len(sc)))
-                   + ". Winner: " + " and ".join(s.names[p] for p in w) + how + ".")
-            return                                # an empty stack: the game is over
-        # Rule 30: the start player moves on.
-        s.start = (s.start + 1) % len(s.players)
-        s.steps.append(StartRound())
-
-
 class StartRound(Auto):
     """Phase 1: the deal (rule 8), then the food cards."""
 
@@ -851,61 +443,23 @@ class EvolutionGame(StepGame):
             return p
         return None
 
-    def _next_feeder(self, s: EvolutionState, p: int, quiet: int) -> None:
-        """The feeding turn passes from ``p`` to the left; after a whole round
-        of turns without anybody feeding (``quiet``), feeding is over."""
-        n = len(s.players)
-        s.steps.append(EndFeeding() if quiet >= n else FeedTurn((p + 1) % n, quiet))
+    def _end_round(self, s: EvolutionState) -> None:
+        """After the feeding's clean-up (``feeding.EndFeeding``): the end of the game after its last
+        round (rules 51-52), else the next round."""
+        if s.final_round is not None and s.round >= s.final_round:
+            s.phase = "over"
+            sc = self.scores(s)
+            w = self.winners(s)
+            tied = sum(1 for x in sc if x == max(sc))
+            how = " (house tie-break: most trait cards in play, then most food in the bag)" if tied > 1 else ""
+            self._log(s, "The game is over. Scores: " + ", ".join(f"{s.names[p]} {sc[p]}" for p in range(len(sc)))
+                      + ". Winner: " + " and ".join(s.names[p] for p in w) + how + ".")
+            return                                # an empty stack: the game is over
+        # Rule 30: the start player moves on.
+        s.start = (s.start + 1) % len(s.players)
+        s.steps.append(StartRound())
 
-    def _turn_done(self, s: EvolutionState, p: int) -> None:
-        """Player ``p`` has fed: the feeding turn under its follow-up questions
-        is over, and the next player's begins."""
-        while not isinstance(s.steps.pop(), FeedTurn):
-            pass
-        self._next_feeder(s, p, 0)
-
-    # -- feeding mechanics ------------------------------------------------------------------
-    def _take(self, s: EvolutionState, p: int, i: int, source: str, meat: bool, n: int,
-              notes: list[str], why: str) -> int:
-        """One food-taking event: species ``i`` of player ``p`` takes up to ``n``
-        chips from ``source``; Foraging adds one, Cooperation passes one on."""
-        row = s.players[p].species
-        sp = row[i]
-        nm = sp.names()
-        if not meat and CARNIVORE in nm:
-            return 0
-        room = _room(sp, nm)
-        got = n if n < room else room
-        if source == HOLE and s.hole < got:
-            got = s.hole
-        if got <= 0:
-            return 0
-        extra = ""
-        if FORAGING in nm and got < room and (source == BANK or s.hole > got):
-            got += 1
-            extra = ", Foraging"
-        fill = sp.pop - sp.food
-        if fill > got:
-            fill = got
-        sp.food += fill
-        sp.fat += got - fill
-        if source == HOLE:
-            s.hole -= got
-        kind = "meat" if meat else "plant"
-        where = "the watering hole" if source == HOLE else "the bank"
-        tag = f"{why}{extra}" if why else extra[2:]
-        notes.append(f"{s.names[p]}'s species {i + 1} takes {got} {kind} from {where}" + (f" ({tag})" if tag else ""))
-        if COOPERATION in nm and i + 1 < len(row):
-            self._take(s, p, i + 1, source, meat, 1, notes, "Cooperation")
-        return got
-
-    def _cut_pop(self, s: EvolutionState, p: int, sp: Species) -> None:
-        """Population went down by 1: surplus food to the bag (reference row 25)."""
-        sp.pop -= 1
-        if sp.food > sp.pop:
-            s.players[p].bag += sp.food - sp.pop
-            sp.food = sp.pop
-
+    # -- extinction and options ---------------------------------------------------------------
     def _extinct(self, s: EvolutionState, p: int, sp: Species, why: str) -> None:
         """Rules 31-33: board to the supply, food to the bag, traits discarded,
         as many cards drawn, the gap closed."""
@@ -928,174 +482,6 @@ class EvolutionGame(StepGame):
         else:
             self._log(s, text + ".")
 
-    def _all_names(self, s: EvolutionState) -> list[list[set[str]]]:
-        return [[sp.names() for sp in pl.species] for pl in s.players]
-
-    def _blockers(self, a: Species, an: set[str], eff: int, row: list[Species],
-                  rn: list[set[str]], j: int) -> list[str]:
-        """Traits that stop this attack (each one can be ignored by one Intelligence discard)."""
-        t = row[j]
-        tn = rn[j]
-        bl: list[str] = []
-        if tn:
-            if HARD_SHELL in tn and eff <= t.size + HARD_SHELL_BONUS:
-                bl.append(HARD_SHELL)
-            if CLIMBING in tn and CLIMBING not in an:
-                bl.append(CLIMBING)
-            if BURROWING in tn and t.food >= t.pop:
-                bl.append(BURROWING)
-            if DEFENSIVE_HERDING in tn and a.pop <= t.pop:
-                bl.append(DEFENSIVE_HERDING)
-            if SYMBIOSIS in tn and j + 1 < len(row) and row[j + 1].size > t.size:
-                bl.append(SYMBIOSIS)
-        if AMBUSH not in an:
-            if j > 0 and WARNING_CALL in rn[j - 1]:
-                bl.append(WARNING_CALL)
-            if j + 1 < len(row) and WARNING_CALL in rn[j + 1]:
-                bl.append(WARNING_CALL)
-        return bl
-
-    def _optional_ignores(self, s: EvolutionState, p: int, i: int, o: int, j: int, an: set[str],
-                          needed: int) -> list[int]:
-        """Trait cards of the target that an Intelligence carnivore may choose
-        to ignore beyond the ``needed`` blocking ones: Horns, if the attacker
-        holds a card more than it needs."""
-        if o == p or INTELLIGENCE not in an or len(s.players[p].hand) <= needed:
-            return []
-        return [c for c in s.players[o].species[j].traits if TRAIT_OF[c] == HORNS]
-
-    def _iter_targets(self, s: EvolutionState, p: int, i: int, names: list[list[set[str]]]):
-        """Legal targets of carnivore ``i`` of player ``p``, one at a time:
-        (owner, index, traits to ignore by Intelligence).  Own species only
-        when no opponent species can be attacked without discards (reference
-        row 8).  A generator, so ``_prey`` can stop at the first free one."""
-        a = s.players[p].species[i]
-        an = names[p][i]
-        eff = _attack_size(a, an)
-        can_ignore = len(s.players[p].hand) if INTELLIGENCE in an else 0
-        n = len(s.players)
-        free = False
-        for k in range(1, n):
-            o = (p + k) % n
-            row = s.players[o].species
-            rn = names[o]
-            for j in range(len(row)):
-                if eff <= row[j].size:
-                    continue
-                bl = self._blockers(a, an, eff, row, rn, j)
-                if len(bl) <= can_ignore:
-                    if not bl:
-                        free = True
-                    yield o, j, bl
-        if not free:
-            row = s.players[p].species
-            rn = names[p]
-            for j in range(len(row)):
-                if j != i and eff > row[j].size and not self._blockers(a, an, eff, row, rn, j):
-                    yield p, j, []
-
-    def _targets(self, s: EvolutionState, p: int, i: int,
-                 names: list[list[set[str]]]) -> list[tuple[int, int, list[str]]]:
-        return list(self._iter_targets(s, p, i, names))
-
-    def _prey(self, s: EvolutionState, p: int, i: int, names: list[list[set[str]]]) -> tuple[bool, bool]:
-        """(any legal target, a target that needs no Intelligence discard) for
-        carnivore ``i`` of player ``p``."""
-        some = False
-        for _o, _j, bl in self._iter_targets(s, p, i, names):
-            if not bl:
-                return True, True
-            some = True
-        return some, False
-
-    def _feed_options(self, s: EvolutionState, p: int) -> list[Option]:
-        """The feeding options of player ``p``.  Feeding a hungry species
-        without discarding is compulsory; storing into Fat Tissue (a fed
-        species) and Intelligence discards are optional, so when nothing
-        compulsory is offered the player may pass."""
-        pl = s.players[p]
-        row = pl.species
-        opts: list[Option] = []
-        must = False
-        names = None
-        for i in range(len(row)):
-            sp = row[i]
-            nm = sp.names()
-            if _room(sp, nm) <= 0:
-                continue
-            hungry = sp.food < sp.pop
-            if CARNIVORE in nm:
-                if names is None:
-                    names = self._all_names(s)
-                some, free = self._prey(s, p, i, names)
-                if some:
-                    opts.append(Option(_key_i("attack", i), f"Species {i + 1} (carnivore, size {sp.size}) attacks",
-                                       ("species", p, i), ("attack", i)))
-                    if free and hungry:
-                        must = True
-            else:
-                if s.hole > 0:
-                    opts.append(Option(_key_i("eat", i), f"Species {i + 1} eats plant food from the watering hole",
-                                       ("species", p, i), ("eat", i)))
-                    if hungry:
-                        must = True
-                if INTELLIGENCE in nm and pl.hand:
-                    opts.append(Option(_key_i("intel", i),
-                                       f"Species {i + 1}: discard a card for 2 plant food (Intelligence)",
-                                       ("species", p, i), ("intel", i)))
-        if opts and not must:
-            opts.append(Option("pass", PASS_LABEL))
-        return opts
-
-    def _attack(self, s: EvolutionState, p: int, i: int, o: int, j: int, ignored: tuple[str, ...]) -> None:
-        """Carnivore ``i`` of ``p`` attacks species ``j`` of ``o``, ignoring
-        ``ignored`` (one Intelligence discard each, asked for first)."""
-        if ignored:
-            s.steps.append(AttackDiscard(p, i, o, j, ignored, len(ignored)))
-            return
-        self._resolve_attack(s, p, i, o, j, [])
-        self._turn_done(s, p)
-
-    def _resolve_attack(self, s: EvolutionState, p: int, i: int, o: int, j: int, ignored: list[str]) -> None:
-        names = self._all_names(s)
-        a = s.players[p].species[i]
-        t = s.players[o].species[j]
-        tn = names[o][j]
-        meat = t.size
-        an = names[p][i]
-        asize = f"size {a.size}, Pack Hunting {a.size + a.pop}" if PACK_HUNTING in an else f"size {a.size}"
-        tsize = f"size {t.size}, Hard Shell {t.size + HARD_SHELL_BONUS}" if HARD_SHELL in tn else f"size {t.size}"
-        head = f"{s.names[p]}'s species {i + 1} ({asize}) attacks {s.names[o]}'s species {j + 1} ({tsize})"
-        if ignored:
-            head += f", Intelligence ignoring {', '.join(ignored)}"
-        notes: list[str] = []
-        alive = True
-        if HORNS in tn and HORNS not in ignored:
-            self._cut_pop(s, p, a)
-            notes.append(f"Horns: the attacker drops to population {a.pop}")
-            alive = a.pop > 0
-        self._cut_pop(s, o, t)
-        notes.append(f"the target drops to population {t.pop}")
-        self._log(s, head + ": " + "; ".join(notes) + ".")
-        notes = []
-        if not alive:
-            self._extinct(s, p, a, "killed by Horns before eating")
-        if t.pop <= 0:
-            self._extinct(s, o, t, "eaten")
-        if alive:
-            self._take(s, p, _index(s.players[p].species, a), BANK, True, meat, notes, "attack")
-        # Scavengers, in turn order from the attacking player (reference row 7).
-        n = len(s.players)
-        for k in range(n):
-            q = (p + k) % n
-            row = s.players[q].species
-            for x in range(len(row)):
-                if row[x].has(SCAVENGER):
-                    self._take(s, q, x, BANK, True, 1, notes, "Scavenger")
-        if notes:
-            self._log(s, "; ".join(notes) + ".")
-
-    # -- options ------------------------------------------------------------------------------
     def _hand_options(self, pl: PlayerState, prefix: str) -> list[Option]:
         keys = _CARD_KEYS[prefix]
         return [Option(keys[c], _LABEL[c], ("card", c), c) for c in pl.hand]
@@ -1120,23 +506,6 @@ class EvolutionGame(StepGame):
                                    ("species", p, i), ("trait", i)))
         opts.append(Option("back", "Back"))
         return opts
-
-    def _target_label(self, s: EvolutionState, o: int, j: int, bl: list[str]) -> str:
-        t = s.players[o].species[j]
-        lab = f"{s.names[o]}'s species {j + 1} (size {t.size}, pop {t.pop})"
-        if bl:
-            lab += f": {_plural(len(bl), 'Intelligence discard')} (ignores {', '.join(bl)})"
-        return lab
-
-    def _target_options(self, s: EvolutionState, p: int, i: int) -> list[Option]:
-        names = self._all_names(s)
-        opts = [Option(key("target", o, j), self._target_label(s, o, j, bl), ("species", o, j), (o, j))
-                for o, j, bl in self._targets(s, p, i, names)]
-        opts.append(Option("back", "Back"))
-        return opts
-
-    def _block_text(self, trait: str, t: Species, eff: int) -> str:
-        return BLOCK_REASON[trait].format(shell=t.size + HARD_SHELL_BONUS, eff=eff)
 
     # -- views and results ---------------------------------------------------------------------
     def view(self, s: EvolutionState, viewer: int | None) -> dict:

@@ -21,16 +21,21 @@ How a power's turn runs (all on the step stack):
 * :class:`Rondel` picks the space (or opens :class:`Donate`).  A move that
   passes the Investor space first asks the Swiss banks (:class:`AskForce` ->
   :class:`Force`).  Then the space's action: :class:`FactorySite`,
-  production (automatic), :class:`Import`, the maneuver
-  (:class:`Maneuver` -> :class:`Destination` -> :class:`Arrive` ->
-  :class:`Contest` / :class:`Declare` / :class:`AskDemands` -> :class:`Demand`,
-  and :class:`EndManeuver` for the flags), the Investor space
-  (:class:`InvestorSpace`: interest, then :class:`InvestorRound` with
-  :class:`Invest` -> :class:`BuyBond` decisions and :class:`FinishInvestorRound`)
-  or taxation (automatic; it may end the game).
+  production (automatic), :class:`Import`, the maneuver (a sub-game of its
+  own, in ``maneuver.py``: ``Maneuver`` -> ``Destination`` -> ``Arrive`` ->
+  ``Contest`` / ``Declare`` / ``AskDemands`` -> ``Demand``, and ``EndManeuver``
+  for the flags), the Investor space (in ``investor.py``: ``InvestorSpace``,
+  interest, then ``InvestorRound`` with ``Invest`` -> ``BuyBond`` decisions and
+  ``FinishInvestorRound``) or taxation (automatic; it may end the game).
 * :class:`EndTurn` runs the investor steps 2-3 after a pass over Investor
   (or, without the investor card, the investment round after every turn) and
   then the next turn.
+
+The parts of the game are modules beside this one, each its steps plus
+functions taking ``(game, state, ...)``: ``maneuver.py`` (the maneuver) and
+``investor.py`` (interest, investing, bonds and governments); ``base.py`` holds
+what they share (``PowerStep``, the unit kinds).  They import the data and
+``base``, never this module; this module imports them.
 
 Imperial has no hidden information: views are the full public state and no
 decision is private.  There is no randomness after set-up (the flag cards, or
@@ -49,18 +54,17 @@ from typing import Any, ClassVar
 
 from ...engine.core import GameOption, LogEntry, Option
 from ...engine.rng import Rng
-from ...engine.steps import Auto, Step, StepGame, key, key_head, parse_key
+from ...engine.steps import Auto, Step, StepGame, key, parse_key
 from . import data as D
+from .base import ARMY, BACK, FLEET, PowerStep
 from .data import (
-    ARMY_LIMIT, BOND_COSTS, BOND_INTEREST, DESTROY_ARMIES, FACTORY_COST, FLAG_REGIONS, FLAGS_PER_POWER,
-    FLEET_LIMIT, HOME_PROVINCES, IMPORT_COST, IMPORT_MAX, INVESTOR, INVESTOR_BONUS, IS_HOME, IS_SEA,
-    IS_SHIPYARD, LAND_NEIGHBOURS, N_BONDS, N_POWERS, N_REGIONS, N_SPACES, OWNER, PORT_SEA, POWER_NAMES,
-    POWERS, RAIL_NEIGHBOURS, REGION_KEYS, REGION_NAMES, RONDEL, RONDEL_NAMES, SEA_NEIGHBOURS,
-    WIN_POWER_POINTS,
+    ARMY_LIMIT, BOND_COSTS, BOND_INTEREST, FACTORY_COST, FLAGS_PER_POWER, FLEET_LIMIT, HOME_PROVINCES,
+    IMPORT_COST, IMPORT_MAX, INVESTOR, IS_HOME, IS_SHIPYARD, N_BONDS, N_POWERS, N_REGIONS, N_SPACES, OWNER,
+    POWER_NAMES, POWERS, REGION_KEYS, REGION_NAMES, RONDEL, RONDEL_NAMES, WIN_POWER_POINTS,
 )
+from .investor import AfterTurnInvest, BuyBond, Invest, InvestorRound, InvestorSpace, bond_label, buy_bond
+from .maneuver import Contest, Declare, Demand, Destination, start_maneuver
 
-ARMY, FLEET = "army", "fleet"
-FLEETS_PHASE, ARMIES_PHASE = "fleets", "armies"
 _POWERS = range(N_POWERS)
 _REGIONS = range(N_REGIONS)
 _BONDS = range(N_BONDS)
@@ -69,13 +73,6 @@ _RN = REGION_NAMES
 _RK = REGION_KEYS
 
 # Options that never change, built once.  ``value`` is what a step's ``apply`` reads.
-_BACK = Option("back", "Back")
-_PICK = {
-    ARMY: tuple(Option(key("army", _RK[r]), f"Army in {_RN[r]}", ("region", r), r) for r in _REGIONS),
-    FLEET: tuple(Option(key("fleet", _RK[r]), f"Fleet {'in the harbour of' if IS_HOME[r] else 'in'} {_RN[r]}",
-                        ("region", r), r) for r in _REGIONS),
-}
-_DEST = tuple(Option(key("to", _RK[r]), _RN[r], ("region", r), (r, ())) for r in _REGIONS)
 _FACTORY_OPT = tuple(Option(key("factory", _RK[r]),
                             f"{'Shipyard' if IS_SHIPYARD[r] else 'Armaments factory'} in {_RN[r]} ({FACTORY_COST}M)",
                             ("region", r), r) for r in _REGIONS)
@@ -87,31 +84,9 @@ _IMPORT_OPT = {
                  for r in _REGIONS),
 }
 _IMPORT_DONE = Option("done", "Import nothing more")
-_FLEETS_DONE = Option("done", "Fleets done: go on to the armies", None, "done")
-_ARMIES_DONE = Option("done", "End the maneuver", None, "done")
-_PEACE = Option("peace", "No battle: stay side by side")
-_HOSTILE = Option("hostile", "Hostile (standing): blocks the province")
-_FRIENDLY = Option("friendly", "Friendly (lying down): no effect")
-_DEMAND = Option("battle", "Battle: both units are removed")
-_ALLOW = Option("allow", "No battle: let it stay")
 _FORCE = Option("force", "Force a stop on the Investor space")
-_DECLINE = Option("decline", "Invest nothing")
 _OPENING_PASS = Option("pass", "Pass (buy no bond of this power)")
-_INVEST_POWER = tuple(Option(key("invest", POWERS[p]), f"{_PN[p]} bonds", ("power", p), p) for p in _POWERS)
-
-
-def _bond_label(p: int, b: int) -> str:
-    return f"{_PN[p]} {BOND_COSTS[b]}M bond ({BOND_INTEREST[b]}M interest)"
-
-
-_BUY_OPT = tuple(tuple(Option(key("buy", BOND_COSTS[b]), f"Buy the {_bond_label(p, b)} for {BOND_COSTS[b]}M",
-                              ("bond", p, b), (b, -1)) for b in _BONDS) for p in _POWERS)
-_TRADE_OPT = tuple(tuple(tuple(
-    Option(key("trade", BOND_COSTS[b], BOND_COSTS[o]),
-           f"Trade your {BOND_COSTS[o]}M bond in for the {_bond_label(p, b)}, paying {BOND_COSTS[b] - BOND_COSTS[o]}M",
-           ("bond", p, b), (b, o)) if o < b else None
-    for o in _BONDS) for b in _BONDS) for p in _POWERS)
-_OPENING_OPT = tuple(tuple(Option(key("buy", BOND_COSTS[b]), f"Buy the {_bond_label(p, b)} for {BOND_COSTS[b]}M",
+_OPENING_OPT = tuple(tuple(Option(key("buy", BOND_COSTS[b]), f"Buy the {bond_label(p, b)} for {BOND_COSTS[b]}M",
                                   ("bond", p, b), b) for b in _BONDS) for p in _POWERS)
 
 
@@ -231,12 +206,6 @@ def _plural(k: int, word: str) -> str:
 
 
 # ============================================================================ steps
-class PowerStep(Step):
-    """A decision of ``player`` for ``power``."""
-    power: int
-    private: ClassVar[bool] = False
-
-
 # -- the turn ----------------------------------------------------------------------------------------
 class NextTurn(Auto):
     def run(self, g, s):
@@ -303,7 +272,7 @@ class Donate(PowerStep):
         cash = s.cash[self.player]
         amounts = sorted({*range(1, min(cash, 10) + 1), *(x for x in (15, 20, 25, 30, 40, 50) if x <= cash), cash})
         opts = [Option(key("donate", a), f"Pay {a}M into the treasury", None, a) for a in amounts if a > 0]
-        opts.append(_BACK)
+        opts.append(BACK)
         return opts
 
     def apply(self, g, s, o):
@@ -464,343 +433,6 @@ class Import(PowerStep):
         return f"{_PN[self.power]} has no {head} left in its supply"
 
 
-# -- maneuver -----------------------------------------------------------------------------------------
-class Maneuver(PowerStep):
-    """Pick a unit to move (fleets first, then armies), a battle, a change of status, or end."""
-    phase: str = FLEETS_PHASE
-    kind: ClassVar[str] = "maneuver"
-
-    def prompt(self, g, s):
-        if self.phase == FLEETS_PHASE:
-            return f"{_PN[self.power]}: maneuver - move a fleet, or go on to the armies"
-        return f"{_PN[self.power]}: maneuver - move an army, or end the maneuver"
-
-    def why_illegal(self, g, s, k):
-        head = key_head(k)
-        if head == ARMY and self.phase == FLEETS_PHASE:
-            return "fleets move first: end the fleet moves before moving armies"
-        if head in (ARMY, FLEET):
-            return f"no {head} of {_PN[self.power]} there is left to move (each unit moves once per maneuver)"
-        if head == "destroy":
-            return ("a factory is destroyed by 3 of your armies in its province with none of its owner's units "
-                    "there, and never its owner's last factory without hostile armies")
-        later = "entered or changed their status in this maneuver (the status changes in a later maneuver)"
-        if head == "hostile":
-            return f"that province holds its owner's last unoccupied factory, or your armies there {later}"
-        if head == "friendly":
-            return f"your armies there are not hostile, or they {later}"
-        return None
-
-    def options(self, g, s):
-        opts = g._maneuver_options(s, self.power, self.phase)
-        return opts if len(opts) > 1 else []  # nothing but "done": the phase passes by itself
-
-    def on_empty(self, g, s):
-        self._done(g, s)
-
-    def _done(self, g, s):
-        if self.phase == FLEETS_PHASE:
-            g._reset_moved(s, ARMY)
-            s.steps.append(Maneuver(self.player, self.power, ARMIES_PHASE))
-
-    def apply(self, g, s, o):
-        p = self.power
-        v = o.value
-        if o.key == "done":
-            self._done(g, s)
-            return
-        s.steps.append(self)
-        if isinstance(v, int):  # a unit to move
-            s.steps.append(Destination(self.player, p, ARMY if self.phase == ARMIES_PHASE else FLEET, v))
-            return
-        what = v[0]
-        if what == "attack":
-            _, r, q, my_kind, their_kind = v
-            g._battle(s, r, p, my_kind, q, their_kind)
-        elif what == "status":
-            _, r, hostile = v
-            s.hostile[r][p] = hostile
-            s.flipped[r] = True
-            g._log(s, f"{_PN[p]}'s armies in {_RN[r]} are now {'hostile' if hostile else 'friendly'}.")
-            if hostile:
-                s.steps.append(AskDemands(p, r, ARMY, 0))
-        elif what == "destroy":
-            g._destroy_factory(s, p, v[1])
-
-
-class Destination(PowerStep):
-    unit: str
-    frm: int
-    kind: ClassVar[str] = "destination"
-
-    def prompt(self, g, s):
-        return f"{_PN[self.power]}: move the {self.unit} from {_RN[self.frm]} where?"
-
-    def options(self, g, s):
-        opts = g._destination_options(s, self.power, self.unit, self.frm)
-        opts.append(_BACK)
-        return opts
-
-    def apply(self, g, s, o):
-        if o.key == "back":
-            return  # the Maneuver step below decides again
-        to, path = o.value
-        g._move_unit(s, self.power, self.unit, self.frm, to, path)
-        s.steps.append(Arrive(self.power, to, self.unit))
-
-    def why_illegal(self, g, s, k):
-        if key_head(k) == "to":
-            if self.unit == FLEET:
-                return ("a fleet moves to a neighbouring sea; from a harbour only into its own sea, "
-                        "and never back to land")
-            return ("an army moves to a neighbouring land region, by railway through its own home provinces, "
-                    "or by sea across regions each holding a fleet of its power (one army per fleet)")
-        return None
-
-
-class Arrive(Auto):
-    """A unit of ``power`` has just entered region ``r``: battles, hostility, demands."""
-    power: int
-    r: int
-    unit: str
-
-    def run(self, g, s):
-        p = self.power
-        if g._foes(s, p, self.r, self.unit):
-            s.steps.append(Contest(s.gov[p], p, self.r, self.unit))
-        else:
-            s.steps.append(AfterPeace(p, self.r, self.unit))
-
-
-class Contest(PowerStep):
-    """The mover decides: battle one of the foreign units here, or stay in peace."""
-    r: int
-    unit: str
-    kind: ClassVar[str] = "battle"
-
-    def prompt(self, g, s):
-        return f"{_PN[self.power]}: your {self.unit} entered {_RN[self.r]}, where foreign units stand. Battle?"
-
-    def options(self, g, s):
-        opts = [Option(key("battle", POWERS[q], k), f"Battle {_PN[q]}'s {k} (both are removed)",
-                       ("region", self.r), (q, k))
-                for q, k in g._foes(s, self.power, self.r, self.unit)]
-        opts.append(Option(_PEACE.key, _PEACE.label, ("region", self.r)))
-        return opts
-
-    def apply(self, g, s, o):
-        if o.key == "peace":
-            s.steps.append(AfterPeace(self.power, self.r, self.unit))
-            return
-        q, k = o.value
-        g._battle(s, self.r, self.power, self.unit, q, k)
-
-
-class AfterPeace(Auto):
-    """The unit stays: an army entering a foreign home province is declared hostile or friendly;
-    then the other powers here may demand a battle."""
-    power: int
-    r: int
-    unit: str
-
-    def run(self, g, s):
-        p, r = self.power, self.r
-        s.steps.append(AskDemands(p, r, self.unit, 0))
-        o = OWNER[r]
-        if self.unit == ARMY and o >= 0 and o != p and s.armies[r][p] == 1:
-            # The status set on entering changes only in a later maneuver (the seed: "der Status lässt
-            # sich im nächsten Manöver ändern").
-            s.flipped[r] = True
-            if g.protected(s, r, p):
-                s.hostile[r][p] = False
-                g._log(s, f"{_RN[r]} holds {_PN[o]}'s last unoccupied factory: {_PN[p]}'s army stays friendly.")
-            else:
-                s.steps.append(Declare(s.gov[p], p, r))
-
-
-class Declare(PowerStep):
-    r: int
-    kind: ClassVar[str] = "declare"
-
-    def prompt(self, g, s):
-        return f"{_PN[self.power]}: your army entered {_RN[self.r]} ({_PN[OWNER[self.r]]}). Hostile or friendly?"
-
-    def options(self, g, s):
-        t = ("region", self.r)
-        return [Option(_HOSTILE.key, _HOSTILE.label, t), Option(_FRIENDLY.key, _FRIENDLY.label, t)]
-
-    def apply(self, g, s, o):
-        hostile = o.key == "hostile"
-        s.hostile[self.r][self.power] = hostile
-        g._log(s, f"{_PN[self.power]}'s army in {_RN[self.r]} is {'hostile' if hostile else 'friendly'}.")
-
-
-class AskDemands(Auto):
-    """Ask the other powers with units here, in turn order after the mover, whether they demand a
-    battle against the unit that just arrived (or turned hostile)."""
-    power: int
-    r: int
-    unit: str
-    start: int
-
-    def run(self, g, s):
-        p, r = self.power, self.r
-        if not (s.armies if self.unit == ARMY else s.fleets)[r][p]:
-            return  # the unit is gone
-        for i in range(self.start, N_POWERS - 1):
-            q = (p + 1 + i) % N_POWERS
-            if s.gov[q] >= 0 and g._defender_kind(s, q, r, self.unit) is not None:
-                s.steps.append(Demand(s.gov[q], q, p, r, self.unit, i))
-                return
-
-
-class Demand(PowerStep):
-    """``power`` (not the active one) may demand a battle against ``mover``'s unit in ``r``."""
-    mover: int
-    r: int
-    unit: str
-    index: int
-    kind: ClassVar[str] = "demand"
-
-    def prompt(self, g, s):
-        return (f"{_PN[self.power]}: {_PN[self.mover]}'s {self.unit} stands with your units in {_RN[self.r]}. "
-                f"Demand a battle?")
-
-    def options(self, g, s):
-        t = ("region", self.r)
-        return [Option(_DEMAND.key, _DEMAND.label, t), Option(_ALLOW.key, _ALLOW.label, t)]
-
-    def apply(self, g, s, o):
-        if o.key == "allow":
-            s.steps.append(AskDemands(self.mover, self.r, self.unit, self.index + 1))
-            return
-        k = g._defender_kind(s, self.power, self.r, self.unit)
-        g._battle(s, self.r, self.mover, self.unit, self.power, k, demanded=True)
-
-
-class EndManeuver(Auto):
-    power: int
-
-    def run(self, g, s):
-        g._place_flags(s)
-        g._reset_moved(s, FLEET)
-        s.convoy_used = [0] * N_REGIONS
-        s.flipped = [False] * N_REGIONS
-
-
-# -- investor -----------------------------------------------------------------------------------------
-class InvestorSpace(Auto):
-    """Landing on Investor: interest, then (with the investor card) the investment round."""
-    power: int
-
-    def run(self, g, s):
-        g._pay_interest(s, self.power)
-        if s.card_variant:
-            s.steps.append(InvestorRound(self.power))
-
-
-class InvestorRound(Auto):
-    """Investor steps 2-3: the card holder takes 2M and may invest, then every Swiss bank once."""
-    power: int
-
-    def run(self, g, s):
-        h = s.investor_card
-        s.cash[h] += INVESTOR_BONUS
-        g._log(s, f"{s.names[h]} holds the investor card and takes {INVESTOR_BONUS}M from the bank "
-                  f"({s.cash[h]}M).")
-        queue = [h] + [q for q in g.seat_order(s, h)[1:] if s.swiss[q]]
-        s.steps.append(FinishInvestorRound(self.power))
-        for q in reversed(queue):
-            s.steps.append(Invest(q, self.power, "card" if q == h else "swiss"))
-
-
-class FinishInvestorRound(Auto):
-    power: int
-
-    def run(self, g, s):
-        h = s.investor_card
-        g._check_governments(s, h)
-        s.investor_card = (h + 1) % s.n
-        g._log(s, f"The investor card passes to {s.names[s.investor_card]}.")
-
-
-class AfterTurnInvest(Auto):
-    """Without the investor card: after a power's turn its government, then every other player in seat
-    order, may invest once."""
-    power: int
-
-    def run(self, g, s):
-        first = s.gov[self.power]
-        s.steps.append(FinishAfterTurn(self.power))
-        for q in reversed(g.seat_order(s, first)):
-            s.steps.append(Invest(q, self.power, "after"))
-
-
-class FinishAfterTurn(Auto):
-    power: int
-
-    def run(self, g, s):
-        g._check_governments(s, max(s.gov[self.power], 0))
-
-
-class Invest(PowerStep):
-    """Invest once: choose the power whose bond to buy or upgrade, or invest nothing.  ``power`` is the
-    power whose turn it is; ``role`` is "card", "swiss" or "after" (the variant without the card)."""
-    role: str
-    kind: ClassVar[str] = "invest"
-
-    def prompt(self, g, s):
-        who = {"card": f"Investor card ({_PN[self.power]}'s turn)", "swiss": f"Swiss bank ({_PN[self.power]}'s turn)",
-               "after": f"After {_PN[self.power]}'s turn"}[self.role]
-        return f"{who}: buy or upgrade a bond, or invest nothing ({s.cash[self.player]}M in cash)"
-
-    def options(self, g, s):
-        opts = [_INVEST_POWER[p] for p in g.investable_powers(s, self.player, self.power, self.role)
-                if g._bond_choices(s, self.player, p)]
-        if not opts:
-            return []
-        opts.append(_DECLINE)
-        return opts
-
-    def apply(self, g, s, o):
-        if o.key == "decline":
-            g._log(s, f"{s.names[self.player]} invests nothing.")
-            return
-        s.steps.append(BuyBond(self.player, self.power, o.value, self.role))
-
-    def on_empty(self, g, s):
-        if self.role != "after":
-            g._log(s, f"{s.names[self.player]} cannot afford any bond.")
-
-
-class BuyBond(PowerStep):
-    """Which bond of ``bond_power`` (a new one, or a trade-in of a held one paying the difference)."""
-    bond_power: int
-    role: str
-    kind: ClassVar[str] = "bond"
-
-    def prompt(self, g, s):
-        return f"Invest in {_PN[self.bond_power]}: which bond? ({s.cash[self.player]}M in cash)"
-
-    def options(self, g, s):
-        opts = g._bond_choices(s, self.player, self.bond_power)
-        opts.append(_BACK)
-        return opts
-
-    def why_illegal(self, g, s, k):
-        if key_head(k) in ("buy", "trade"):
-            return (f"that bond of {_PN[self.bond_power]} is held by a player, is not dearer than the one traded "
-                    f"in, or costs more than your {s.cash[self.player]}M")
-        return None
-
-    def apply(self, g, s, o):
-        if o.key == "back":
-            s.steps.append(Invest(self.player, self.power, self.role))
-            return
-        b, old = o.value
-        g._buy_bond(s, self.player, self.bond_power, b, old)
-
-
 # -- experienced opening -----------------------------------------------------------------------------
 class OpeningNext(Auto):
     index: int
@@ -832,9 +464,9 @@ class OpeningBuy(PowerStep):
             g._log(s, f"Opening: {s.names[q]} buys no {_PN[p]} bond.")
         else:
             b = o.value
-            g._buy_bond(s, q, p, b, -1, quiet=True)
+            buy_bond(g, s, q, p, b, -1, quiet=True)
             s.opening_bought += 1
-            g._log(s, f"Opening: {s.names[q]} buys the {_bond_label(p, b)} ({s.cash[q]}M left).")
+            g._log(s, f"Opening: {s.names[q]} buys the {bond_label(p, b)} ({s.cash[q]}M left).")
             cur = s.gov[p]
             if cur != q and (cur < 0 or g.holding(s, q, p) > g.holding(s, cur, p)):
                 s.gov[p] = q
@@ -913,7 +545,7 @@ class ImperialGame(StepGame):
             if q < 0:
                 continue
             for bp, b in D.FLAG_CARD_BONDS[p]:
-                self._buy_bond(s, q, bp, b, -1, quiet=True)
+                buy_bond(self, s, q, bp, b, -1, quiet=True)
         for q in range(n):
             cards_q = [p for p in _POWERS if holder[p] == q]
             bonds_q = [f"{POWERS[p]} {BOND_COSTS[b]}M" for p in _POWERS for b in _BONDS if s.bonds[p][b] == q]
@@ -1063,11 +695,7 @@ class ImperialGame(StepGame):
         elif space.startswith("production"):
             self._production(s, p)
         elif space.startswith("maneuver"):
-            self._reset_moved(s, FLEET)
-            s.convoy_used = [0] * N_REGIONS
-            s.flipped = [False] * N_REGIONS
-            s.steps.append(EndManeuver(p))
-            s.steps.append(Maneuver(gv, p, FLEETS_PHASE))
+            start_maneuver(s, p, gv)
         elif space == "investor":
             s.steps.append(InvestorSpace(p))
         elif space == "import":
@@ -1145,361 +773,6 @@ class ImperialGame(StepGame):
         else:
             self._log(s, f"Soldiers' pay: {units}M for {_plural(units, 'unit')} takes all the tax; "
                          f"nothing goes into the treasury.")
-
-    # ------------------------------------------------------------------ investor
-    def _pay_interest(self, s: ImperialState, p: int) -> None:
-        gv = s.gov[p]
-        due = [0] * s.n
-        row = s.bonds[p]
-        for b in _BONDS:
-            if row[b] >= 0:
-                due[row[b]] += BOND_INTEREST[b]
-        total = sum(due)
-        if not total:
-            self._log(s, f"Investor: {_PN[p]} owes no interest.")
-            return
-        t = s.treasury[p]
-        if t >= total:
-            s.treasury[p] = t - total
-            for q in range(s.n):
-                s.cash[q] += due[q]
-            self._log(s, f"Investor: {_PN[p]} pays interest - " + ", ".join(
-                f"{s.names[q]} {due[q]}M" for q in range(s.n) if due[q]) + f" (treasury {s.treasury[p]}M).")
-            return
-        # The treasury is short: the government gives up its own interest first, then pays the others'
-        # interest from its own pocket; what neither can cover is lost (house rule).
-        others = [q for q in self.seat_order(s, (gv + 1) % s.n) if q != gv and due[q]]
-        paid = [0] * s.n
-        from_gov = 0
-        for q in others:
-            x = min(due[q], t)
-            t -= x
-            paid[q] = x
-            rest = due[q] - x
-            y = min(rest, s.cash[gv])
-            s.cash[gv] -= y
-            from_gov += y
-            paid[q] += y
-        own = min(due[gv], t) if due[gv] else 0
-        t -= own
-        paid[gv] = own
-        s.treasury[p] = t
-        for q in range(s.n):
-            s.cash[q] += paid[q]
-        parts = [f"{s.names[q]} {paid[q]}M of {due[q]}M" for q in range(s.n) if due[q]]
-        text = f"Investor: {_PN[p]}'s treasury cannot pay all the interest ({total}M) - " + ", ".join(parts)
-        if due[gv] > own:
-            text += f"; {s.names[gv]} (government) gives up {due[gv] - own}M of their interest"
-        if from_gov:
-            text += f" and pays {from_gov}M to the others from their own cash"
-        lost = sum(due[q] - paid[q] for q in others)
-        if lost:
-            text += f"; {lost}M cannot be paid and is lost"
-        self._log(s, text + ".")
-
-    def investable_powers(self, s: ImperialState, q: int, turn_power: int, role: str) -> list[int]:
-        if role != "after" or s.swiss[q]:
-            return list(_POWERS)
-        return [p for p in _POWERS if p == turn_power or s.gov[p] < 0]
-
-    def _bond_choices(self, s: ImperialState, q: int, p: int) -> list[Option]:
-        """The bonds of ``p`` player ``q`` can buy now: new ones, or trade-ins of a held bond."""
-        row = s.bonds[p]
-        cash = s.cash[q]
-        held = [b for b in _BONDS if row[b] == q]
-        opts = []
-        buy, trade = _BUY_OPT[p], _TRADE_OPT[p]
-        for b in _BONDS:
-            if row[b] >= 0:
-                continue
-            cost = BOND_COSTS[b]
-            if cost <= cash:
-                opts.append(buy[b])
-            for o in held:
-                if o < b and cost - BOND_COSTS[o] <= cash:
-                    opts.append(trade[b][o])
-        return opts
-
-    def _buy_bond(self, s: ImperialState, q: int, p: int, b: int, old: int, quiet: bool = False) -> None:
-        cost = BOND_COSTS[b] - (BOND_COSTS[old] if old >= 0 else 0)
-        s.cash[q] -= cost
-        s.treasury[p] += cost
-        if old >= 0:
-            s.bonds[p][old] = -1
-        s.bonds[p][b] = q
-        if quiet:
-            return
-        if old >= 0:
-            self._log(s, f"{s.names[q]} trades the {_PN[p]} {BOND_COSTS[old]}M bond in for the "
-                         f"{BOND_COSTS[b]}M bond, paying {cost}M into its treasury.")
-        else:
-            self._log(s, f"{s.names[q]} buys the {_bond_label(p, b)} for {cost}M.")
-
-    def _check_governments(self, s: ImperialState, first: int) -> None:
-        """After an Investor turn: the largest holder governs; a tie does not unseat the government; tied
-        challengers: the first in seat order from ``first`` (the investor-card holder)."""
-        order = self.seat_order(s, first)
-        for p in _POWERS:
-            held = [self.holding(s, q, p) for q in range(s.n)]
-            best = max(held)
-            cur = s.gov[p]
-            if best == 0 or (cur >= 0 and held[cur] >= best):
-                continue
-            new = next(q for q in order if held[q] == best)
-            s.gov[p] = new
-            if cur >= 0:
-                self._log(s, f"{s.names[new]} ({best}M) takes over the government of {_PN[p]} from "
-                             f"{s.names[cur]} ({held[cur]}M).")
-            else:
-                self._log(s, f"{s.names[new]} ({best}M) forms the government of {_PN[p]}.")
-        swiss = [q not in s.gov for q in range(s.n)]
-        for q in range(s.n):
-            if swiss[q] and not s.swiss[q]:
-                self._log(s, f"{s.names[q]} governs no power any more and takes a Swiss bank.")
-            elif s.swiss[q] and not swiss[q]:
-                self._log(s, f"{s.names[q]} governs a power again and gives up the Swiss bank.")
-        s.swiss = swiss
-
-    # ------------------------------------------------------------------ maneuver
-    @staticmethod
-    def _reset_moved(s: ImperialState, kind: str) -> None:
-        s.moved = [0] * N_REGIONS
-        s.moved_kind = kind
-
-    def _foes(self, s: ImperialState, p: int, r: int, unit: str) -> list[tuple[int, str]]:
-        """Foreign units in ``r`` a unit of ``p`` of kind ``unit`` could battle: at sea fleets; on land
-        armies, and fleets still in a harbour."""
-        out = []
-        if IS_SEA[r]:
-            if unit == FLEET:
-                f = s.fleets[r]
-                out = [(q, FLEET) for q in _POWERS if q != p and f[q]]
-            return out
-        a, f = s.armies[r], s.fleets[r]
-        for q in _POWERS:
-            if q != p:
-                if a[q]:
-                    out.append((q, ARMY))
-                if f[q]:
-                    out.append((q, FLEET))
-        return out
-
-    @staticmethod
-    def _defender_kind(s: ImperialState, q: int, r: int, unit: str) -> str | None:
-        """The unit of ``q`` that battles a unit of kind ``unit`` that entered ``r`` (its army if it has
-        one there, else its fleet in the harbour; at sea its fleet), or None."""
-        if IS_SEA[r]:
-            return FLEET if unit == FLEET and s.fleets[r][q] else None
-        if s.armies[r][q]:
-            return ARMY
-        if s.fleets[r][q]:
-            return FLEET
-        return None
-
-    def _remove(self, s: ImperialState, r: int, q: int, kind: str) -> None:
-        if kind == ARMY:
-            s.armies[r][q] -= 1
-            if not s.armies[r][q]:
-                s.hostile[r][q] = False
-        else:
-            s.fleets[r][q] -= 1
-
-    def _battle(self, s: ImperialState, r: int, a: int, a_kind: str, b: int, b_kind: str,
-                demanded: bool = False) -> None:
-        """One battle in ``r``: one unit of ``a`` (the active power) and one of ``b`` are removed.
-        The active power loses a unit that has already moved where it can."""
-        self._remove(s, r, a, a_kind)
-        if s.moved[r] and a_kind == s.moved_kind:
-            s.moved[r] -= 1
-        self._remove(s, r, b, b_kind)
-        who = f"{_PN[b]} demands a battle in" if demanded else f"{_PN[a]} attacks in"
-        self._log(s, f"{who} {_RN[r]}: {_PN[a]}'s {a_kind} and {_PN[b]}'s {b_kind} are removed.")
-
-    def _destroy_factory(self, s: ImperialState, p: int, r: int) -> None:
-        s.factory[r] = False
-        s.armies[r][p] -= DESTROY_ARMIES
-        s.moved[r] = max(0, s.moved[r] - DESTROY_ARMIES)
-        if not s.armies[r][p]:
-            s.hostile[r][p] = False
-        self._log(s, f"{_PN[p]} destroys {_PN[OWNER[r]]}'s factory in {_RN[r]}; its {DESTROY_ARMIES} armies "
-                     f"there are removed.")
-
-    def can_destroy(self, s: ImperialState, p: int, r: int) -> bool:
-        o = OWNER[r]
-        if o < 0 or o == p or not s.factory[r] or s.armies[r][p] < DESTROY_ARMIES:
-            return False
-        if s.armies[r][o] or s.fleets[r][o]:
-            return False
-        # never the owner's last factory that is not under hostile occupation
-        return any(x != r for x in self.unoccupied_factories(s, o))
-
-    def _maneuver_options(self, s: ImperialState, p: int, phase: str) -> list[Option]:
-        opts: list[Option] = []
-        moved = s.moved
-        if phase == FLEETS_PHASE:
-            pick = _PICK[FLEET]
-            for r in _REGIONS:
-                n = s.fleets[r][p]
-                if not n:
-                    continue
-                if n > moved[r]:
-                    opts.append(pick[r])
-                for q, k in self._foes(s, p, r, FLEET):
-                    opts.append(self._attack_option(r, q, FLEET, k))
-            opts.append(_FLEETS_DONE)
-            return opts
-        pick = _PICK[ARMY]
-        armies = s.armies
-        for r in _REGIONS:
-            n = armies[r][p]
-            if not n:
-                continue
-            if n > moved[r] and (LAND_NEIGHBOURS[r] or self._army_destinations(s, p, r)):
-                opts.append(pick[r])
-            for q, k in self._foes(s, p, r, ARMY):
-                opts.append(self._attack_option(r, q, ARMY, k))
-            o = OWNER[r]
-            if o < 0 or o == p:
-                continue
-            if not s.flipped[r]:
-                if s.hostile[r][p]:
-                    opts.append(Option(key("friendly", _RK[r]), f"Make your armies in {_RN[r]} friendly",
-                                       ("region", r), ("status", r, False)))
-                elif not self.protected(s, r, p):
-                    opts.append(Option(key("hostile", _RK[r]), f"Make your armies in {_RN[r]} hostile",
-                                       ("region", r), ("status", r, True)))
-            if self.can_destroy(s, p, r):
-                opts.append(Option(key("destroy", _RK[r]),
-                                   f"Destroy {_PN[o]}'s factory in {_RN[r]} (your {DESTROY_ARMIES} armies there "
-                                   f"are removed)", ("region", r), ("destroy", r)))
-        opts.append(_ARMIES_DONE)
-        return opts
-
-    @staticmethod
-    def _attack_option(r: int, q: int, mine: str, theirs: str) -> Option:
-        where = "the harbour of " if theirs == FLEET and not IS_SEA[r] else ""
-        return Option(key("attack", _RK[r], POWERS[q], mine, theirs),
-                      f"Battle in {where}{_RN[r]}: your {mine} against {_PN[q]}'s {theirs}",
-                      ("region", r), ("attack", r, q, mine, theirs))
-
-    def _destination_options(self, s: ImperialState, p: int, unit: str, frm: int) -> list[Option]:
-        if unit == FLEET:
-            if IS_SEA[frm]:
-                return [_DEST[r] for r in SEA_NEIGHBOURS[frm]]
-            return [_DEST[PORT_SEA[frm]]]
-        out = []
-        for r, path in self._army_destinations(s, p, frm).items():
-            if path:
-                out.append(Option(_DEST[r].key, f"{_RN[r]} (by sea: {', '.join(_RN[x] for x in path)})",
-                                  ("region", r), (r, path)))
-            else:
-                out.append(_DEST[r])
-        return out
-
-    def _rail(self, s: ImperialState, p: int, r: int) -> list[int]:
-        """The home provinces of ``p`` an army in ``r`` reaches by railway (``r`` included): through
-        provinces of ``p`` without hostile foreign armies.  Empty if ``r`` is not such a province."""
-        if OWNER[r] != p or self.blocked(s, r):
-            return []
-        seen = [r]
-        i = 0
-        while i < len(seen):
-            for x in RAIL_NEIGHBOURS[seen[i]]:
-                if x not in seen and not self.blocked(s, x):
-                    seen.append(x)
-            i += 1
-        return seen
-
-    def _army_destinations(self, s: ImperialState, p: int, frm: int) -> dict[int, tuple]:
-        """Where an army of ``p`` in ``frm`` can go, each with the seas of its convoy (``()`` without one):
-        railway, then one step by land or by sea, then railway again."""
-        start = self._rail(s, p, frm) or [frm]
-        res: dict[int, tuple] = {}
-        for a in start:
-            res[a] = ()
-        for a in start:
-            for b in LAND_NEIGHBOURS[a]:
-                if b not in res:
-                    res[b] = ()
-                    if OWNER[b] == p:
-                        for c in self._rail(s, p, b):
-                            if c not in res:
-                                res[c] = ()
-        # convoys: chains of seas each holding a fleet of p that has not carried an army this turn
-        fleets, used = s.fleets, s.convoy_used
-        parent: dict[int, int] = {}
-        queue = []
-        for a in start:
-            for sea in SEA_NEIGHBOURS[a]:
-                if sea not in parent and fleets[sea][p] > used[sea]:
-                    parent[sea] = -1
-                    queue.append(sea)
-        i = 0
-        while i < len(queue):
-            sea = queue[i]
-            i += 1
-            for nxt in SEA_NEIGHBOURS[sea]:
-                if nxt not in parent and fleets[nxt][p] > used[nxt]:
-                    parent[nxt] = sea
-                    queue.append(nxt)
-        for sea in queue:
-            path = None
-            for c in LAND_NEIGHBOURS[sea]:
-                if c in res:
-                    continue
-                if path is None:
-                    chain = [sea]
-                    while parent[chain[-1]] >= 0:
-                        chain.append(parent[chain[-1]])
-                    path = tuple(reversed(chain))
-                res[c] = path
-                if OWNER[c] == p:
-                    for d in self._rail(s, p, c):
-                        if d not in res:
-                            res[d] = path
-        del res[frm]
-        return res
-
-    def _move_unit(self, s: ImperialState, p: int, unit: str, frm: int, to: int, path: tuple) -> None:
-        if unit == ARMY:
-            s.armies[frm][p] -= 1
-            if not s.armies[frm][p]:
-                s.hostile[frm][p] = False
-            s.armies[to][p] += 1
-        else:
-            s.fleets[frm][p] -= 1
-            s.fleets[to][p] += 1
-        s.moved[to] += 1
-        for sea in path:
-            s.convoy_used[sea] += 1
-        via = f" by sea ({', '.join(_RN[x] for x in path)})" if path else ""
-        self._log(s, f"{_PN[p]} moves {'an army' if unit == ARMY else 'a fleet'} from {_RN[frm]} to {_RN[to]}{via}.")
-
-    def _place_flags(self, s: ImperialState) -> None:
-        """After a maneuver: a neutral region or sea held by a single power gets that power's flag (an
-        existing flag of another power is replaced; shared or empty regions keep theirs)."""
-        placed = []
-        for r in FLAG_REGIONS:
-            row = s.fleets[r] if IS_SEA[r] else s.armies[r]
-            only = -1
-            for q in _POWERS:
-                if row[q]:
-                    if only >= 0:
-                        only = -2
-                        break
-                    only = q
-            if only < 0 or s.flags[r] == only:
-                continue
-            old = s.flags[r]
-            if s.flags.count(only) >= FLAGS_PER_POWER:
-                if old >= 0:
-                    s.flags[r] = -1
-                    self._log(s, f"{_PN[old]}'s flag leaves {_RN[r]}; {_PN[only]} has no flag left to place.")
-                continue
-            s.flags[r] = only
-            placed.append(f"{_PN[only]} in {_RN[r]}" + (f" (replacing {_PN[old]})" if old >= 0 else ""))
-        if placed:
-            self._log(s, "Flags: " + ", ".join(placed) + ".")
 
     # ------------------------------------------------------------------ results
     def score_of(self, s: ImperialState, q: int) -> int:
