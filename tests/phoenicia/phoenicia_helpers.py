@@ -12,6 +12,8 @@ from collections import Counter
 from boardgames_tui.engine import IllegalMove
 from boardgames_tui.games.phoenicia import data as D
 from boardgames_tui.games.phoenicia import rules as R
+from boardgames_tui.games.phoenicia.auction import Auctions
+from boardgames_tui.games.phoenicia.workers import Tools, Workers
 
 GAME = R.GAME
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
@@ -114,7 +116,7 @@ def grant(s: R.PhoeniciaState, p: int, slug: str) -> None:
     s._decision = None
 
 
-TURN_STEPS = {"a": R.Auctions, "b": R.Workers, "c": R.Tools}
+TURN_STEPS = {"a": Auctions, "b": Workers, "c": Tools}
 
 
 def turn(s: R.PhoeniciaState, p: int, step: str = "a") -> R.PhoeniciaState:
@@ -214,7 +216,7 @@ def check_invariants(s: R.PhoeniciaState) -> None:
     assert len(s.display) <= n
     # the step stack: the turn step at the bottom, decisions of real players
     bottom = s.steps[0] if s.steps else None
-    if isinstance(bottom, R.Tools):
+    if isinstance(bottom, Tools):
         assert bottom.vp_bought <= D.CITY_CENTER_VP_PER_TURN
     for st in s.steps:
         assert 0 <= getattr(st, "player", 0) < n

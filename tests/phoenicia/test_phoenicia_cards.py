@@ -5,6 +5,7 @@ import pytest
 
 from boardgames_tui.games.phoenicia import data as D
 from boardgames_tui.games.phoenicia import rules as R
+from boardgames_tui.games.phoenicia.state import tile_values
 
 from phoenicia_helpers import (at_step, check_invariants, grant, keys, new, no_production_cards_left, play, rejects,
                                set_display, set_money, settle, turn)
@@ -81,10 +82,10 @@ def test_tracker_improves_hunting_then_advanced():
     pl = s.players[0]
     pl.tiles["hunting"] = [4, 0]
     assert R.tile_level(pl, "hunting") == 1
-    assert R.tile_values(pl, "hunting")[:4] == (1, 2, 1, 2)
+    assert tile_values(pl, "hunting")[:4] == (1, 2, 1, 2)
     grant(s, 0, "tracker")
     assert R.tile_level(pl, "hunting") == 2
-    assert R.tile_values(pl, "hunting") == (2,) * 6
+    assert tile_values(pl, "hunting") == (2,) * 6
     pl.cards.append("tracker")                      # (only two copies exist; a third would change nothing)
     assert R.tile_level(pl, "hunting") == 2
 
@@ -105,11 +106,11 @@ def test_prospector_gives_mining_and_smelter_improves_it():
     s, _, _ = buy("prospector")
     pl = s.players[0]
     assert pl.tiles["mining"] == [0, 0]
-    assert R.tile_values(pl, "mining")[:2] == (3, 3)
+    assert tile_values(pl, "mining")[:2] == (3, 3)
     grant(s, 0, "smelter")
-    assert R.tile_values(pl, "mining")[:4] == (3, 4, 3, 4)
+    assert tile_values(pl, "mining")[:4] == (3, 4, 3, 4)
     grant(s, 0, "smelter")
-    assert R.tile_values(pl, "mining") == (4,) * 6
+    assert tile_values(pl, "mining") == (4,) * 6
     pl.tiles["mining"] = [2, 0]
     pl.untrained = 0
     assert R.victory_points(pl) == 2 + 1 + 2 * 1 + 2 * 2   # start workers, Prospector, Smelters, two miners

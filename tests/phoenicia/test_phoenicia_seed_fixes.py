@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from boardgames_tui.games.phoenicia import data as D
-from boardgames_tui.games.phoenicia import rules as R
+from boardgames_tui.games.phoenicia.state import move_cost
 
 from phoenicia_helpers import (GAME, NAMES, check_invariants, decision, keys, new, play, rejects, set_display,
                                set_money, settle, turn)
@@ -194,4 +194,4 @@ def test_rules_version_bumped_and_rules_screen_updated():
     assert "Safety end" not in notes and "round 40" not in notes
     assert "pays the new tile's price, also onto a tool disk" in notes
     assert "only in administration step d" in notes
-    assert R.move_cost(new(3).players[0], "hunting") == D.TILES["hunting"].cost
+    assert move_cost(new(3).players[0], "hunting") == D.TILES["hunting"].cost

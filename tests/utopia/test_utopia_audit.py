@@ -9,6 +9,7 @@ import pytest
 
 from boardgames_tui.engine.core import IllegalMove
 from boardgames_tui.games.utopia import data as D
+from boardgames_tui.games.utopia.placement import wonder_islands
 from boardgames_tui.games.utopia.rules import GAME, Discard
 
 from utopia_helpers import (blank, check_invariants, dec, di, give, gt, keys, monument, new, play, put, run,
@@ -41,7 +42,7 @@ def test_two_players_water_piers_and_wonder_are_closed():
     s = new(2, 5)
     assert not any(s.kept[p][t] or s.bag[t] or s.display[t]
                    for p in range(2) for t in range(D.N_GUEST_TYPES) if t // 5 == D.WATER)
-    assert D.WATER not in GAME.wonder_islands(s, 0)
+    assert D.WATER not in wonder_islands(s, 0)
 
 
 # ---------------------------------------------------------------- phase 1: bag draw (rule 14, rows 2 and 14)

@@ -9,6 +9,8 @@ import pytest
 from boardgames_tui.engine.core import IllegalMove
 from boardgames_tui.games.utopia import data as D
 from boardgames_tui.games.utopia import rules as R
+from boardgames_tui.games.utopia.actions import MoveCount, MoveTo
+from boardgames_tui.games.utopia.placement import NamePlayer
 from boardgames_tui.games.utopia.rules import GAME
 
 from utopia_helpers import (blank, check_invariants, dec, deck_cards, di, give, gt, keys, monument, new, play,
@@ -819,10 +821,10 @@ def test_the_selection_lives_in_the_steps_and_in_the_view():
     give(s, 0, mayan=1, greek=1)
     to_play(s, 0)
     play(s, "move:mayan", "district:E1")
-    assert top(s) == R.MoveTo(0, "move", MAYAN, frm=di("E1"))
+    assert top(s) == MoveTo(0, "move", MAYAN, frm=di("E1"))
     assert s.steps[:-1] == [R.Play(0)]  # "back" returns to the turn below
     play(s, "district:E2")
-    assert top(s) == R.MoveCount(0, "move", MAYAN, di("E1"), di("E2"))
+    assert top(s) == MoveCount(0, "move", MAYAN, di("E1"), di("E2"))
     sel = GAME.view(s, 0)["selected"]
     assert sel == {"guest": None, "drawn": False, "action": "move", "people": "mayan", "from": "E1", "to": "E2",
                    "count": None, "paid": [], "pay_left": 0, "wonder": None}
@@ -843,7 +845,7 @@ def test_out_of_turn_pick_is_a_step_of_the_named_player():
     play(s, dec(s).keys()[0])
     while dec(s).kind == "build":
         play(s, "done")
-    assert top(s) == R.NamePlayer(0)
+    assert top(s) == NamePlayer(0)
     play(s, "player:2")
     assert top(s) == R.PickGuest(2, by=0)
     v = GAME.view(s, 2)

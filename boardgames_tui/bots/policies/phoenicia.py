@@ -24,7 +24,7 @@ from typing import Any
 
 from ...engine.core import Decision, Game
 from ...games.phoenicia import data as D
-from ...games.phoenicia.rules import PhoeniciaState, PlayerState, discount, storehouses, training_cost
+from ...games.phoenicia.state import PhoeniciaState, PlayerState, discount, storehouses, training_cost
 from . import pick
 
 # The hard bot's budget in the app, under a second a decision: an iteration costs

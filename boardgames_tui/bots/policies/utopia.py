@@ -33,7 +33,7 @@ from ...games.utopia.data import (
     ADD_POINTS, ISLAND_DISTRICTS, N_DISTRICTS, N_PEOPLES, REMOVE_POINTS, WIN_SCORE,
     WONDER_BONUS, WONDER_POINTS,
 )
-from ...games.utopia.rules import _ISLAND_OF, _REACH
+from ...games.utopia.state import ISLAND_OF, REACH
 from . import pick
 
 # The hard bot's budget in the app, under a second a decision: an iteration costs
@@ -42,8 +42,8 @@ HARD_ITERATIONS = 400
 
 _P = range(N_PEOPLES)
 _D = range(N_DISTRICTS)
-_REACH_SET = tuple(frozenset(r) for r in _REACH)
-_CROSS = tuple(tuple(b for b in _REACH[a] if _ISLAND_OF[b] != _ISLAND_OF[a]) for a in _D)
+_REACH_SET = tuple(frozenset(r) for r in REACH)
+_CROSS = tuple(tuple(b for b in REACH[a] if ISLAND_OF[b] != ISLAND_OF[a]) for a in _D)
 TILE_COST = 2.5          # a privilege tile spent (two per game), in points
 # a monument's worth: MON_BASE + (MON_SLOPE * value + MON_MID) per round left
 MON_BASE, MON_SLOPE, MON_MID = 1.0, 0.6, 1.2
@@ -101,7 +101,7 @@ class _Ctx:
         """Worth to ``p`` of a monument of ``x`` in district ``d`` (with the wonder bonus it triggers)."""
         w = self.mworth[x]
         if w:
-            isl = _ISLAND_OF[d]
+            isl = ISLAND_OF[d]
             owner = self.s.wonder_owner[isl]
             if owner == self.p:
                 w += WONDER_BONUS[isl]
@@ -203,7 +203,7 @@ def _place_value(c: _Ctx, d: int, x: int) -> float:
     k = pr[d][p][x]
     v = c.change(d, x, k, k + 1)
     if k == 0:
-        for b in _REACH[d]:
+        for b in REACH[d]:
             if mp[b] < 0 and pr[b][p][x]:
                 v += NEIGHBOUR * c.mworth[x]
                 break
@@ -394,25 +394,25 @@ def _best_move(c: _Ctx, x: int, locs: list[int], frm: int = -1, to: int = -1) ->
     for a in ((frm,) if frm >= 0 else locs):
         ca = pr[a][p][x]
         free_a = mp[a] < 0
-        ia = _ISLAND_OF[a]
+        ia = ISLAND_OF[a]
         if to >= 0:
             targets: Any = (to,)
         elif free_a:
             near = _REACH_SET[a]
             targets = [b for b in locs if b in near]
             for b in _CROSS[a]:
-                if b not in targets and c.wonder_gain(_ISLAND_OF[b], x, 1) > 0:
+                if b not in targets and c.wonder_gain(ISLAND_OF[b], x, 1) > 0:
                     targets.append(b)
             if not targets:
                 continue
         else:
-            targets = _REACH[a]
+            targets = REACH[a]
         ks = (1, 2) if ca >= 2 else (1,)
         losses = [c.change(a, x, ca - k, ca) for k in ks] if free_a else (0.0, 0.0)
         for b in targets:
             if not od[b]:
                 continue
-            ib = _ISLAND_OF[b]
+            ib = ISLAND_OF[b]
             free_b = mp[b] < 0
             if not free_b and ib == ia:
                 continue  # from one place to another where nothing can be built
@@ -535,7 +535,7 @@ def _v_target(s: Any, p: int, options) -> list[float]:
         if o.key == "back":
             out.append(BACK)
         else:  # keep the prince an island's wonder may still need
-            out.append(c.wonder_gain(_ISLAND_OF[o.value], x, -1))
+            out.append(c.wonder_gain(ISLAND_OF[o.value], x, -1))
     return out
 
 

@@ -42,615 +42,40 @@ A trained worker employed on a tool disk pays nothing and the disk goes back; a
 moved worker always pays the new tile's price (seed: "und zahlt den
 entsprechenden Betrag an die Bank") and leaves the tile's tool disks for later
 trained workers, unless the tile has no empty space left for the one it stands on.
+
+Where things are.  This module keeps the round (:class:`StartRound`,
+:class:`NextTurn`), administration (:class:`Administration`, :class:`Limits`,
+:class:`Discard`), the end, the scores and the game object.  The state and what a
+player has are in :mod:`.state`; step a and the auctions (:class:`~.auction.Auctions`,
+:class:`~.auction.Bid`, :class:`~.auction.WinAuction`) in :mod:`.auction`; steps b
+and c, payments and production cards (:class:`~.workers.Workers`,
+:class:`~.workers.Tools`, :class:`~.workers.Pay`, income) in :mod:`.workers`.
+A turn step ends the turn through the game (``after_turn``), so those modules never
+import this one.
 """
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 from typing import Any, ClassVar
 
 from ...engine.core import LogEntry, Option
 from ...engine.hidden import Deck
 from ...engine.rng import Rng
-from ...engine.text import quoted
-from ...engine.steps import Auto, Step, StepGame, key_head
-from ...engine.steps import key as _build_key
+from ...engine.steps import Auto, StepGame
 from . import data as D
+from .auction import Auctions, Bid, card_text, draw_dev
 from .data import CARD_VALUES, DEV, TILES
-
-# ----------------------------------------------------------------------------------
-# State
-# ----------------------------------------------------------------------------------
-
-
-@dataclass
-class PlayerState:
-    name: str
-    hand: list[int]                    # production card ids (values are private)
-    disks: int
-    untrained: int                     # workers on the training ground
-    trained: int                       # trained workers not yet employed
-    tiles: dict[str, list[int]]        # tile slug -> [workers, tool discs]
-    cards: list[str] = field(default_factory=list)   # development cards, in order won
-    vp_bought: int = 0                 # VP bought with City Center
-
-
-@dataclass
-class PhoeniciaState:
-    names: list[str]
-    players: list[PlayerState]
-    dev_stacks: list[Deck]             # face down; index 0 is stack 1 (drawn first)
-    display: list[str]
-    prod_deck: Deck                    # face down
-    prod_discard: list[int]            # face down
-    removed: list[int]                 # preset "5" cards not used (fewer than 5 players)
-    rng: Rng
-    start: int                         # start player of this round
-    round: int = 1
-    active: int = 0                    # whose turn it is (the last one's during administration)
-    to_act: list[int] = field(default_factory=list)   # players still to take their turn this round
-    bank_disks: int = D.BANK_DISKS
-    end_reason: str = ""
-    # Cards in the discard pile whose value only one player saw (a storage-limit
-    # discard): card id -> that player.  Paid and converted cards were shown to all.
-    secret_discards: dict[int, int] = field(default_factory=dict)
-    steps: list = field(default_factory=list)
-    log: list[LogEntry] = field(default_factory=list)
-    _decision: Any = field(default=None, compare=False, repr=False)
-
-    # -- read from the step stack (never stored twice) ------------------------------
-    @property
-    def phase(self) -> str:
-        """"turn", "limits" (administration step d) or "over"."""
-        if not self.steps:
-            return "over"
-        return "limits" if isinstance(self.steps[0], Limits) else "turn"
-
-    @property
-    def step(self) -> str | None:
-        """The active player's step "a", "b" or "c" (None outside a turn)."""
-        bottom = self.steps[0] if self.steps else None
-        return bottom.letter if isinstance(bottom, TurnStep) else None
-
-    @property
-    def auction(self) -> "Bid | None":
-        top = self.steps[-1] if self.steps else None
-        return top if isinstance(top, Bid) else None
-
-    @property
-    def payment(self) -> "Pay | None":
-        top = self.steps[-1] if self.steps else None
-        return top if isinstance(top, Pay) else None
-
-    @property
-    def limit_queue(self) -> list[int]:
-        """Players whose limits are still to check (the first is being checked)."""
-        for st in self.steps:
-            if isinstance(st, Limits):
-                return st.queue
-        return []
-
-    @property
-    def dev_deck_size(self) -> int:
-        return sum(len(d) for d in self.dev_stacks)
+from .state import (
+    PhoeniciaState, PhxStep, PlayerState, _plural, _values, clockwise, discount, key, production,
+    storehouses, tile_level, training_cost, treasury, victory_points, wealth,
+)
+from .workers import Pay, Tools, income, remove_card
 
 
 # ----------------------------------------------------------------------------------
-# What a player has (derived, never stored twice)
+# Steps: decisions (the turn's are in auction.py and workers.py)
 # ----------------------------------------------------------------------------------
-
-def wealth(pl: PlayerState) -> int:
-    return sum(CARD_VALUES[c] for c in pl.hand) + pl.disks
-
-
-def public_wealth_bound(pl: PlayerState) -> int:
-    """The most this player could own as far as the others know (each card at the highest value)."""
-    return len(pl.hand) * max(CARD_VALUES) + pl.disks
-
-
-def tile_level(pl: PlayerState, slug: str) -> int:
-    t = TILES[slug]
-    return min(pl.cards.count(t.improved_by), len(t.levels) - 1) if t.improved_by else 0
-
-
-def tile_values(pl: PlayerState, slug: str) -> tuple[int, ...]:
-    return TILES[slug].prod[tile_level(pl, slug)]
-
-
-def production(pl: PlayerState) -> int:
-    total = sum(DEV[c].prod for c in pl.cards)
-    for slug, (w, _d) in pl.tiles.items():
-        total += sum(tile_values(pl, slug)[:w])
-    return total
-
-
-def victory_points(pl: PlayerState) -> int:
-    total = sum(DEV[c].vp for c in pl.cards) + pl.vp_bought
-    for slug, (w, _d) in pl.tiles.items():
-        total += w * TILES[slug].vp
-    return total
-
-
-def storehouses(pl: PlayerState) -> int:
-    """Start storehouses, those from cards, and one per worker in textiles."""
-    tex = pl.tiles.get("textile")
-    return D.START_STOREHOUSES + sum(DEV[c].store for c in pl.cards) + (tex[0] if tex else 0)
-
-
-def treasury(pl: PlayerState) -> int:
-    return D.TREASURY_IMPROVED if D.IMPROVES_STORAGE in pl.cards else D.TREASURY
-
-
-def training_cost(pl: PlayerState) -> int:
-    return D.TRAINING_COST_IMPROVED if D.IMPROVES_TRAINING in pl.cards else D.TRAINING_COST
-
-
-def discount(pl: PlayerState, slug: str) -> int:
-    return D.DISCOUNT_PER_CARD * sum(1 for c in pl.cards if slug in DEV[c].discount_on)
-
-
-def price_for(pl: PlayerState, slug: str, bid: int) -> int:
-    return max(0, bid - discount(pl, slug))
-
-
-def max_bid(pl: PlayerState, slug: str) -> int:
-    """The highest bid this player could pay (house: nobody bids more)."""
-    return wealth(pl) + discount(pl, slug)
-
-
-def place_cost(pl: PlayerState, slug: str) -> int:
-    """What employing the next trained worker on this tile costs: nothing if a tool disk waits there."""
-    return 0 if pl.tiles[slug][1] else TILES[slug].cost
-
-
-def move_cost(pl: PlayerState, slug: str) -> int:
-    """What moving a worker onto this tile costs: the tile's price, tool disk or not."""
-    return TILES[slug].cost
-
-
-def clockwise(start: int, n: int) -> list[int]:
-    return [(start + i) % n for i in range(n)]
-
-
-def _cards_text(values: list[int]) -> str:
-    return ", ".join(str(v) for v in sorted(values))
-
-
-def _values(pl: PlayerState) -> list[int]:
-    """The distinct values of the production cards held, ascending."""
-    return sorted({CARD_VALUES[c] for c in pl.hand})
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
-# ----------------------------------------------------------------------------------
-# Options (shared by the steps and by the skip checks)
-# ----------------------------------------------------------------------------------
-
-# The engine's key builder, remembered: the same few hundred keys are built all game long.
-key = lru_cache(maxsize=1024)(_build_key)
-
-
-def open_options(s: PhoeniciaState, pl: PlayerState, w: int) -> list[Option]:
-    out = []
-    seen = set()
-    for slug in s.display:
-        if slug in seen:
-            continue
-        seen.add(slug)
-        c = DEV[slug]
-        pay = price_for(pl, slug, c.bid)
-        if pay <= w:
-            note = f", you pay {pay}" if pay != c.bid else ""
-            out.append(Option(key("open", slug), f"Auction {c.name} (opening bid {c.bid}{note})",
-                              ("devcard", slug), slug))
-    return out
-
-
-def worker_options(pl: PlayerState, w: int) -> list[Option]:
-    out = []
-    tc = training_cost(pl)
-    if pl.untrained and w >= tc:
-        out.append(Option("train", f"Train a worker (pay {tc})", ("training",), ("train",)))
-    free = [t for t in D.TILE_ORDER if t in pl.tiles and pl.tiles[t][0] < D.SPACES]
-    if pl.trained:
-        for t in free:
-            cost = place_cost(pl, t)
-            if w >= cost:
-                out.append(Option(key("employ", t), f"Employ a worker in {TILES[t].name} ({_cost_text(cost)})",
-                                  ("tile", t), ("employ", t)))
-    for f in D.TILE_ORDER:
-        if f not in pl.tiles or not pl.tiles[f][0]:
-            continue
-        for t in free:
-            if t == f:
-                continue
-            cost = move_cost(pl, t)
-            if w >= cost:
-                w_t, d_t = pl.tiles[t]
-                note = "; its tool disk goes back" if d_t and w_t + d_t == D.SPACES else ""
-                out.append(Option(key("move", f, t),
-                                  f"Move a worker from {TILES[f].name} to {TILES[t].name} (pay {cost}{note})",
-                                  ("move", f, t), ("move", f, t)))
-    return out
-
-
-def _cost_text(cost: int) -> str:
-    return "free: tool disk" if cost == 0 else f"pay {cost}"
-
-
-# ----------------------------------------------------------------------------------
-# Steps: decisions
-# ----------------------------------------------------------------------------------
-
-# The kind of decision each key head belongs to ("end" belongs to the three turn steps).
-HEAD_KIND = {"open": "auction", "workers": "auction", "train": "workers", "employ": "workers",
-             "move": "workers", "tools": "workers", "tool": "tools", "vp": "tools", "convert": "tools",
-             "bid": "bid", "pass": "bid", "pay": "pay", "discard": "discard"}
-TURN_KINDS = ("auction", "workers", "tools")
-
-
-class PhxStep(Step):
-    """A Phoenicia decision: explains refused keys by the rule they break."""
-
-    def why_illegal(self, g: "PhoeniciaGame", s: PhoeniciaState, k: str) -> str | None:
-        head = key_head(k)
-        want = HEAD_KIND.get(head)
-        if want is None and head != "end":
-            return f"{quoted(k)} is not a Phoenicia choice"
-        if (want is not None and want != self.kind) or (head == "end" and self.kind not in TURN_KINDS):
-            return f"{quoted(k)} is not possible now: {self.prompt(g, s)}"
-        return self.reason(s, head)
-
-    def reason(self, s: PhoeniciaState, head: str) -> str | None:
-        return None
-
-
-class TurnStep(PhxStep):
-    """Step a, b or c of the active player's turn (the bottom of the stack)."""
-
-    letter: ClassVar[str] = ""
-
-    def end_turn(self, s: PhoeniciaState) -> None:
-        s.log.append(LogEntry(f"{s.names[self.player]} ends the turn.", round=s.round))
-        s.steps.append(NextTurn())         # limits wait for administration step d
-
-
-class Auctions(TurnStep):
-    """Step a: open auctions while the opening bid can be paid, or go on."""
-
-    kind = "auction"
-    letter = "a"
-
-    def prompt(self, g, s):
-        return "Auction a development card, or go on"
-
-    def options(self, g, s):
-        pl = s.players[self.player]
-        opts = open_options(s, pl, wealth(pl))
-        # Skip the step when the table can see nothing is possible (each hidden card
-        # counted at the highest value), so that a skip tells nobody about card values.
-        if not opts and not open_options(s, pl, public_wealth_bound(pl)):
-            return []
-        opts.append(Option("workers", "Go on to workers (no more auctions)"))
-        opts.append(Option("end", "End your turn"))
-        return opts
-
-    def on_empty(self, g, s):
-        s.steps.append(Workers(self.player))
-
-    def apply(self, g, s, o):
-        p = self.player
-        if o.key == "workers":
-            s.steps.append(Workers(p))
-            return
-        if o.key == "end":
-            self.end_turn(s)
-            return
-        s.steps.append(self)                  # step a goes on after the auction
-        slug = o.value
-        c = DEV[slug]
-        n = len(s.players)
-        order = clockwise(p, n)
-        best = [0] * n
-        best[p] = c.bid
-        s.log.append(LogEntry(f"{s.names[p]} auctions {c.name} with the opening bid {c.bid}.", round=s.round))
-        s.steps.append(Bid(order[1], slug, p, c.bid, p, order, best))
-
-    def reason(self, s, head):
-        if head == "open":
-            return "you can open an auction only on a displayed card whose opening bid you can pay"
-        return None
-
-
-class Workers(TurnStep):
-    """Step b: train, employ and move workers in any order, as often as paid for."""
-
-    kind = "workers"
-    letter = "b"
-
-    def prompt(self, g, s):
-        return "Train, employ or move workers"
-
-    def options(self, g, s):
-        pl = s.players[self.player]
-        opts = worker_options(pl, wealth(pl))
-        if not opts and not worker_options(pl, public_wealth_bound(pl)):
-            return []
-        opts.append(Option("tools", "Go on to tools and wealth"))
-        opts.append(Option("end", "End your turn"))
-        return opts
-
-    def on_empty(self, g, s):
-        s.steps.append(Tools(self.player))
-
-    def apply(self, g, s, o):
-        p = self.player
-        pl = s.players[p]
-        if o.key == "tools":
-            s.steps.append(Tools(p))
-            return
-        if o.key == "end":
-            self.end_turn(s)
-            return
-        s.steps.append(self)                  # step b goes on after the payment
-        action = o.value[0]
-        if action == "train":
-            pl.untrained -= 1
-            pl.trained += 1
-            s.log.append(LogEntry(f"{pl.name} trains a worker.", round=s.round))
-            charge(s, p, training_cost(pl), "training a worker")
-        elif action == "employ":
-            t = o.value[1]
-            pl.trained -= 1
-            cost = place_cost(pl, t)
-            tile = pl.tiles[t]
-            tile[0] += 1
-            if tile[1]:
-                tile[1] -= 1                  # the worker takes the tool disk's space; the disk goes back
-                s.bank_disks += 1
-            s.log.append(LogEntry(f"{pl.name} employs a worker in {TILES[t].name}"
-                                  f"{' on a tool disk' if cost == 0 else ''}.", round=s.round))
-            charge(s, p, cost, f"a worker in {TILES[t].name}")
-        else:  # move
-            _, f, t = o.value
-            src = pl.tiles[f]
-            src[0] -= 1
-            src[1] += 1                       # the vacated space is covered with a tool disk
-            s.bank_disks -= 1
-            cost = move_cost(pl, t)
-            dst = pl.tiles[t]
-            dst[0] += 1
-            back = ""
-            if dst[0] + dst[1] > D.SPACES:    # no empty space left for the tool disk it stands on
-                dst[1] -= 1
-                s.bank_disks += 1
-                back = f" A tool disk of {TILES[t].name} goes back to the bank."
-            s.log.append(LogEntry(f"{pl.name} moves a worker from {TILES[f].name} to {TILES[t].name}; "
-                                  f"a tool disk covers the vacated space.{back}", round=s.round))
-            charge(s, p, cost, f"moving a worker to {TILES[t].name}")
-
-    def reason(self, s, head):
-        if head == "train":
-            return "training needs a worker on the training ground and the money to pay for it"
-        if head == "employ":
-            return ("employing needs a trained worker and one of your tiles with a free space, for the "
-                    "tile's price (free on a tool disk)")
-        if head == "move":
-            return ("a worker moves to another of your tiles with a free space and pays that tile's price, "
-                    "also onto a tool disk")
-        return None
-
-
-class Tools(TurnStep):
-    """Step c: tool disks, City Center VP, one card turned into disks; the turn ends here."""
-
-    converted: bool = False            # a card was turned into disks this turn
-    vp_bought: int = 0                 # VP bought with City Center this turn
-    kind = "tools"
-    letter = "c"
-
-    def prompt(self, g, s):
-        return "Buy tools, adjust your wealth, or end your turn"
-
-    def options(self, g, s):
-        pl = s.players[self.player]
-        out = []
-        w = wealth(pl)
-        for t in D.TILE_ORDER:
-            tile = pl.tiles.get(t)
-            if tile is not None and tile[0] + tile[1] < D.SPACES and w >= TILES[t].cost:
-                out.append(Option(key("tool", t), f"Buy a tool disk for {TILES[t].name} (pay {TILES[t].cost})",
-                                  ("tile", t), ("tool", t)))
-        if (D.BUYS_VP in pl.cards and self.vp_bought < D.CITY_CENTER_VP_PER_TURN
-                and w >= D.CITY_CENTER_VP_PRICE):
-            out.append(Option("vp", f"Buy 1 VP with City Center (pay {D.CITY_CENTER_VP_PRICE})", ("citycenter",),
-                              ("vp",)))
-        if not self.converted:
-            for v in _values(pl):
-                out.append(Option(key("convert", v), f"Turn a {v} card into {v} disks", ("prodcard", v),
-                                  ("convert", v)))
-        out.append(Option("end", "End your turn"))
-        return out
-
-    def apply(self, g, s, o):
-        p = self.player
-        pl = s.players[p]
-        if o.key == "end":
-            self.end_turn(s)
-            return
-        s.steps.append(self)
-        action = o.value[0]
-        if action == "vp":
-            pl.vp_bought += 1
-            self.vp_bought += 1
-            s.log.append(LogEntry(f"{pl.name} buys 1 VP with City Center.", round=s.round))
-            charge(s, p, D.CITY_CENTER_VP_PRICE, "1 VP")
-        elif action == "tool":
-            t = o.value[1]
-            pl.tiles[t][1] += 1
-            s.bank_disks -= 1
-            s.log.append(LogEntry(f"{pl.name} buys a tool disk for {TILES[t].name}.", round=s.round))
-            charge(s, p, TILES[t].cost, f"a tool disk for {TILES[t].name}")
-        else:  # convert
-            v = o.value[1]
-            remove_card(s, pl, v)
-            pl.disks += v
-            s.bank_disks -= v
-            self.converted = True
-            s.log.append(LogEntry(f"{pl.name} turns a {v} card into {v} disks.", round=s.round))
-
-    def reason(self, s, head):
-        if head == "tool":
-            return "a tool disk needs one of your tiles with an empty space and the tile's price"
-        if head == "vp":
-            return (f"buying VP needs City Center, at most {D.CITY_CENTER_VP_PER_TURN} a turn, "
-                    f"for {D.CITY_CENTER_VP_PRICE} each")
-        if head == "convert":
-            return "you may turn one production card you hold into disks once a turn"
-        return None
-
-
-class Bid(PhxStep):
-    """One bidder's turn in an auction: raise or pass.  ``player`` is the bidder."""
-
-    card: str
-    opener: int
-    high: int
-    high_bidder: int
-    active: list[int]                  # players still in, clockwise from the opener
-    best: list[int]                    # each player's highest bid in this auction (0: none)
-    kind = "bid"
-
-    @property
-    def to_act(self) -> int:
-        return self.player
-
-    def prompt(self, g, s):
-        return f"Auction for {DEV[self.card].name}: {s.names[self.high_bidder]} bids {self.high}. Raise or pass?"
-
-    def options(self, g, s):
-        pl = s.players[self.player]
-        disc = discount(pl, self.card)
-        top = wealth(pl) + disc
-        if not pl.hand and top <= self.high:
-            return []                  # everything this player has is public: they cannot raise
-        target = ("devcard", self.card)
-        if disc:
-            opts = [Option(key("bid", b), f"Bid {b} (you pay {max(0, b - disc)})", target, b)
-                    for b in range(self.high + 1, top + 1)]
-        else:
-            opts = [Option(key("bid", b), f"Bid {b}", target, b) for b in range(self.high + 1, top + 1)]
-        opts.append(Option("pass", "Pass (drop out of this auction)"))
-        return opts
-
-    def on_empty(self, g, s):
-        s.log.append(LogEntry(f"{s.names[self.player]} cannot raise and passes.", round=s.round))
-        self.active.remove(self.player)
-        self._go_on(s)
-
-    def apply(self, g, s, o):
-        p = self.player
-        if o.key == "pass":
-            self.active.remove(p)
-            s.log.append(LogEntry(f"{s.names[p]} passes.", round=s.round))
-        else:
-            self.high = self.best[p] = o.value
-            self.high_bidder = p
-            s.log.append(LogEntry(f"{s.names[p]} bids {self.high}.", round=s.round))
-        self._go_on(s)
-
-    def _go_on(self, s: PhoeniciaState) -> None:
-        """The next bidder clockwise, or the auction is won."""
-        if len(self.active) == 1:
-            s.steps.append(WinAuction(self.card, self.high_bidder, self.high))
-            return
-        n = len(s.players)
-        after = self.player
-        for i in range(1, n + 1):
-            q = (after + i) % n
-            if q in self.active and q != self.high_bidder:
-                self.player = q
-                break
-        else:  # pragma: no cover - two or more are still in, so somebody else bids
-            raise AssertionError("no bidder left")
-        s.steps.append(self)
-
-    def reason(self, s, head):
-        if head == "bid":
-            return f"a bid must be more than {self.high} and stay within what you can pay"
-        return None
-
-
-class Pay(PhxStep):
-    """The payer covers ``due`` with production cards one at a time, or with disks."""
-
-    due: int
-    total: int
-    what: str                          # what it pays for, for the log
-    paid: list[int] = field(default_factory=list)   # values of the cards given so far
-    kind = "pay"
-
-    def prompt(self, g, s):
-        return f"Pay {self.due} for {self.what}"
-
-    def options(self, g, s):
-        pl = s.players[self.player]
-        if not pl.hand:
-            return []                  # no card left: the disks pay (on_empty)
-        due = self.due
-        opts = []
-        for v in _values(pl):
-            note = f" ({v - due} change)" if v > due else ""
-            opts.append(Option(key("pay", v), f"Pay with a {v} card{note}", ("prodcard", v), v))
-        if pl.disks >= due:
-            opts.append(Option(key("pay", "disks"), f"Pay {due} with disks", ("disks",), None))
-        return opts
-
-    def on_empty(self, g, s):
-        self._with_disks(s)
-
-    def apply(self, g, s, o):
-        if o.value is None:
-            self._with_disks(s)
-            return
-        v = o.value
-        remove_card(s, s.players[self.player], v)
-        self.paid.append(v)
-        self.due -= v
-        if self.due <= 0:
-            self._finish(s, -self.due, 0)
-        else:
-            s.steps.append(self)
-
-    def _with_disks(self, s: PhoeniciaState) -> None:
-        pl = s.players[self.player]
-        disks = self.due
-        pl.disks -= disks
-        s.bank_disks += disks
-        self._finish(s, 0, disks)
-
-    def _finish(self, s: PhoeniciaState, change: int, disks: int) -> None:
-        pl = s.players[self.player]
-        pl.disks += change
-        s.bank_disks -= change
-        parts = []
-        if self.paid:
-            parts.append(("card " if len(self.paid) == 1 else "cards ") + _cards_text(self.paid))
-        if disks:
-            parts.append(_plural(disks, "disk"))
-        text = f"{pl.name} pays {self.total} for {self.what} with {' and '.join(parts)}"
-        if change:
-            text += f", taking {_plural(change, 'disk')} change"
-        s.log.append(LogEntry(text + ".", round=s.round))
-
-    def reason(self, s, head):
-        return "pay with a production card you hold, or with disks if they cover the rest"
-
 
 class Discard(PhxStep):
     """More production cards than storehouses: the owner discards one (the value stays private)."""
@@ -699,28 +124,6 @@ class NextTurn(Auto):
             s.steps.append(Auctions(s.active))
         else:
             s.steps.append(Administration())
-
-
-class WinAuction(Auto):
-    card: str
-    winner: int
-    high: int
-
-    def run(self, g, s):
-        pl = s.players[self.winner]
-        c = DEV[self.card]
-        pay = price_for(pl, self.card, self.high)      # discounts from the cards owned before this one
-        s.display.remove(self.card)
-        pl.cards.append(self.card)
-        pl.untrained += c.untrained
-        pl.trained += c.trained
-        for slug in D.TILE_ORDER:
-            if TILES[slug].gained_by == self.card and slug not in pl.tiles:
-                pl.tiles[slug] = [0, 0]
-        paytext = f" (pays {pay} after discount)" if pay != self.high else ""
-        s.log.append(LogEntry(f"{pl.name} wins {c.name} for {self.high}{paytext}: {card_text(c)}.",
-                              round=s.round))
-        charge(s, self.winner, pay, c.name)
 
 
 class Administration(Auto):
@@ -772,6 +175,7 @@ class Limits(Auto):
     disks are handed in.  Then the next round begins."""
 
     queue: list[int]
+    kind: ClassVar[str] = "limits"     # how the state finds it (PhoeniciaState.phase)
 
     def run(self, g, s):
         q = self.queue
@@ -791,85 +195,6 @@ class Limits(Auto):
             q.pop(0)
         s.round += 1
         s.steps.append(StartRound())
-
-
-# ----------------------------------------------------------------------------------
-# Money and cards
-# ----------------------------------------------------------------------------------
-
-def charge(s: PhoeniciaState, p: int, amount: int, what: str) -> None:
-    """Player p owes ``amount``: a Pay step goes on top (nothing if it is 0)."""
-    if amount > 0:
-        s.steps.append(Pay(p, amount, amount, what))
-
-
-def remove_card(s: PhoeniciaState, pl: PlayerState, value: int) -> int:
-    """Move the first card of this value from the hand to the discard pile; return its id."""
-    for i, c in enumerate(pl.hand):
-        if CARD_VALUES[c] == value:
-            del pl.hand[i]
-            s.prod_discard.append(c)
-            return c
-    raise AssertionError("no such card")  # pragma: no cover - options come from the hand
-
-
-def draw_dev(s: PhoeniciaState) -> str | None:
-    """The top development card: stack 1 first, then 2, 3, 4 (a reveal)."""
-    for deck in s.dev_stacks:
-        if deck:
-            return deck.draw(s.rng)
-    return None
-
-
-def draw_production(s: PhoeniciaState) -> int | None:
-    """The top production card (a reveal to whoever gets it); the discard pile is
-    shuffled into a new deck when the deck is empty.  None: no card anywhere."""
-    if not s.prod_deck:
-        if not s.prod_discard:
-            return None
-        s.prod_deck.add(s.prod_discard)
-        s.prod_discard = []
-        s.secret_discards.clear()
-        s.prod_deck.shuffle(s.rng)
-        s.log.append(LogEntry("The production discard pile is shuffled into a new deck.", round=s.round))
-    return s.prod_deck.draw(s.rng)
-
-
-def income(s: PhoeniciaState, p: int) -> None:
-    pl = s.players[p]
-    prod = production(pl)
-    got: list[int] = []
-    disks = prod % D.DISKS_PER_CARD
-    for _ in range(prod // D.DISKS_PER_CARD):
-        c = draw_production(s)
-        if c is None:          # house: no production card left anywhere
-            disks += D.DISKS_PER_CARD
-        else:
-            got.append(c)
-    pl.disks += disks
-    s.bank_disks -= disks
-    swaps = 0
-    while pl.disks >= D.DISKS_PER_CARD:
-        c = draw_production(s)
-        if c is None:
-            break
-        pl.disks -= D.DISKS_PER_CARD
-        s.bank_disks += D.DISKS_PER_CARD
-        got.append(c)
-        swaps += 1
-    pl.hand.extend(got)
-    k = len(got) - swaps
-    parts = [_plural(k, "production card")] if k else []
-    if disks or not k:
-        parts.append(_plural(disks, "disk"))
-    base = f"{pl.name} produces {prod}: {' and '.join(parts)}"
-    if swaps:
-        base += f", then swaps {swaps * D.DISKS_PER_CARD} disks for {_plural(swaps, 'card')}"
-    if got:                    # the values drawn are the owner's secret
-        values = f" (card values {_cards_text([CARD_VALUES[c] for c in got])})"
-        s.log.append(LogEntry(base + ".", p, base + values + ".", s.round))
-    else:
-        s.log.append(LogEntry(base + ".", round=s.round))
 
 
 # ----------------------------------------------------------------------------------
@@ -1003,6 +328,11 @@ class PhoeniciaGame(StepGame):
         s.log.append(LogEntry("On display: " + ", ".join(DEV[c].name for c in s.display) + ".", round=1))
         s.steps.append(StartRound())
         return self.start(s)
+
+    # -- the round ------------------------------------------------------------------------
+    def after_turn(self, s: PhoeniciaState) -> None:
+        """A turn step ended the turn: the next player's turn, or administration."""
+        s.steps.append(NextTurn())         # limits wait for administration step d
 
     # -- results ------------------------------------------------------------------------
     def scores(self, s: PhoeniciaState) -> list[int]:
@@ -1221,26 +551,6 @@ class PhoeniciaGame(StepGame):
             "end_reason": s.end_reason or None,
             "n": n,
         }
-
-
-def card_text(c: D.DevCard) -> str:
-    """One line of what a development card gives, e.g. "+1 VP; +2 storehouses; ..."."""
-    parts = []
-    if c.vp:
-        parts.append(f"+{c.vp} VP")
-    if c.prod:
-        parts.append(f"+{c.prod} production")
-    if c.store:
-        parts.append(f"+{c.store} storehouse{'s' if c.store != 1 else ''}")
-    if c.untrained:
-        parts.append(f"+{c.untrained} untrained worker{'s' if c.untrained != 1 else ''}")
-    if c.trained:
-        parts.append(f"+{c.trained} trained worker{'s' if c.trained != 1 else ''}")
-    if c.effect:
-        parts.append(c.effect)
-    if c.discount_on:
-        parts.append("discount on " + ", ".join(DEV[t].name for t in c.discount_on))
-    return "; ".join(parts) or "no effect"
 
 
 _RULES_CACHE: list[str] = []

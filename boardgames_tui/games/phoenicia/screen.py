@@ -28,7 +28,7 @@ from ...ui.theme import colour
 from ...ui.widgets.cursor_board import CursorBoard
 from .data import BUYS_VP, CITY_CENTER_VP_PRICE, DEV, END_VP
 from ...ui.widgets.quiet import set_text, set_title, sync_children
-from .widgets import (STEPS, CardSpot, LineSpot, Spot, SpotGrid, tag, tags, space_values,
+from .screen_widgets import (STEPS, CardSpot, LineSpot, Spot, SpotGrid, tag, tags, space_values,
                       tile_text, track_text)
 
 CARD_WIDTH = 22

@@ -45,116 +45,38 @@ the reshuffle goes through the rng.
 Performance: the state is a handful of flat lists of small ints, the options
 of a position are built once (the engine caches the decision it finds) and
 nothing is copied while playing.
+
+Where things are.  This module keeps the round (:class:`StartRound`, the picks of
+phase 1, the deal of phase 2 and the card turns' order), phase 3, the end, the
+scores and the game object.  The state and the board's constants are in
+:mod:`.state`; the steps of phase 1 and the building of wonders and monuments in
+:mod:`.placement`; the action cards of phase 2 in :mod:`.actions`.  Their steps
+hand back to the round through the game (``g._next_pick``, ``g._end_card_turn``),
+so those modules never import this one.
 """
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field, fields
+from dataclasses import fields
 from itertools import compress
 from operator import attrgetter
 from pathlib import Path
-from typing import Any, ClassVar
 
-from ...engine.core import LogEntry, Option
+from ...engine.core import LogEntry
 from ...engine.hidden import Deck
 from ...engine.rng import Rng
-from ...engine.steps import Auto, Step, StepGame, key, parse_key
+from ...engine.steps import Auto, Step, StepGame
 from . import data as D
+from .actions import ActionStep, Discard, Pay, Play, can_pay
 from .data import (
-    ADD_POINTS, BASES, CARDS_PER_PEOPLE, DISTRICTS, GUESTS_PER_PLAYER, GUESTS_PER_TYPE, HAND_SIZE,
-    ISLAND_DISTRICTS, ISLAND_NAMES, ISLANDS, LAND_NEIGHBOURS, MONUMENTS_PER_PEOPLE, N_DISTRICTS,
-    N_GUEST_TYPES, N_PEOPLES, PEOPLE_NAMES, PEOPLES, PRINCES_PER_PEOPLE, PRIVILEGE_TILES,
-    REMOVE_POINTS, SEA_NEIGHBOURS, WIN_SCORE, WONDER_BONUS, WONDER_POINTS,
+    BASES, CARDS_PER_PEOPLE, DISTRICTS, GUESTS_PER_PLAYER, GUESTS_PER_TYPE, HAND_SIZE, ISLAND_NAMES, ISLANDS,
+    LAND_NEIGHBOURS, MONUMENTS_PER_PEOPLE, N_DISTRICTS, N_GUEST_TYPES, N_PEOPLES, PEOPLE_NAMES, PEOPLES,
+    PRINCES_PER_PEOPLE, PRIVILEGE_TILES, SEA_NEIGHBOURS, WIN_SCORE, WONDER_BONUS,
 )
-
-PHASE_GUESTS, PHASE_DISCARD, PHASE_CARDS, PHASE_OVER = "guests", "discard", "cards", "over"
-ACTIONS = ("move", "add", "remove", "raise", "lower")
-ACTION_COST = {"move": 1, "add": 1, "remove": 1, "raise": 1, "lower": 2}
-
-_PEOPLE = range(N_PEOPLES)
-A_PEOPLE = tuple(("an " if n[0] in "AEIOU" else "a ") + n for n in PEOPLE_NAMES)  # "an Egyptian"
-_ISLAND_OF = tuple(d.island for d in DISTRICTS)
-_DNAME = tuple(d.name for d in DISTRICTS)
-_REACH = tuple(tuple(sorted(LAND_NEIGHBOURS[i] | SEA_NEIGHBOURS[i])) for i in range(N_DISTRICTS))
-
-# Option objects that never change are built once.  ``value`` is what a step's
-# ``apply`` reads: a guest type, a district, a people, a tuple naming a play.
-_BACK = Option("back", "Back")
-_DONE_BUILD = Option("done", "Done (build nothing more)")
-_DONE_PLAY = Option("done", "End turn (discard the rest)", None, ("done",))
-_DRAW = Option("draw", "Draw a guest from the bag (once per round)", ("bag",))
-_DISTRICT_OPT = tuple(Option(key("district", d.name), f"{d.name} ({ISLAND_NAMES[d.island]})",
-                             ("district", d.id), d.id) for d in DISTRICTS)
-_ISLAND_DISTRICT_OPT = tuple(tuple(_DISTRICT_OPT[d] for d in ds) for ds in ISLAND_DISTRICTS)
-_GUEST_OPT = tuple(Option(key("guest", ISLANDS[t // N_PEOPLES], PEOPLES[t % N_PEOPLES]), D.guest_label(t),
-                          ("guest", t // N_PEOPLES, t % N_PEOPLES), t)
-                   for t in range(N_GUEST_TYPES))
-_CARD_OPT = tuple(Option(key("card", PEOPLES[x]), f"{PEOPLE_NAMES[x]} card", ("card", x), x) for x in _PEOPLE)
-_COUNT_OPT = (Option(key("count", 1), "Move 1 prince", None, 1), Option(key("count", 2), "Move 2 princes", None, 2))
-_WONDER_OPT = tuple(Option(key("wonder", ISLANDS[i]), f"Build a wonder on {ISLAND_NAMES[i]} (+{WONDER_POINTS})",
-                           ("island", i), ("wonder", i)) for i in range(len(ISLANDS)))
-_MONUMENT_OPT = tuple(tuple(Option(key("monument", d.name, PEOPLES[x]),
-                                   f"Build {A_PEOPLE[x]} monument in {d.name}", ("district", d.id),
-                                   ("monument", d.id, x))
-                            for x in _PEOPLE) for d in DISTRICTS)
-_ACTION_LABEL = {
-    "move": "Move 1-2 {p} princes (1 card)",
-    "add": "Add {ap} prince at {ap} monument (1 card)",
-    "remove": "Remove {ap} prince at {ap} monument, +2 (1 card)",
-    "raise": "Raise {p} one place on the prestige scale (1 card)",
-    "lower": "Drop {p} to the bottom of the prestige scale (2 cards)",
-}
-_ACTION_OPT = {a: tuple(Option(key(a, PEOPLES[x]), _ACTION_LABEL[a].format(p=PEOPLE_NAMES[x], ap=A_PEOPLE[x]),
-                               ("people", x) if a in ("move", "add", "remove") else ("scale", x), (a, x))
-                        for x in _PEOPLE) for a in ACTIONS}
-_PAY_OPT = tuple(tuple(
-    _CARD_OPT[y] if y == x else Option(key("card", PEOPLES[y]),
-                                       f"{PEOPLE_NAMES[y]} card as {PEOPLE_NAMES[x]} (uses a privilege tile)",
-                                       ("card", y), y)
-    for y in _PEOPLE) for x in _PEOPLE)
-
-
-@dataclass
-class UtopiaState:
-    names: list[str]
-    options: dict
-    rng: Rng
-    open_islands: list[bool]
-    open_districts: list[bool]
-    scores: list[int]
-    stamps: list[int]            # when each minister arrived on its score space (lower = ahead)
-    next_stamp: int
-    scale: list[int]             # scale[i] = people on place i; place 0 is the bottom (value 1)
-    bag: list[int]               # guests in the bag, count per guest type (island * 5 + people)
-    display: list[int]           # guests waiting at the islands' ships, count per type
-    kept: list[list[int]]        # guests in front of each player, count per type
-    removed_guests: list[int]    # out of the game (two players: the closed island's guests)
-    deck: Deck                   # action cards (their people), face down
-    discard: list[int]           # discard pile, count per people
-    discarded_by: list[list[int]]  # the face-down part of the pile: per player, per people (since the last reshuffle)
-    hands: list[list[int]]       # count per people
-    supply: list[list[int]]      # princes in each player's supply, per people
-    princes: list[list[list[int]]]  # princes[district][player][people]
-    mon_people: list[int]        # monument people per district, -1 = empty space
-    mon_owner: list[int]         # its owner, -1 = none
-    monuments_left: list[int]    # per people, beside the board
-    wonder_owner: list[int]      # per island, -1 = no wonder
-    bases: list[int]
-    privileges: list[int]
-    round: int = 0
-    phase: str = PHASE_GUESTS
-    acted: list[bool] = field(default_factory=list)
-    drew: list[bool] = field(default_factory=list)   # bag draw used this round
-    first_last_round: int = -1
-    end_reason: str = ""
-    steps: list = field(default_factory=list)        # the step stack, top last
-    log: list[LogEntry] = field(default_factory=list)
-    _decision: Any = field(default=None, compare=False, repr=False)
-
-    @property
-    def n(self) -> int:
-        return len(self.names)
-
+from .placement import Build, PickGuest, Place, WonderPrince, can_take_any, draw_guest
+from .state import (
+    _DNAME, _PEOPLE, ACTION_COST, PHASE_CARDS, PHASE_DISCARD, PHASE_GUESTS, PHASE_OVER, UtopiaState,
+)
 
 _STATE_ATTRS = frozenset(f.name for f in fields(UtopiaState))
 _N_STATE_ATTRS = len(_STATE_ATTRS)
@@ -168,241 +90,11 @@ def _names_list(counts: list[int], names=PEOPLE_NAMES) -> str:
     return ", ".join(parts) if parts else "nothing"
 
 
-# ====================================================================== steps
-# Every decision step has ``tag`` (the name the view shows as "step").  Steps
-# of phase 1 carry ``by``: -1 normally, the drawer's seat when the player was
-# named to take a guest out of turn.
-
-# -- phase 1 -----------------------------------------------------------------------
-class PickGuest(Step):
-    """Take a displayed guest (or, once per round and not out of turn, draw one)."""
-    by: int = -1
-    tag: ClassVar[str] = "pick"
-
-    @property
-    def kind(self) -> str:
-        return "extra_guest" if self.by >= 0 else "guest"
-
-    @property
-    def private(self) -> bool:
-        return self.by >= 0
-
-    def prompt(self, g, s):
-        if self.by >= 0:
-            return f"{s.names[self.player]}: take a guest out of turn (named by {s.names[self.by]})"
-        return f"{s.names[self.player]}: take a guest and place a prince on its island"
-
-    def options(self, g, s):
-        sup = s.supply[self.player]
-        opts = [_GUEST_OPT[t] for t, c in enumerate(s.display) if c and sup[t % N_PEOPLES]]
-        if self.by < 0 and g.can_draw(s, self.player):
-            opts.append(_DRAW)
-        return opts
-
-    def apply(self, g, s, o):
-        p = self.player
-        if o.key == "draw":
-            t = g._draw_guest(s)
-            s.drew[p] = True
-            s.kept[p][t] += 1
-            g._log(s, f"{s.names[p]} draws a guest from the bag: {D.guest_label(t)}.")
-            s.steps.append(Place(p, t, drawn=True))
-        else:
-            s.steps.append(Place(p, o.value, by=self.by))
-
-    def why_illegal(self, g, s, k):
-        p = self.player
-        if k == "draw":
-            if self.by >= 0:
-                return "a player named to take a guest out of turn may not draw from the bag"
-            if s.drew[p]:
-                return "you may draw a guest from the bag only once per round"
-            if not sum(s.bag):
-                return "the bag is empty"
-            if not all(s.supply[p]):
-                return ("to draw from the bag you need a prince of every people in your supply "
-                        "(the drawn guest must be placeable)")
-            return None
-        head, isl, people = parse_key(k, str, str)
-        if head != "guest":
-            return None
-        t = D.ISLAND_INDEX[isl] * N_PEOPLES + D.PEOPLE_INDEX[people]
-        if not s.display[t]:
-            return f"no {D.guest_label(t)} is on display"
-        if not s.supply[p][t % N_PEOPLES]:
-            return f"you have no {PEOPLE_NAMES[t % N_PEOPLES]} prince left to place for that guest"
-        return None
-
-
-class Place(Step):
-    """Place a prince for the guest taken (or drawn) in a district of its island."""
-    guest: int
-    drawn: bool = False
-    by: int = -1
-    kind: ClassVar[str] = "place"
-    tag: ClassVar[str] = "place"
-
-    @property
-    def private(self) -> bool:
-        return self.by >= 0
-
-    def prompt(self, g, s):
-        t = self.guest
-        return (f"{s.names[self.player]}: place {A_PEOPLE[t % N_PEOPLES]} prince on "
-                f"{ISLAND_NAMES[t // N_PEOPLES]}")
-
-    def options(self, g, s):
-        opts = list(_ISLAND_DISTRICT_OPT[self.guest // N_PEOPLES])
-        if not self.drawn:
-            opts.append(_BACK)
-        return opts
-
-    def apply(self, g, s, o):
-        p = self.player
-        if o.key == "back":
-            s.steps.append(PickGuest(p, self.by))
-            return
-        dist = o.value
-        t = self.guest
-        x = t % N_PEOPLES
-        s.supply[p][x] -= 1
-        s.princes[dist][p][x] += 1
-        if not self.drawn:
-            s.display[t] -= 1
-            s.kept[p][t] += 1
-        how = "the drawn guest" if self.drawn else "a guest"
-        extra = " out of turn" if self.by >= 0 else ""
-        g._log(s, f"{s.names[p]} takes {how}{extra} ({D.guest_label(t)}) and places "
-                  f"{A_PEOPLE[x]} prince in {_DNAME[dist]}.")
-        # what follows the pick (and any building after it)
-        if self.drawn:
-            s.steps.append(NamePlayer(p))
-        else:
-            s.steps.append(EndPick(self.by if self.by >= 0 else p))
-        s.steps.append(Build(p, self.by, t if self.drawn else -1))
-
-
-class Build(Step):
-    """After a placement in phase 1: wonders and monuments, then ``done``.
-    With nothing to build the step has no options and is skipped."""
-    by: int = -1
-    drawn: int = -1              # the guest drawn from the bag (still shown as selected)
-    kind: ClassVar[str] = "build"
-    tag: ClassVar[str] = "build"
-
-    @property
-    def private(self) -> bool:
-        return self.by >= 0
-
-    def prompt(self, g, s):
-        return f"{s.names[self.player]}: build a wonder or a monument?"
-
-    def options(self, g, s):
-        opts = g._build_options(s, self.player)
-        if opts:
-            opts.append(_DONE_BUILD)
-        return opts
-
-    def apply(self, g, s, o):
-        if o.key == "done":
-            return
-        s.steps.append(self)  # asks again after building (skipped when nothing is left)
-        g._build(s, self.player, o.value, self)
-
-    def why_illegal(self, g, s, k):
-        return g._why_build(s, self.player, k)
-
-    def on_empty(self, g, s):
-        pass
-
-
-class WonderPrince(Step):
-    """Which prince of people ``len(picks)`` leaves for the wonder on ``island``."""
-    island: int
-    picks: tuple = ()            # districts chosen so far, one per people 0, 1, ...
-    by: int = -1
-    drawn: int = -1
-    in_cards: bool = False       # built during a phase-2 turn
-    kind: ClassVar[str] = "wonder_prince"
-    tag: ClassVar[str] = "wonder_prince"
-
-    @property
-    def private(self) -> bool:
-        return self.in_cards or self.by >= 0
-
-    def prompt(self, g, s):
-        return (f"{s.names[self.player]}: which {PEOPLE_NAMES[len(self.picks)]} prince goes back for the wonder "
-                f"on {ISLAND_NAMES[self.island]}?")
-
-    def options(self, g, s):
-        opts = [_DISTRICT_OPT[d] for d in g._wonder_sources(s, self.player, self.island, len(self.picks))]
-        opts.append(_BACK)
-        return opts
-
-    def apply(self, g, s, o):
-        if o.key == "back":
-            return  # the build (or play) step below decides again
-        g._wonder_progress(s, self, self.picks + (o.value,))
-
-
-class NamePlayer(Step):
-    """After a bag draw: name the player who takes a guest out of turn."""
-    kind: ClassVar[str] = "name"
-    tag: ClassVar[str] = "name"
-    private: ClassVar[bool] = False
-
-    def prompt(self, g, s):
-        return f"{s.names[self.player]}: name a player who must take a guest out of turn"
-
-    def options(self, g, s):
-        return [Option(key("player", q), s.names[q], ("player", q), q) for q in range(s.n) if q != self.player]
-
-    def apply(self, g, s, o):
-        p, q = self.player, o.value
-        g._log(s, f"{s.names[p]} names {s.names[q]}, who must take a guest out of turn.")
-        if g.can_take_any(s, q):
-            s.steps.append(PickGuest(q, p))  # its placement ends the drawer's pick (EndPick)
-        else:
-            g._log(s, f"{s.names[q]} has no prince for any guest on display and skips the extra pick.")
-            s.steps.append(EndPick(p))
-
-
+# ====================================================================== steps of the round
+# (the decisions of phase 1 are in placement.py, those of phase 2 in actions.py)
 class StartRound(Auto):
     def run(self, g, s):
         g._start_round(s)
-
-
-class EndPick(Auto):
-    """``player``'s pick of this go-around is over: on to the next pick."""
-    player: int
-
-    def run(self, g, s):
-        s.acted[self.player] = True
-        g._next_pick(s)
-
-
-# -- phase 2 -----------------------------------------------------------------------
-class Discard(Step):
-    """Discard one card face down; ``left`` cards are still to go."""
-    left: int = 1
-    kind: ClassVar[str] = "discard"
-    tag: ClassVar[str] = "discard"
-
-    def prompt(self, g, s):
-        return f"{s.names[self.player]}: discard a card ({self.left} to discard)"
-
-    def options(self, g, s):
-        hand = s.hands[self.player]
-        return [_CARD_OPT[x] for x in _PEOPLE if hand[x]]
-
-    def apply(self, g, s, o):
-        p, x = self.player, o.value
-        s.hands[p][x] -= 1
-        s.discard[x] += 1
-        s.discarded_by[p][x] += 1
-        g._log(s, f"{s.names[p]} discards a card.", p, f"{s.names[p]} discards {A_PEOPLE[x]} card.")
-        if self.left > 1:
-            s.steps.append(Discard(p, self.left - 1))
 
 
 class StartPlay(Auto):
@@ -415,174 +107,6 @@ class StartPlay(Auto):
 class NextCardTurn(Auto):
     def run(self, g, s):
         g._next_card_turn(s)
-
-
-class Play(Step):
-    """A phase-2 turn: one action (or wonder, or monument) at a time, then ``done``."""
-    kind: ClassVar[str] = "play"
-    tag: ClassVar[str] = "play"
-
-    def prompt(self, g, s):
-        return f"{s.names[self.player]}: play action cards"
-
-    def options(self, g, s):
-        return g._play_options(s, self.player)
-
-    def apply(self, g, s, o):
-        p = self.player
-        what = o.value
-        a = what[0]
-        if a == "done":
-            g._end_card_turn(s, p)
-            return
-        s.steps.append(self)  # the turn goes on after this play ("back" returns here too)
-        if a == "wonder" or a == "monument":
-            g._build(s, p, what, self)
-        elif a == "move":
-            s.steps.append(MoveFrom(p, a, what[1]))
-        elif a == "add" or a == "remove":
-            s.steps.append(Target(p, a, what[1]))
-        else:  # raise, lower
-            g._pay(s, Pay(p, a, what[1], left=ACTION_COST[a]))
-
-    def why_illegal(self, g, s, k):
-        reason = g._why_build(s, self.player, k)
-        if reason:
-            return reason
-        head, people = parse_key(k, str)
-        if head not in ACTIONS:
-            return None
-        x = D.PEOPLE_INDEX[people]
-        if head == "raise" and x == s.scale[-1]:
-            return f"{PEOPLE_NAMES[x]} is already at the top of the prestige scale"
-        if head == "lower" and x == s.scale[0]:
-            return f"{PEOPLE_NAMES[x]} is already at the bottom of the prestige scale"
-        return (f"you cannot pay for or carry out that action for the {people} people "
-                f"(cards of that people, or another card with a privilege tile)")
-
-
-class ActionStep(Step):
-    """A card action under way: what has been chosen so far.  ``Back`` from
-    any of its questions returns to the :class:`Play` step below."""
-    action: str
-    people: int
-    frm: int = -1                # move: the district the princes leave
-    to: int = -1                 # move: where they go; add / remove: the district
-    count: int = 0               # move: how many princes
-
-
-class MoveFrom(ActionStep):
-    kind: ClassVar[str] = "move_from"
-    tag: ClassVar[str] = "move_from"
-
-    def prompt(self, g, s):
-        return f"{s.names[self.player]}: move {PEOPLE_NAMES[self.people]} princes from which district?"
-
-    def options(self, g, s):
-        p, x = self.player, self.people
-        opts = [_DISTRICT_OPT[d] for d, row in enumerate(s.princes) if row[p][x]]
-        opts.append(_BACK)
-        return opts
-
-    def apply(self, g, s, o):
-        if o.key != "back":
-            s.steps.append(MoveTo(self.player, self.action, self.people, o.value))
-
-
-class MoveTo(ActionStep):
-    kind: ClassVar[str] = "move_to"
-    tag: ClassVar[str] = "move_to"
-
-    def prompt(self, g, s):
-        return f"{s.names[self.player]}: move from {_DNAME[self.frm]} to which district?"
-
-    def options(self, g, s):
-        od = s.open_districts
-        opts = [_DISTRICT_OPT[d] for d in _REACH[self.frm] if od[d]]
-        opts.append(_BACK)
-        return opts
-
-    def apply(self, g, s, o):
-        if o.key == "back":
-            return
-        p, x = self.player, self.people
-        if s.princes[self.frm][p][x] >= 2:
-            s.steps.append(MoveCount(p, self.action, x, self.frm, o.value))
-        else:
-            g._pay(s, Pay(p, self.action, x, self.frm, o.value, 1))
-
-    def why_illegal(self, g, s, k):
-        head, _ = parse_key(k, str)
-        if head == "district":
-            return "princes move to a neighbouring district or between piers in the same or a next sea sector"
-        return None
-
-
-class MoveCount(ActionStep):
-    kind: ClassVar[str] = "move_count"
-    tag: ClassVar[str] = "move_count"
-
-    def prompt(self, g, s):
-        return (f"{s.names[self.player]}: move how many {PEOPLE_NAMES[self.people]} princes "
-                f"from {_DNAME[self.frm]} to {_DNAME[self.to]}?")
-
-    def options(self, g, s):
-        return [*_COUNT_OPT, _BACK]
-
-    def apply(self, g, s, o):
-        if o.key != "back":
-            g._pay(s, Pay(self.player, self.action, self.people, self.frm, self.to, o.value))
-
-
-class Target(ActionStep):
-    """Add / remove: the district with a monument of that people."""
-    kind: ClassVar[str] = "target"
-    tag: ClassVar[str] = "target"
-
-    def prompt(self, g, s):
-        x = self.people
-        if self.action == "add":
-            return f"{s.names[self.player]}: add {A_PEOPLE[x]} prince at which {PEOPLE_NAMES[x]} monument?"
-        return f"{s.names[self.player]}: remove {A_PEOPLE[x]} prince from which district?"
-
-    def options(self, g, s):
-        p, x = self.player, self.people
-        mp = s.mon_people
-        if self.action == "add":
-            opts = [_DISTRICT_OPT[d] for d in range(N_DISTRICTS) if mp[d] == x]
-        else:
-            opts = [_DISTRICT_OPT[d] for d in range(N_DISTRICTS) if mp[d] == x and s.princes[d][p][x]]
-        opts.append(_BACK)
-        return opts
-
-    def apply(self, g, s, o):
-        if o.key != "back":
-            g._pay(s, Pay(self.player, self.action, self.people, to=o.value))
-
-
-class Pay(ActionStep):
-    """Which card pays next; asked only when there is a choice."""
-    left: int = 1                # cards still to pay
-    paid: tuple = ()             # peoples of the cards chosen so far (still in the hand)
-    kind: ClassVar[str] = "pay"
-    tag: ClassVar[str] = "pay"
-
-    def prompt(self, g, s):
-        return (f"{s.names[self.player]}: which card pays for the {self.action} "
-                f"({self.left} card{'s' if self.left > 1 else ''} to pay)?")
-
-    def options(self, g, s):
-        opts = g._pay_options(s, self)
-        opts.append(_BACK)
-        return opts
-
-    def apply(self, g, s, o):
-        if o.key != "back":
-            g._pay(s, self.paying(o.value))
-
-    def paying(self, y: int) -> "Pay":
-        return Pay(self.player, self.action, self.people, self.frm, self.to, self.count,
-                   self.left - 1, self.paid + (y,))
 
 
 # -- phase 3 -----------------------------------------------------------------------
@@ -665,145 +189,6 @@ class UtopiaGame(StepGame):
         """A people's current value on the prestige scale (1-5)."""
         return s.scale.index(x) + 1
 
-    @staticmethod
-    def can_take(s: UtopiaState, p: int, t: int) -> bool:
-        return s.display[t] > 0 and s.supply[p][t % N_PEOPLES] > 0
-
-    @staticmethod
-    def can_take_any(s: UtopiaState, p: int) -> bool:
-        sup = s.supply[p]
-        d = s.display  # guest type island * 5 + people, 4 islands
-        for x in _PEOPLE:
-            if sup[x] and (d[x] or d[x + 5] or d[x + 10] or d[x + 15]):
-                return True
-        return False
-
-    @staticmethod
-    def can_draw(s: UtopiaState, p: int) -> bool:
-        """Bag draw: once per round, bag not empty, and (house) a prince of every people in supply."""
-        return (not s.drew[p] and s.n > 1 and sum(s.bag) > 0 and sum(s.display) > 0
-                and all(s.supply[p]))
-
-    @staticmethod
-    def can_pay(hand: list[int], tiles: int, x: int, k: int) -> bool:
-        """Can ``k`` cards be paid for people ``x``: cards of ``x``, or any card plus a privilege tile."""
-        own = hand[x]
-        return own + min(tiles, sum(hand) - own) >= k
-
-    def wonder_islands(self, s: UtopiaState, p: int) -> list[int]:
-        sup = s.supply[p]
-        if s.bases[p] <= 0 or PRINCES_PER_PEOPLE in sup:  # a people with no prince on the board
-            return []
-        out = []
-        princes = s.princes
-        for i, ds in enumerate(ISLAND_DISTRICTS):
-            if s.wonder_owner[i] >= 0 or not s.open_islands[i]:
-                continue
-            rows = [princes[d][p] for d in ds]
-            for x in _PEOPLE:
-                for row in rows:
-                    if row[x]:
-                        break
-                else:
-                    break  # no prince of people x on the island
-            else:
-                out.append(i)
-        return out
-
-    def monument_sites(self, s: UtopiaState, p: int) -> list[tuple[int, int]]:
-        if s.bases[p] <= 0:
-            return []
-        sup = s.supply[p]
-        left = s.monuments_left
-        # peoples with 3 princes on the board and a monument left to build
-        xs = [x for x in _PEOPLE if sup[x] <= PRINCES_PER_PEOPLE - 3 and left[x] > 0]
-        if not xs:
-            return []
-        mon = s.mon_people
-        # district by district, people by people (a closed district holds no princes)
-        return [(d, x) for d, rows in enumerate(s.princes) if mon[d] < 0 for x in xs if rows[p][x] >= 3]
-
-    def _build_options(self, s: UtopiaState, p: int) -> list[Option]:
-        opts = [_WONDER_OPT[i] for i in self.wonder_islands(s, p)]
-        opts.extend(_MONUMENT_OPT[d][x] for d, x in self.monument_sites(s, p))
-        return opts
-
-    def _why_build(self, s: UtopiaState, p: int, k: str) -> str | None:
-        """Why a refused ``monument:<district>:<people>`` or ``wonder:<island>`` key cannot be built
-        (None for another key)."""
-        try:
-            head, dn, people = parse_key(k, str, str)
-        except ValueError:
-            head, isl = parse_key(k, str)
-            if head != "wonder":
-                return None
-            i = D.ISLAND_INDEX[isl]
-            if s.wonder_owner[i] >= 0:
-                return f"{ISLAND_NAMES[i]} already has its wonder"
-            return f"a wonder needs one of your princes of each of the 5 peoples on {ISLAND_NAMES[i]}"
-        if head == "monument":
-            dist, x = D.DISTRICT_INDEX[dn], D.PEOPLE_INDEX[people]
-            if s.mon_people[dist] >= 0:
-                return f"{dn} already has a monument (one per district)"
-            if s.princes[dist][p][x] < 3:
-                return f"a monument needs 3 of your {PEOPLE_NAMES[x]} princes in {dn}"
-            if s.bases[p] <= 0:
-                return "you have no base left"
-        return None
-
-    def _build(self, s: UtopiaState, p: int, what: tuple, step: Step) -> None:
-        """Carry out a build option (``("wonder", island)`` or ``("monument", district, people)``)
-        chosen in ``step`` (a :class:`Build` or the :class:`Play` turn)."""
-        if what[0] == "monument":
-            self._build_monument(s, p, what[1], what[2])
-            return
-        if isinstance(step, Build):
-            template = WonderPrince(p, what[1], (), step.by, step.drawn, False)
-        else:
-            template = WonderPrince(p, what[1], (), in_cards=True)
-        self._wonder_progress(s, template, ())
-
-    def _wonder_sources(self, s: UtopiaState, p: int, island: int, x: int) -> list[int]:
-        princes = s.princes
-        return [d for d in ISLAND_DISTRICTS[island] if princes[d][p][x]]
-
-    def _wonder_progress(self, s: UtopiaState, step: WonderPrince, picks: tuple) -> None:
-        """Pick one prince of each people on the island; a people found in one
-        district only is taken at once.  Asks (pushes ``step`` with ``picks``)
-        at the first people with a choice, else builds the wonder."""
-        p, isl = step.player, step.island
-        while len(picks) < N_PEOPLES:
-            src = self._wonder_sources(s, p, isl, len(picks))
-            if len(src) > 1:
-                s.steps.append(WonderPrince(p, isl, picks, step.by, step.drawn, step.in_cards))
-                return
-            picks += (src[0],)
-        self._build_wonder(s, p, isl, picks)
-
-    def _build_wonder(self, s: UtopiaState, p: int, isl: int, picks: tuple) -> None:
-        for x, dist in enumerate(picks):
-            s.princes[dist][p][x] -= 1
-            s.supply[p][x] += 1
-        s.wonder_owner[isl] = p
-        s.bases[p] -= 1
-        self._log(s, f"{s.names[p]} builds a wonder on {ISLAND_NAMES[isl]} with princes from "
-                     + ", ".join(f"{_DNAME[dist]} ({PEOPLE_NAMES[x]})" for x, dist in enumerate(picks)) + ".")
-        self._gain(s, p, WONDER_POINTS, "wonder")
-
-    def _build_monument(self, s: UtopiaState, p: int, dist: int, x: int) -> None:
-        s.princes[dist][p][x] -= 3
-        s.supply[p][x] += 3
-        s.mon_people[dist] = x
-        s.mon_owner[dist] = p
-        s.monuments_left[x] -= 1
-        s.bases[p] -= 1
-        self._log(s, f"{s.names[p]} dominates {_DNAME[dist]}: 3 {PEOPLE_NAMES[x]} princes make way "
-                     f"for {A_PEOPLE[x]} monument.")
-        isl = _ISLAND_OF[dist]
-        w = s.wonder_owner[isl]
-        if w >= 0:
-            self._gain(s, w, WONDER_BONUS[isl], f"wonder on {ISLAND_NAMES[isl]}")
-
     # ------------------------------------------------------------------ phase 1
     def _start_round(self, s: UtopiaState) -> None:
         s.round += 1
@@ -829,7 +214,7 @@ class UtopiaGame(StepGame):
             self._log(s, f"The bag holds too few guests: the {back} guests in front of the players go back in.")
         drawn = [0] * len(ISLANDS)
         for _ in range(min(need, sum(s.bag))):
-            t = self._draw_guest(s)  # a random call: counted by the rng
+            t = draw_guest(s)  # a random call: counted by the rng
             s.display[t] += 1
             drawn[t // N_PEOPLES] += 1
         s.phase = PHASE_GUESTS
@@ -837,23 +222,13 @@ class UtopiaGame(StepGame):
                   + ", ".join(f"{ISLAND_NAMES[i]} {c}" for i, c in enumerate(drawn) if c) + ").")
         self._next_pick(s)
 
-    def _draw_guest(self, s: UtopiaState) -> int:
-        """One guest out of the bag, at random through the state's rng (counted)."""
-        r = s.rng.randrange(sum(s.bag))
-        for t, c in enumerate(s.bag):
-            if r < c:
-                s.bag[t] -= 1
-                return t
-            r -= c
-        raise AssertionError("bag count out of step")  # pragma: no cover
-
     def _next_pick(self, s: UtopiaState) -> None:
         """Push the next phase-1 pick: the highest-ranked player who has not
         picked in this go-around; or, with no guest left, phase 2."""
         while True:
             if not any(s.display):
                 break
-            if not any(self.can_take_any(s, q) for q in range(s.n)):
+            if not any(can_take_any(s, q) for q in range(s.n)):
                 left = sum(s.display)
                 for t in range(N_GUEST_TYPES):
                     s.bag[t] += s.display[t]
@@ -865,7 +240,7 @@ class UtopiaGame(StepGame):
                 s.acted = [False] * s.n
                 continue
             # A player who can take no guest cannot draw either (drawing needs a prince of every people).
-            if self.can_take_any(s, nxt):
+            if can_take_any(s, nxt):
                 s.steps.append(PickGuest(nxt))
                 return
             self._log(s, f"{s.names[nxt]} has no prince for any guest on display and passes.")
@@ -912,122 +287,6 @@ class UtopiaGame(StepGame):
             s.steps.append(ScoreRound())
         else:
             s.steps.append(Play(nxt))
-
-    def _play_options(self, s: UtopiaState, p: int) -> list[Option]:
-        hand = s.hands[p]
-        tiles = s.privileges[p]
-        total = sum(hand)
-        opts: list[Option] = []
-        if total:
-            sup = s.supply[p]
-            mons = [0] * N_PEOPLES
-            at_mon = [False] * N_PEOPLES
-            princes = s.princes
-            for d, mx in enumerate(s.mon_people):
-                if mx >= 0:
-                    mons[mx] += 1
-                    if princes[d][p][mx]:
-                        at_mon[mx] = True
-            top = s.scale[-1]
-            bottom = s.scale[0]
-            act = _ACTION_OPT
-            for x in _PEOPLE:
-                own = hand[x]
-                if not (own or tiles):
-                    continue
-                if sup[x] < PRINCES_PER_PEOPLE:  # a prince not in supply stands on the board
-                    opts.append(act["move"][x])
-                if sup[x] and mons[x]:
-                    opts.append(act["add"][x])
-                if at_mon[x]:
-                    opts.append(act["remove"][x])
-                if x != top:
-                    opts.append(act["raise"][x])
-                if x != bottom and own + min(tiles, total - own) >= 2:
-                    opts.append(act["lower"][x])
-        opts.extend(self._build_options(s, p))
-        opts.append(_DONE_PLAY)
-        return opts
-
-    def _pay_options(self, s: UtopiaState, pay: Pay) -> list[Option]:
-        x = pay.people
-        hand = list(s.hands[pay.player])
-        tiles = s.privileges[pay.player]
-        for y in pay.paid:
-            hand[y] -= 1
-            if y != x:
-                tiles -= 1
-        rest = pay.left - 1
-        opts = []
-        row = _PAY_OPT[x]
-        for y in _PEOPLE:
-            if not hand[y]:
-                continue
-            t = tiles if y == x else tiles - 1
-            if t < 0:
-                continue
-            hand[y] -= 1
-            if self.can_pay(hand, t, x, rest):
-                opts.append(row[y])
-            hand[y] += 1
-        return opts
-
-    def _pay(self, s: UtopiaState, pay: Pay) -> None:
-        """Pay card by card; a card without alternative is paid without a
-        question.  Pushes ``pay`` at the first choice, else carries out the action."""
-        while pay.left:
-            opts = self._pay_options(s, pay)
-            if len(opts) > 1:
-                s.steps.append(pay)
-                return
-            pay = pay.paying(opts[0].value)
-        self._execute(s, pay)
-
-    def _execute(self, s: UtopiaState, act: Pay) -> None:
-        p = act.player
-        x = act.people
-        px = PEOPLE_NAMES[x]
-        cards = []
-        for y in act.paid:
-            s.hands[p][y] -= 1
-            s.discard[y] += 1
-            if y != x:
-                s.privileges[p] -= 1
-                cards.append(f"{A_PEOPLE[y]} card with a privilege tile")
-            else:
-                cards.append(f"{A_PEOPLE[x]} card")
-        paid = " and ".join(cards)
-        a = act.action
-        name = s.names[p]
-        if a == "move":
-            c = act.count
-            s.princes[act.frm][p][x] -= c
-            s.princes[act.to][p][x] += c
-            self._log(s, f"{name} plays {paid}: moves {c} {px} prince{'s' if c > 1 else ''} "
-                         f"from {_DNAME[act.frm]} to {_DNAME[act.to]}.")
-        elif a == "add":
-            dist = act.to
-            s.supply[p][x] -= 1
-            s.princes[dist][p][x] += 1
-            self._log(s, f"{name} plays {paid}: adds {A_PEOPLE[x]} prince at the {px} monument in {_DNAME[dist]}.")
-            owner = s.mon_owner[dist]
-            if owner != p:
-                self._gain(s, p, ADD_POINTS, f"prince added where {s.names[owner]} rules")
-        elif a == "remove":
-            dist = act.to
-            s.princes[dist][p][x] -= 1
-            s.supply[p][x] += 1
-            self._log(s, f"{name} plays {paid}: removes {A_PEOPLE[x]} prince from {_DNAME[dist]}.")
-            self._gain(s, p, REMOVE_POINTS, "prince removed at a monument")
-        elif a == "raise":
-            i = s.scale.index(x)
-            s.scale[i], s.scale[i + 1] = s.scale[i + 1], s.scale[i]
-            self._log(s, f"{name} plays {paid}: {px} rises to {i + 2} on the prestige scale, "
-                         f"{PEOPLE_NAMES[s.scale[i]]} drops to {i + 1}.")
-        else:  # lower
-            s.scale.remove(x)
-            s.scale.insert(0, x)
-            self._log(s, f"{name} plays {paid}: {px} drops to the bottom of the prestige scale.")
 
     def _end_card_turn(self, s: UtopiaState, p: int) -> None:
         hand = s.hands[p]
@@ -1248,7 +507,7 @@ class UtopiaGame(StepGame):
                 return False
             if y != x:
                 tiles -= 1
-        return tiles >= 0 and self.can_pay(hand, tiles, x, left)
+        return tiles >= 0 and can_pay(hand, tiles, x, left)
 
     # ------------------------------------------------------------------ view
     def view(self, s: UtopiaState, viewer: int | None) -> dict:
