@@ -10,9 +10,9 @@ from ...engine.core import Option
 from ...engine.steps import Auto, Step, key
 from . import cards, culture, data as D, management, movement, war
 from .board import BUILDING, Figures, Pos, WONDER, neighbours
+from .common import _CULTURE_LEVEL, _a, _sq, _where, ability_sources, coin_dial, culture_hand, stacking
 from .data_map import WATER
 from .state import CivState, Player
-from .common import _CULTURE_LEVEL, _a, _sq, _where, ability_sources, coin_dial, culture_hand, stacking
 
 
 class SpyChance(Step):
@@ -154,6 +154,7 @@ class NukeTarget(Step):
 
     def on_empty(self, g, s):
         pass
+
 
 PRIMETIME_TV = "Primetime TV"      # cancels a culture event or a resource ability
 
@@ -312,6 +313,7 @@ class FreeWalls(Step):
         pass
 
 
+# ====================================================================== battle abilities, hand limit, losses
 def battle_abilities(g, s: CivState, q: int) -> list:
     """(source, ability) of the player's battle abilities he can pay for now (war.ACTIVE)."""
     p = s.players[q]

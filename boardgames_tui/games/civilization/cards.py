@@ -9,9 +9,9 @@ from ...engine.core import Option
 from ...engine.steps import Auto, Step, key
 from . import abilities, culture, data as D, movement, war
 from .board import BUILDING, Figures, GREAT_PERSON, Pos
+from .common import _figures, _sq, _two, _where, pyramid_counts
 from .data_map import VILLAGE, WATER
 from .state import CivState
-from .common import _figures, _sq, _two, _where, pyramid_counts
 
 
 class CardTarget(Step):
@@ -141,10 +141,9 @@ class TechSwap(Step):
     def on_empty(self, g, s):
         g._log(s, f"{s.names[self.player]} has nothing to learn from {s.names[self.other]}.")
 
+
 _MAX_TARGETS = {"destroy_buildings_anywhere": 2}
-
 _CANCEL_OWN = {"cancel_event_on_you"}
-
 _CANCEL_ANY = {"cancel_event", "cancel_event_or_resource_ability"}
 
 

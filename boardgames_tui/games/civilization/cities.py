@@ -10,8 +10,8 @@ from ...engine.core import Option
 from ...engine.steps import Step, key
 from . import abilities, cards, data as D, management, movement
 from .board import City, GREAT_PERSON, Pos, neighbours
-from .state import CivState
 from .common import _sq, city_limit, governments_known
+from .state import CivState
 
 
 class StartTurn(Step):

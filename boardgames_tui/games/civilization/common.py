@@ -5,6 +5,7 @@ steps and no game: the part modules (``movement``, ``cities``... see ``rules.py`
 from __future__ import annotations
 
 from functools import lru_cache
+
 from . import data as D
 from .board import Pos, placed_squares
 from .data_map import HOME_TILES, NEUTRAL_TILES
@@ -12,14 +13,11 @@ from .state import CivState, Player
 
 
 START, TRADE, CITY, MOVE, RESEARCH, OVER = D.PHASES + ("over",)
-
 # The most coins one square shows (a tile's printed icon, a building, a great person): bounds the map's coins.
 _MAX_SQUARE_COINS = max([sq.yields.coins for name in [t.name for t in NEUTRAL_TILES] + list(HOME_TILES)
                          for sq in placed_squares(name, 0)]
                         + [b.yields.coins for b in D.BUILDINGS] + [g.yields.coins for g in D.GREAT_PEOPLE])
-
 _CULTURE_LEVEL = {c.name: c.level for c in D.CULTURE_CARDS}
-
 WALLS = "walls"            # a city's purchase with Masonry (not a building: the city marker flips)
 
 
@@ -72,6 +70,7 @@ def _where(s: CivState, pos: Pos) -> str:
     return f"{_sq(pos)} ({sq.terrain})" if sq is not None else f"{_sq(pos)} (unexplored)"
 
 
+# ====================================================================== what a player's techs allow
 def learned(p: Player, attr: str) -> tuple:
     """``attr`` of each of the player's techs.  Cached by the tech list: speed, stacking, water and coins
     are asked of it thousands of times a game, and the list changes a few times."""

@@ -10,8 +10,8 @@ from ...engine.core import Option
 from ...engine.steps import Step, key
 from . import abilities, cities, data as D, management
 from .board import BUILDING, GREAT_PERSON, Structure
-from .state import CivState, Player
 from .common import _sq, coin_dial, pyramid_counts
+from .state import CivState, Player
 
 
 class CultureClimb(Step):

@@ -9,9 +9,9 @@ from ...engine.core import LogEntry
 from ...engine.hidden import Deck
 from ...engine.rng import Rng
 from . import data as D, management, movement, trade, war
+from .common import _CULTURE_LEVEL, _sq, coin_dial
 from .data_map import HUT, NEUTRAL_TILES, VILLAGE
 from .state import CivState
-from .common import _CULTURE_LEVEL, _sq, coin_dial
 
 
 # ====================================================================== hidden information

@@ -10,8 +10,8 @@ from ...engine.core import Option
 from ...engine.steps import Auto, Step, key
 from . import abilities, cards, culture, data as D, movement, war
 from .board import BUILDING, GREAT_PERSON, Pos, Structure, WONDER, neighbours
-from .state import CivState, Player
 from .common import WALLS, _a, _sq, _where, coin_dial, has_ability
+from .state import CivState, Player
 
 
 class CityStart(Auto):

@@ -10,9 +10,9 @@ from ...engine.core import Option
 from ...engine.steps import Step, key
 from . import abilities, cards, data as D, war
 from .board import BUILDING, Figures, Pos, orthogonal, placed_squares
+from .common import _a, _figures, _foe, _sq, _where, group_of, speed, stacking, water_rule
 from .data_map import HUT, VILLAGE, WATER
 from .state import CivState
-from .common import _a, _figures, _foe, _sq, _where, group_of, speed, stacking, water_rule
 
 
 class MoveTurn(Step):

@@ -1,6 +1,6 @@
 """Civilization (Kevin Wilson, FFG 2010): the rules layer on the step stack (``engine/steps.py``):
 delivery (A) "the empire", a complete peaceful game, and delivery (B) war, whose battle is a sub-game in
-``war.py`` (entered from movement here: armies and groups moving onto another player's squares or a
+``war.py`` (entered from ``movement.py``: armies and groups moving onto another player's squares or a
 village).
 
 * set-up (``state.deal``) and the starting figures placed by their owners (rule 18, row 5);

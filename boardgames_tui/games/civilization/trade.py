@@ -44,6 +44,7 @@ class TradeTurn(Step):
         s.steps.append(self)
         s.steps.append(Offer(self.player, o.value, {}, {}))
 
+
 _GOODS = ("trade", "culture")
 
 
