@@ -4,10 +4,11 @@ stands in the way; Computers widen the culture hand; a wonder covered by a build
 leaves the game (row 21)."""
 from __future__ import annotations
 
-from boardgames_tui.games.civilization import data as D
+from boardgames_tui.games.civilization import abilities, data as D, management, movement
 from boardgames_tui.games.civilization.board import BUILDING, GREAT_PERSON, WONDER, Figures, Structure, neighbours
 from boardgames_tui.games.civilization.data_map import WATER
-from boardgames_tui.games.civilization.rules import GAME, coin_dial, culture_hand, governments_known
+from boardgames_tui.games.civilization.common import coin_dial, culture_hand, governments_known
+from boardgames_tui.games.civilization.rules import GAME
 
 from test_civ_rules import at_city_turn, at_move, refresh
 
@@ -48,7 +49,7 @@ def test_a_wonder_in_the_market_made_obsolete_leaves_it_and_the_market_refills()
     s, q, p = at_city_turn()
     w = next(w for w in s.wonder_market if D.WONDER_INDEX[w].era == D.ANCIENT)
     deck = len(s.wonder_deck)
-    GAME.make_obsolete(s, w, None)
+    abilities.make_obsolete(GAME, s, w, None)
     assert w not in s.wonder_market and len(s.wonder_market) == D.WONDER_MARKET and len(s.wonder_deck) == deck - 1
     assert all(w not in x.wonders for x in s.players)
 
@@ -99,10 +100,10 @@ def test_an_own_obsolete_wonder_may_be_replaced_by_a_building_and_leaves_the_gam
     s.wonder_market = [w for w in s.wonder_market if w != "The Colossus"]
     p.wonders.append("The Colossus")
     p.techs.append("Currency")
-    assert spot not in GAME.structure_sites(s, q, p.capital, BUILDING, "Market")   # not while it works
-    GAME.make_obsolete(s, "The Colossus", q)
-    assert spot in GAME.structure_sites(s, q, p.capital, BUILDING, "Market")
-    GAME.place_structure(s, q, spot, BUILDING, "Market")
+    assert spot not in management.structure_sites(GAME, s, q, p.capital, BUILDING, "Market")   # not while it works
+    abilities.make_obsolete(GAME, s, "The Colossus", q)
+    assert spot in management.structure_sites(GAME, s, q, p.capital, BUILDING, "Market")
+    management.place_structure(GAME, s, q, spot, BUILDING, "Market")
     assert s.board.structures[spot].name == "Market" and "The Colossus" not in p.obsolete + p.wonders
 
 
@@ -112,30 +113,30 @@ def test_a_great_person_over_a_wonder_ends_the_wonders_ability():
     s.board.structures[spot] = Structure(WONDER, "The Colossus", q)
     s.wonder_market = [w for w in s.wonder_market if w != "The Colossus"]
     p.wonders.append("The Colossus")
-    GAME.place_structure(s, q, spot, GREAT_PERSON, "General")
+    management.place_structure(GAME, s, q, spot, GREAT_PERSON, "General")
     assert "The Colossus" not in p.wonders
 
 
 def test_combustion_an_army_stopping_on_an_enemy_building_destroys_it_once_a_round():
     s, q, army = at_move()
     p = s.players[q]
-    dests = [x for x, how in sorted(GAME.destinations(s, q, army, "army").items())
+    dests = [x for x, how in sorted(movement.destinations(GAME, s, q, army, "army").items())
              if how[0] == "move" and x not in s.board.markers and x not in s.board.structures]
     target = dests[0]
     s.board.structures[target] = Structure(BUILDING, "Market", 1 - q)
     s.buildings_left["Market"] -= 1
     p.techs.append("Combustion")
-    GAME.move_figure(s, q, army, target, "army", ("move", None))
+    movement.move_figure(GAME, s, q, army, target, "army", ("move", None))
     assert target not in s.board.structures and s.buildings_left["Market"] == D.BUILDING_INDEX["Market"].markers
     assert ("Combustion", "destroy_building_on_move") in p.used
 
 
 def test_without_combustion_the_building_stays():
     s, q, army = at_move()
-    target = next(x for x, how in sorted(GAME.destinations(s, q, army, "army").items())
+    target = next(x for x, how in sorted(movement.destinations(GAME, s, q, army, "army").items())
                   if how[0] == "move" and x not in s.board.markers and x not in s.board.structures)
     s.board.structures[target] = Structure(BUILDING, "Market", 1 - q)
-    GAME.move_figure(s, q, army, target, "army", ("move", None))
+    movement.move_figure(GAME, s, q, army, target, "army", ("move", None))
     assert s.board.structures[target].name == "Market"
 
 
@@ -157,9 +158,9 @@ def test_flight_flies_over_an_enemy_figure():
     for x in others:                          # only the way over a leads to b
         if x not in s.board.figures and s.board.square(x) is not None:
             s.board.figures[x] = Figures(1 - q, 1, 0)
-    assert b not in GAME.destinations(s, q, army, "army")
+    assert b not in movement.destinations(GAME, s, q, army, "army")
     p.techs.append("Flight")
-    dests = GAME.destinations(s, q, army, "army")
+    dests = movement.destinations(GAME, s, q, army, "army")
     assert dests[b] == ("move", None) and dests[a] == ("attack", None)   # over it, or onto it to fight
 
 

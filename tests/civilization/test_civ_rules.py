@@ -7,12 +7,14 @@ import random
 import pytest
 
 from boardgames_tui.engine.core import IllegalMove
-from boardgames_tui.games.civilization import data as D
+from boardgames_tui.games.civilization import cities, culture, data as D, management, movement
 from boardgames_tui.games.civilization.board import Figures, neighbours
 from boardgames_tui.games.civilization.data_map import WATER
-from boardgames_tui.games.civilization.rules import (
-    GAME, CityTurn, CultureClimb, StartTurn, coin_dial, coins, pyramid_counts, stacking,
-)
+from boardgames_tui.games.civilization.cities import StartTurn
+from boardgames_tui.games.civilization.common import coin_dial, coins, pyramid_counts, stacking
+from boardgames_tui.games.civilization.culture import CultureClimb
+from boardgames_tui.games.civilization.management import CityTurn
+from boardgames_tui.games.civilization.rules import GAME
 
 
 def new(players=2, seed=1):
@@ -182,9 +184,9 @@ def test_city_management_one_action_per_city_and_buying_production():
     p = s.players[q]
     cap = p.capital
     assert p.government == "Despotism"
-    prod = GAME.production(s, q, cap) + 2          # Despotism: the capital +2 for a figure or unit
-    assert GAME.city_production(s, q, cap, military=True) == prod
-    assert GAME.city_production(s, q, cap, military=False) == prod - 2
+    prod = management.production(GAME, s, q, cap) + 2          # Despotism: the capital +2 for a figure or unit
+    assert management.city_production(GAME, s, q, cap, military=True) == prod
+    assert management.city_production(GAME, s, q, cap, military=False) == prod - 2
     assert isinstance(top(s), CityTurn) and top(s).todo == [cap]
     p.trade = 0
     s._decision = None
@@ -256,15 +258,15 @@ def test_movement_speed_stacking_and_water():
     for t in s.board.tiles:
         t.face_up = True
     army = next(pos for pos, f in s.board.figures.items() if f.owner == q and f.armies)
-    dests = GAME.destinations(s, q, army, "army")
+    dests = movement.destinations(GAME, s, q, army, "army")
     assert dests and all(abs(r - army[0]) + abs(c - army[1]) <= 2 for r, c in dests)
     assert all(s.board.square(x).terrain != WATER for x in dests)
     p.techs.append("Horseback Riding")
-    far = GAME.destinations(s, q, army, "army")
+    far = movement.destinations(GAME, s, q, army, "army")
     assert max(abs(r - army[0]) + abs(c - army[1]) for r, c in far) == 3
     full = next(iter(dests))
     s.board.figures[full] = Figures(q, stacking(p), 0)
-    assert full not in GAME.destinations(s, q, army, "army")
+    assert full not in movement.destinations(GAME, s, q, army, "army")
 
 
 def test_moving_onto_a_face_down_tile_turns_it_up_and_ends_the_move():
@@ -276,7 +278,7 @@ def test_moving_onto_a_face_down_tile_turns_it_up_and_ends_the_move():
             if f.owner != q:
                 continue
             what = "army" if f.armies else "scout"
-            ex = {x: how for x, how in GAME.destinations(s, q, pos, what).items() if how[0] == "explore"}
+            ex = {x: how for x, how in movement.destinations(GAME, s, q, pos, what).items() if how[0] == "explore"}
             if ex:
                 break
         else:
@@ -324,17 +326,17 @@ def test_space_flight_wins_and_fifteen_coins_win():
     p = s.players[d.player]
     p.techs += [t.name for t in D.TECHS if t.level <= 4 and t.name not in p.techs][:20]
     p.trade = 26
-    GAME.learn(s, d.player, D.SPACE_FLIGHT)
+    culture.learn(GAME, s, d.player, D.SPACE_FLIGHT)
     assert s.victory == "technology"
     s = new()
     d = play_until(s, "research")
     p = s.players[d.player]
     p.coins = 14 - (coin_dial(GAME, s, d.player) - p.coins)
     p.trade = 6
-    GAME.learn(s, d.player, next(t.name for t in D.TECHS if t.level == 1 and t.name not in p.techs and not t.coins))
+    culture.learn(GAME, s, d.player, next(t.name for t in D.TECHS if t.level == 1 and t.name not in p.techs and not t.coins))
     assert s.victory == "" and coin_dial(GAME, s, d.player) == 14
     p.coins += 1
-    GAME.learn(s, d.player, next(t.name for t in D.TECHS if t.level == 1 and t.name not in p.techs))
+    culture.learn(GAME, s, d.player, next(t.name for t in D.TECHS if t.level == 1 and t.name not in p.techs))
     assert s.victory == "economy"
 
 
@@ -397,7 +399,7 @@ def test_a_building_needs_its_tech_its_terrain_and_replaces_an_own_building():
 def test_an_upgrade_tech_builds_the_upgraded_side():
     s, q, p = at_city_turn()
     p.techs += ["Pottery", "Engineering"]
-    built = {name: cost for what, name, cost in GAME.structures_to_build(s, q, p.capital) if what == BUILDING}
+    built = {name: cost for what, name, cost in management.structures_to_build(GAME, s, q, p.capital) if what == BUILDING}
     assert "Aqueduct" in built and "Granary" not in built and built["Aqueduct"] == 8
 
 
@@ -409,7 +411,7 @@ def test_an_upgrade_tech_flips_the_players_basic_buildings_at_once():
     s.board.structures[land[1]] = Structure(BUILDING, "Granary", other)
     left = dict(s.buildings_left)
     p.techs.append("Pottery")
-    GAME.learn(s, q, "Engineering", free=True)
+    culture.learn(GAME, s, q, "Engineering", free=True)
     assert s.board.structures[land[0]] == Structure(BUILDING, "Aqueduct", q)
     assert s.board.structures[land[1]] == Structure(BUILDING, "Granary", other)   # not his
     assert s.buildings_left == left                                              # the same marker
@@ -421,9 +423,9 @@ def test_a_building_never_replaces_the_same_building():
     p.techs += ["Currency", "Philosophy"]
     land = [n for n in neighbours(p.capital) if s.board.square(n).terrain != WATER and n not in s.board.figures]
     s.board.structures[land[0]] = Structure(BUILDING, "Market", q)
-    assert GAME.structure_sites(s, q, p.capital, BUILDING, "Market") == []    # the star one is a Market already
+    assert management.structure_sites(GAME, s, q, p.capital, BUILDING, "Market") == []    # the star one is a Market already
     s.board.structures[land[0]] = Structure(BUILDING, "Temple", q)
-    assert GAME.structure_sites(s, q, p.capital, BUILDING, "Market") == [land[0]]
+    assert management.structure_sites(GAME, s, q, p.capital, BUILDING, "Market") == [land[0]]
 
 
 def test_one_star_building_per_city():
@@ -431,7 +433,7 @@ def test_one_star_building_per_city():
     p.techs += ["Currency", "Metalworking"]
     land = [n for n in neighbours(p.capital) if s.board.square(n).terrain != WATER and n not in s.board.figures]
     s.board.structures[land[0]] = Structure(BUILDING, "Market", q)
-    sites = GAME.structure_sites(s, q, p.capital, BUILDING, "Barracks")
+    sites = management.structure_sites(GAME, s, q, p.capital, BUILDING, "Barracks")
     assert sites == [land[0]]                              # only over the Market
 
 
@@ -439,14 +441,14 @@ def test_a_wonder_from_the_market_costs_less_with_its_tech_and_the_market_refill
     s, q, p = at_city_turn()
     w = s.wonder_market[0]
     wd = D.WONDER_INDEX[w]
-    cost = dict(((a, b), c) for a, b, c in GAME.structures_to_build(s, q, p.capital))[(WONDER, w)]
+    cost = dict(((a, b), c) for a, b, c in management.structures_to_build(GAME, s, q, p.capital))[(WONDER, w)]
     assert cost == (wd.reduced_cost if wd.discount_tech in p.techs else wd.cost)
     p.techs.append(wd.discount_tech)
-    cost = dict(((a, b), c) for a, b, c in GAME.structures_to_build(s, q, p.capital))[(WONDER, w)]
+    cost = dict(((a, b), c) for a, b, c in management.structures_to_build(GAME, s, q, p.capital))[(WONDER, w)]
     assert cost == wd.reduced_cost
     size, deck = len(s.wonder_market), len(s.wonder_deck)
-    site = GAME.structure_sites(s, q, p.capital, WONDER, w)[0]
-    GAME.place_structure(s, q, site, WONDER, w)
+    site = management.structure_sites(GAME, s, q, p.capital, WONDER, w)[0]
+    management.place_structure(GAME, s, q, site, WONDER, w)
     assert w in p.wonders and w not in s.wonder_market
     assert len(s.wonder_market) == size and len(s.wonder_deck) == deck - 1
 
@@ -491,11 +493,11 @@ def test_a_scout_gathers_for_a_city_and_its_square_counts_there():
                if s.board.square(pos).terrain == "forest" and s.board.city_of(pos) is None
                and pos not in s.board.figures and pos not in s.board.markers)
     scout_to(s, q, far)
-    before = GAME.production(s, q, p.capital)
+    before = management.production(GAME, s, q, p.capital)
     k = f"gather:{far[0]}:{far[1]}:{p.capital[0]}:{p.capital[1]}"
     assert k in GAME.cached_decision(s).keys()
     GAME.apply(s, k)
-    assert GAME.production(s, q, p.capital) == before + s.board.yields(far).production
+    assert management.production(GAME, s, q, p.capital) == before + s.board.yields(far).production
     assert k not in GAME.cached_decision(s).keys()         # named once a round
 
 
@@ -504,16 +506,16 @@ def test_a_city_buys_a_unit_card_at_its_rank_and_a_tech_upgrades_the_rank():
     p.trade = 27
     keys = refresh(s).keys()
     assert {"unit:infantry", "unit:cavalry", "unit:artillery"} <= set(keys) and "unit:aircraft" not in keys
-    costs = dict(GAME.units_to_buy(s, q))
+    costs = dict(management.units_to_buy(GAME, s, q))
     assert costs["infantry"] == D.UNIT_COST[0]
     n, deck, mark = len(p.units), len(s.unit_decks["infantry"]), s.rng.mark
     GAME.apply(s, "unit:infantry")
     assert len(p.units) == n + 1 and len(s.unit_decks["infantry"]) == deck - 1 and s.rng.mark > mark
     assert D.UNIT_CARDS[p.units[-1]].type == "infantry"
-    GAME.learn(s, q, "Replaceable Parts")                  # infantry rank IV
-    assert p.ranks["infantry"] == 4 and dict(GAME.units_to_buy(s, q))["infantry"] == D.UNIT_COST[3]
+    culture.learn(GAME, s, q, "Replaceable Parts")                  # infantry rank IV
+    assert p.ranks["infantry"] == 4 and dict(management.units_to_buy(GAME, s, q))["infantry"] == D.UNIT_COST[3]
     s.unit_decks["cavalry"] = type(s.unit_decks["cavalry"])([])
-    assert "cavalry" not in dict(GAME.units_to_buy(s, q))  # an empty stack sells nothing
+    assert "cavalry" not in dict(management.units_to_buy(GAME, s, q))  # an empty stack sells nothing
 
 
 def test_an_offer_is_built_sent_and_answered_behind_a_curtain():
@@ -573,19 +575,19 @@ def game_with(civ, seeds=range(80), players=2):
 def test_governments_change_trade_production_culture_and_stacking():
     s, q, p = at_city_turn()
     cap = p.capital
-    base = GAME.production(s, q, cap)
+    base = management.production(GAME, s, q, cap)
     for gov, military, civil in (("Despotism", base + 2, base), ("Monarchy", base + 1, base + 1),
                                  ("Communism", base + 1, base + 1), ("Republic", base, base)):
         p.government = gov
-        assert GAME.city_production(s, q, cap, True) == military, gov
-        assert GAME.city_production(s, q, cap, False) == civil, gov
+        assert management.city_production(GAME, s, q, cap, True) == military, gov
+        assert management.city_production(GAME, s, q, cap, False) == civil, gov
     p.government = "Monarchy"
-    assert GAME.city_culture(s, q, cap) == 2 + sum(s.board.yields(n).culture for n in GAME.worked(s, q, cap))
+    assert management.city_culture(GAME, s, q, cap) == 2 + sum(s.board.yields(n).culture for n in management.worked(GAME, s, q, cap))
     p.government = "Feudalism"
     assert stacking(p) == D.BASE_STACKING + 1 + (p.civ == "Russia")
-    assert ("build", "army", 2, True) in GAME.purchases(s, q, cap)
+    assert ("build", "army", 2, True) in management.purchases(GAME, s, q, cap)
     p.government = "Fundamentalism"
-    assert GAME.step_culture(p, D.CULTURE_TRACK[0]) == D.CULTURE_TRACK[0].culture + 1
+    assert culture.step_culture(GAME, p, D.CULTURE_TRACK[0]) == D.CULTURE_TRACK[0].culture + 1
 
 
 @pytest.mark.parametrize("gov,per_city", [("Republic", 1), ("Democracy", 2), ("Despotism", 0)])
@@ -594,7 +596,7 @@ def test_trade_per_city_by_government(gov, per_city):
     for p in s.players:
         p.government = gov
     before = [p.trade for p in s.players]
-    income = [sum(s.board.yields(n).trade for n in GAME.worked(s, q, c)) + per_city
+    income = [sum(s.board.yields(n).trade for n in management.worked(GAME, s, q, c)) + per_city
               for q in range(2) for c, x in s.board.cities.items() if x.owner == q]
     play_until(s, "trade")
     assert [p.trade for p in s.players] == [min(27, b + i) for b, i in zip(before, income)]
@@ -621,7 +623,7 @@ def test_america_buys_production_at_three_trade_for_two():
     s, q = game_with("America")
     p = s.players[q]
     p.trade = 6
-    assert GAME.trade_for(p, 4) == 6 and GAME.trade_for(p, 5) is None
+    assert management.trade_for(GAME, p, 4) == 6 and management.trade_for(GAME, p, 5) is None
 
 
 def test_china_gains_culture_for_a_hut():
@@ -630,7 +632,7 @@ def test_china_gains_culture_for_a_hut():
                and s.board.square(n).terrain != WATER)
     s.board.markers[pos] = ("hut", "wheat")
     before = s.players[q].culture
-    GAME.take_hut(s, q, pos)
+    movement.take_hut(GAME, s, q, pos)
     assert s.players[q].culture == before + 3 and "wheat" in s.players[q].resources
 
 
@@ -640,7 +642,7 @@ def test_rome_climbs_a_free_culture_step_for_a_city_founded():
     pos = a_site(s, q)
     s.board.figures[pos] = Figures(q, 0, 1)
     step, culture = p.culture_step, p.culture
-    GAME.found_city(s, q, pos)
+    cities.found_city(GAME, s, q, pos)
     assert p.culture_step == step + 1 and p.culture == culture
 
 
@@ -649,7 +651,7 @@ def test_germany_gains_a_unit_and_a_resource_from_a_unit_tech():
     p = s.players[q]
     n = len(p.units)
     tech = next(t for t in D.TECHS if t.unit and t.name not in p.techs)
-    GAME.learn(s, q, tech.name)
+    culture.learn(GAME, s, q, tech.name)
     assert len(p.units) == n + 1 and D.UNIT_CARDS[p.units[-1]].type == tech.unit[0]
     d = refresh(s)
     assert d.kind == "resource" and d.player == q
@@ -693,9 +695,9 @@ def test_a_city_production_card_adds_to_the_city_that_acts_next():
     card = card_named("city_production", 1)
     p.culture_cards = [card]
     refresh(s)
-    before = GAME.city_production(s, q, p.capital, False)
+    before = management.city_production(GAME, s, q, p.capital, False)
     GAME.apply(s, f"card:{card}")
-    assert GAME.city_production(s, q, p.capital, False) == before + 4 and p.culture_cards == []
+    assert management.city_production(GAME, s, q, p.capital, False) == before + 4 and p.culture_cards == []
     assert GAME.cached_decision(s).kind == "city"            # the city still takes its action
 
 
@@ -831,15 +833,15 @@ def test_wonders_porcelain_tower_and_leonardo_and_the_pyramids():
     s, q, p = at_city_turn()
     p.techs = ["Pottery", "Masonry"]                  # room for one level-II card
     p.trade = 6
-    assert {lv for _, lv in GAME.researchable(s, q)} == {1}
+    assert {lv for _, lv in culture.researchable(GAME, s, q)} == {1}
     p.wonders.append("Porcelain Tower")               # 5 trade off: level II costs 6
-    assert {lv for _, lv in GAME.researchable(s, q)} == {1, 2}
-    GAME.learn(s, q, "Replaceable Parts", free=True)
+    assert {lv for _, lv in culture.researchable(GAME, s, q)} == {1, 2}
+    culture.learn(GAME, s, q, "Replaceable Parts", free=True)
     assert p.ranks["infantry"] == 4
     p.wonders.append("Leonardo's Workshop")
-    assert ("unit", "infantry", 5, True) in GAME.purchases(s, q, p.capital)
+    assert ("unit", "infantry", 5, True) in management.purchases(GAME, s, q, p.capital)
     p.wonders.append("The Pyramids")
-    assert set(GAME.government_choices(s, q)) >= {"Monarchy", "Democracy", "Communism"}
+    assert set(cities.government_choices(GAME, s, q)) >= {"Monarchy", "Democracy", "Communism"}
 
 
 def test_civil_service_cancels_an_event_with_a_spy():
@@ -857,7 +859,7 @@ def test_civil_service_cancels_an_event_with_a_spy():
 
 def test_angkor_wat_harvests_twice_once_a_round():
     s, q, p = at_city_turn()
-    res = next((s.board.square(n).resource for n in GAME.worked(s, q, p.capital)
+    res = next((s.board.square(n).resource for n in management.worked(GAME, s, q, p.capital)
                 if s.board.square(n).resource and n not in s.board.structures), None)
     if res is None:
         pytest.skip("no resource by this capital")
@@ -902,9 +904,9 @@ def test_a_gift_card_acts_as_a_resource_and_a_gift_from_afar_gives_a_coin():
     p.culture_cards = ["A Gift from Afar"]
     d = refresh(s)
     assert "ability:Animal Husbandry:city_production" in d.keys()
-    before = GAME.city_production(s, q, p.capital, False)
+    before = management.city_production(GAME, s, q, p.capital, False)
     GAME.apply(s, "ability:Animal Husbandry:city_production")
-    assert p.culture_cards == [] and GAME.city_production(s, q, p.capital, False) == before + 3
+    assert p.culture_cards == [] and management.city_production(GAME, s, q, p.capital, False) == before + 3
     d = GAME.cached_decision(s)
     assert d.kind == "gift" and d.keys() == [f"player:{1 - q}"]
     coins_before = coins(s.players[1 - q])
@@ -964,7 +966,7 @@ def test_the_coin_dial_counts_every_worked_coin_icon_as_the_rule_says():
     (outskirts without enemy figures, gathering scouts) plus the cards' coins, all game long."""
     from boardgames_tui.bots.base import ask, make_bot
     from boardgames_tui.engine.session import Match, Seat
-    from boardgames_tui.games.civilization.rules import coin_dial, coins
+    from boardgames_tui.games.civilization.common import coin_dial, coins
 
     seen = 0
     for seed in (1, 2):
@@ -976,7 +978,7 @@ def test_the_coin_dial_counts_every_worked_coin_icon_as_the_rule_says():
             for q in range(4):
                 want = coins(s.players[q]) + sum(
                     s.board.yields(n).coins for c, x in s.board.cities.items() if x.owner == q
-                    for n in m.game.worked(s, q, c))
+                    for n in management.worked(m.game, s, q, c))
                 assert coin_dial(m.game, s, q) == want
                 seen += want > coins(s.players[q])
     assert seen > 100        # the map's coins were really counted
@@ -985,7 +987,7 @@ def test_the_coin_dial_counts_every_worked_coin_icon_as_the_rule_says():
 def test_the_fast_checks_agree_with_the_full_ones_over_random_games():
     """``can_move`` (the movement menu's early exit) and the one-pass ``map_coins`` answer as the full
     searches do, at every movement decision and every hundredth choice of random 3-player games."""
-    from boardgames_tui.games.civilization.rules import _MAX_SQUARE_COINS, map_coins
+    from boardgames_tui.games.civilization.common import _MAX_SQUARE_COINS, map_coins
     rng = random.Random(7)
     moves = most = 0
     for seed in (1, 2):
@@ -997,12 +999,12 @@ def test_the_fast_checks_agree_with_the_full_ones_over_random_games():
             if d.kind == "move":
                 for pos, f in s.board.figures.items():
                     for what in ("army", "scout"):
-                        full = bool(GAME.destinations(s, f.owner, pos, what))
-                        assert GAME.can_move(s, f.owner, pos, what) == full
+                        full = bool(movement.destinations(GAME, s, f.owner, pos, what))
+                        assert movement.can_move(GAME, s, f.owner, pos, what) == full
                         moves += 1
             if n % 100 == 0:
                 for q in range(s.n):
-                    worked = {c: GAME.worked(s, q, c) for c, x in s.board.cities.items() if x.owner == q}
+                    worked = {c: management.worked(GAME, s, q, c) for c, x in s.board.cities.items() if x.owner == q}
                     slow = sum(s.board.yields(w).coins for ws in worked.values() for w in ws)
                     assert map_coins(s)[q] == slow
                     assert slow <= len(s.board.coin_squares()) * _MAX_SQUARE_COINS    # the bound _apply uses

@@ -3,9 +3,11 @@
 second purchase, Steam Power's sea transport, Communism's frozen square and Atomic Theory's bomb."""
 from __future__ import annotations
 
+from boardgames_tui.games.civilization import abilities, management, movement
 from boardgames_tui.games.civilization.board import BUILDING, City, Figures, Structure, neighbours, orthogonal
 from boardgames_tui.games.civilization.data_map import WATER
-from boardgames_tui.games.civilization.rules import GAME, MoveTurn
+from boardgames_tui.games.civilization.movement import MoveTurn
+from boardgames_tui.games.civilization.rules import GAME
 
 from test_civ_rules import at_city_turn, new, play_until, refresh, top
 
@@ -44,7 +46,7 @@ def test_writing_let_happen_and_once_a_round():
     GAME.apply(s, "let")
     assert p.culture > culture and s.players[other].resources == ["spy", "spy"]
     s.players[other].used = s.players[other].used | {("Writing", "cancel")}
-    assert GAME.spy_holders(s, q, "Writing") == []                 # used this round: no more chances
+    assert abilities.spy_holders(GAME, s, q, "Writing") == []                 # used this round: no more chances
 
 
 def test_mass_media_keeps_culture_safe_from_writing():
@@ -72,7 +74,7 @@ def test_the_kremlin_pays_a_spy_with_two_resources():
         GAME.apply(s, f"resource:{r}")
     assert s.players[other].resources == ["silk"]
     assert ("The Kremlin", "resources_as_spy") in s.players[other].used
-    assert GAME.spy_way(s, other) is None                         # once a round
+    assert abilities.spy_way(GAME, s, other) is None                         # once a round
 
 
 def test_mass_media_cancels_a_resource_ability_and_its_resource_is_lost():
@@ -132,7 +134,7 @@ def test_no_second_purchase_without_engineering_or_when_trade_bought_the_first()
     s, q, p = at_city_turn()
     p.techs.append("Engineering")
     p.trade = 27
-    s.boost = {p.capital: -GAME.production(s, q, p.capital)}       # nothing left: trade buys it all
+    s.boost = {p.capital: -management.production(GAME, s, q, p.capital)}       # nothing left: trade buys it all
     d = refresh(s)
     build = next(o for o in d.options if o.key == "build:army")
     assert "trade bought" in build.label
@@ -182,10 +184,10 @@ def test_communism_freezes_a_square_when_the_movement_phase_begins():
     pos, f = next((pos, f) for pos, f in s.board.figures.items() if f.owner == q)
     what = "army" if f.armies else "scout"
     s.frozen = frozenset()
-    free = {d for d, how in GAME.destinations(s, q, pos, what).items() if how[0] == "move"}
+    free = {d for d, how in movement.destinations(GAME, s, q, pos, what).items() if how[0] == "move"}
     assert any(abs(d[0] - pos[0]) + abs(d[1] - pos[1]) == 2 for d in free)
     s.frozen = frozenset(orthogonal(pos))
-    walled = {d for d, how in GAME.destinations(s, q, pos, what).items() if how[0] == "move"}
+    walled = {d for d, how in movement.destinations(GAME, s, q, pos, what).items() if how[0] == "move"}
     assert walled and walled <= set(orthogonal(pos))
 
 

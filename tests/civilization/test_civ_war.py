@@ -10,7 +10,7 @@ import random
 import pytest
 
 from boardgames_tui.games.civilization import data as D
-from boardgames_tui.games.civilization import war as W
+from boardgames_tui.games.civilization import movement, war as W
 from boardgames_tui.games.civilization.board import BUILDING, GREAT_PERSON, WONDER, City, Figures, Structure, neighbours
 from boardgames_tui.games.civilization.data_map import VILLAGE, WATER
 from boardgames_tui.games.civilization.rules import GAME
@@ -78,11 +78,11 @@ def lay(s, card, front=None):
 # -- entering -----------------------------------------------------------------------------------------
 def test_an_army_may_enter_an_enemy_square_a_scout_or_a_group_with_a_scout_never():
     s, q, e, army, target = field()
-    assert GAME.destinations(s, q, army, "army")[target] == ("attack", None)
+    assert movement.destinations(GAME, s, q, army, "army")[target] == ("attack", None)
     s.board.figures[army] = Figures(q, 1, 1)
-    assert target not in GAME.destinations(s, q, army, "scout")                 # rule 64
-    assert target not in GAME.destinations(s, q, army, (1, 1))                  # row 33
-    assert GAME.destinations(s, q, army, (1, 0))[target] == ("attack", None)
+    assert target not in movement.destinations(GAME, s, q, army, "scout")                 # rule 64
+    assert target not in movement.destinations(GAME, s, q, army, (1, 1))                  # row 33
+    assert movement.destinations(GAME, s, q, army, (1, 0))[target] == ("attack", None)
 
 
 def test_a_lone_scout_is_killed_and_the_attacker_may_loot_as_after_a_field_battle():
@@ -568,7 +568,7 @@ def test_disoriented_moves_another_players_figures_as_a_group_never_into_a_battl
     s.players[e].armies -= 1
     s.players[e].scouts -= 1
     s.players[q].culture_cards = ["Disoriented"]
-    reach = GAME.displace_squares(s, spot, 2)
+    reach = movement.displace_squares(GAME, s, spot, 2)
     assert reach and mine not in reach                                    # not onto the card player's figure
     assert all(abs(r - spot[0]) + abs(c - spot[1]) <= 2 for r, c in reach)
     d = refresh(s)

@@ -7,10 +7,11 @@ from __future__ import annotations
 import pytest
 
 from boardgames_tui.games.civilization import data as D
-from boardgames_tui.games.civilization import war as W
+from boardgames_tui.games.civilization import cards, management, war as W
 from boardgames_tui.games.civilization.board import BUILDING, Figures, Structure, neighbours
 from boardgames_tui.games.civilization.data_map import VILLAGE, WATER
-from boardgames_tui.games.civilization.rules import GAME, WALLS
+from boardgames_tui.games.civilization.common import WALLS
+from boardgames_tui.games.civilization.rules import GAME
 
 from test_civ_rules import at_city_turn, new, play_until
 from test_civ_war import (ART1, ART2, ART3, CAV1, CAV2, CAV3, INF1, INF2, INF3, attack, city_battle, field,
@@ -51,7 +52,7 @@ def test_masonry_lets_a_city_build_walls_for_seven_which_add_four_to_its_defence
     let_it_happen(s)
     assert s.board.cities[city].walls and p.trade == 27 - o.value[2]
     assert W.city_bonus(s.board.cities[city]) == before + D.WALLS_BONUS
-    assert all(k != WALLS for k, *_ in GAME.purchases(s, q, city))    # walled once: no second walls
+    assert all(k != WALLS for k, *_ in management.purchases(GAME, s, q, city))    # walled once: no second walls
 
 
 # -- civilizations ---------------------------------------------------------------------------------------
@@ -132,10 +133,10 @@ def test_leonardos_workshop_buys_any_unit_card_for_five():
     s, q, p = at_city_turn()
     city = s.steps[-1].todo[0]
     p.ranks = {**p.ranks, D.AIRCRAFT: 1}
-    cost = {w: c for k, w, c, _ in GAME.purchases(s, q, city) if k == "unit"}
+    cost = {w: c for k, w, c, _ in management.purchases(GAME, s, q, city) if k == "unit"}
     assert cost[D.AIRCRAFT] == D.AIRCRAFT_COST
     p.wonders.append("Leonardo's Workshop")
-    cost = {w: c for k, w, c, _ in GAME.purchases(s, q, city) if k == "unit"}
+    cost = {w: c for k, w, c, _ in management.purchases(GAME, s, q, city) if k == "unit"}
     assert cost[D.AIRCRAFT] == 5 and all(c <= 5 for c in cost.values())
 
 
@@ -382,6 +383,6 @@ def test_the_defection_cards_reach_four_and_six_squares(card, reach):
     assert far is not None and edge is not None
     for pos in (far, edge):
         b.figures[pos] = Figures(e, 1, 0)
-    targets = GAME.card_targets(s, q, card)
+    targets = cards.card_targets(GAME, s, q, card)
     at = {t[0][:2] for t in targets}
     assert edge in at and far not in at

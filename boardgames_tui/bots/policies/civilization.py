@@ -18,10 +18,10 @@ import random
 from typing import Any
 
 from ...engine.core import Decision, Game
-from ...games.civilization import data as D
+from ...games.civilization import data as D, movement
 from ...games.civilization.board import neighbours
 from ...games.civilization.data_map import HUT
-from ...games.civilization.rules import coin_dial
+from ...games.civilization.common import coin_dial
 from . import pick
 from .civilization_war import HANDLERS as WAR_HANDLERS, WAR_ROUND, attack_value, focus, war_target  # noqa: F401 - focus: the hard bot's
 
@@ -201,12 +201,12 @@ def _move(game, s, d, rng):
                 armies = turn.free(s, pos)[0]
                 if armies < 2:
                     continue
-                dests = game.destinations(s, d.player, pos, (armies, 0))
+                dests = movement.destinations(game, s, d.player, pos, (armies, 0))
                 top = max((attack_value(game, s, d.player, x, armies) for x, how in dests.items()
                            if how[0] == "attack"), default=0.0)
                 best.append((top, o.key))
                 continue
-            dests = game.destinations(s, d.player, pos, what)
+            dests = movement.destinations(game, s, d.player, pos, what)
             top = max((_value(game, s, d.player, goals[what], x, how, 1) for x, how in dests.items()), default=0.0)
             best.append((top - _dest_value(goals[what], pos, ("move", None)), o.key))
         if not best or max(v for v, _ in best) <= 0.5:

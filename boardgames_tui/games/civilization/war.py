@@ -35,7 +35,7 @@ from typing import ClassVar
 
 from ...engine.core import Option
 from ...engine.steps import Auto, PlainData, Step, key
-from . import data as D
+from . import abilities, cards, culture, data as D, management
 from .board import BUILDING, GREAT_PERSON, WONDER, Figures, Pos, neighbours
 from .data_map import VILLAGE as VILLAGE_MARKER
 
@@ -322,7 +322,7 @@ def ability_options(g, s, b: Battle, side: str) -> list[Option]:
         return []
     foe = other(side)
     out = []
-    for source, ab in g.battle_abilities(s, q):
+    for source, ab in abilities.battle_abilities(g, s, q):
         if (side, source, ab.tag) in b.used:
             continue
         if ab.tag == "unit_strength" and (b.boost or {}).get(side):
@@ -341,11 +341,11 @@ def use_ability(g, s, b: Battle, side: str, source: str, tag: str) -> None:
     """Pay for it and announce it; a resource ability may be cancelled first by another player's Mass
     Media or Primetime TV (its resources are lost), asked behind curtains as outside battles."""
     q = b.owner(side)
-    ab = next(a for src, a in g.battle_abilities(s, q) if src == source and a.tag == tag)
+    ab = next(a for src, a in abilities.battle_abilities(g, s, q) if src == source and a.tag == tag)
     b.used = b.used | {(side, source, tag)}
-    g.pay_ability(s, q, ab)
+    abilities.pay_ability(g, s, q, ab)
     g._log(s, f"{s.names[q]} uses {source}" + (f" ({ab.count} {ab.resource})." if ab.resource else "."))
-    chances = g.mass_media_chances(s, q, source, tag) if ab.resource else []
+    chances = abilities.mass_media_chances(g, s, q, source, tag) if ab.resource else []
     if chances:
         s.steps.append(BattleAbilityEffect(side, source, tag))
         s.steps.extend(chances)
@@ -455,7 +455,7 @@ def battle_hand_size(g, s, q: int, armies: int, city: bool) -> int:
     if p.government == "Fundamentalism":
         n += 1
     if "Computers" in p.techs:
-        n += g.coin_total(s, q) // 5
+        n += abilities.coin_total(g, s, q) // 5
     return n
 
 
@@ -612,7 +612,7 @@ def end_battle(g, s) -> None:
         if b.kind in (CITY, CAPITAL):
             raze_city(g, s, b.pos, b.attacker)
             if b.kind == CITY:
-                g.rome_step(s, b.attacker)                     # Rome: a step for a conquered city
+                management.rome_step(g, s, b.attacker)          # Rome: a step for a conquered city
         if survivors:
             board.figures[b.pos] = Figures(b.attacker, survivors, 0)
         if b.kind == VILLAGE:
@@ -714,7 +714,7 @@ def take_village(g, s, q: int, pos: Pos) -> None:
     if p.civ == "China":
         p.culture += 3
         g._log(s, f"{name} (China) gains 3 culture for the village.")
-    g.rome_step(s, q)
+    management.rome_step(g, s, q)
 
 
 def send_home(s, pos: Pos):
@@ -786,7 +786,7 @@ class Loot(Step):
             elif item in ("1 resource", "2 resources") and p.resources:
                 n = 1 if item == "1 resource" else min(2, len(p.resources))
                 out.append(Option("loot:resources", f"Take {n} resource{'s' if n > 1 else ''}", None, ("resources", n)))
-            elif item == "1 tech" and g.swappable(s, self.player, self.loser, 5):
+            elif item == "1 tech" and cards.swappable(g, s, self.player, self.loser, 5):
                 out.append(Option("loot:tech", "Learn one of his techs free", None, "tech"))
             elif item == "1 culture card" and p.culture_cards:
                 out.append(Option("loot:card", "Take one of his culture cards (at random)", None, "card"))
@@ -818,7 +818,7 @@ class Loot(Step):
             p.culture_cards = [c for i, c in enumerate(p.culture_cards) if i != p.culture_cards.index(card)]
             me.culture_cards = list(me.culture_cards) + [card]
             g._log(s, f"{name} takes a culture card from {his}.", self.player, f"{name} takes {card} from {his}.")
-            g.hand_limit(s, self.player)
+            abilities.hand_limit(g, s, self.player)
         else:
             for _ in range(v[1]):
                 s.steps.append(LootResource(self.player, self.loser))
@@ -866,11 +866,11 @@ class LootTech(Step):
 
     def options(self, g, s):
         whose = [self.loser] if self.loser >= 0 else [q for q in range(s.n) if q != self.player]
-        techs = sorted({t for q in whose for t in g.swappable(s, self.player, q, 5)})
+        techs = sorted({t for q in whose for t in cards.swappable(g, s, self.player, q, 5)})
         return [Option(key("tech", t), t, ("tech", t), t) for t in techs]
 
     def apply(self, g, s, o):
-        g.learn(s, self.player, o.value, free=True)
+        culture.learn(g, s, self.player, o.value, free=True)
 
     def on_empty(self, g, s):
         pass

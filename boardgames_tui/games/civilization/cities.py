@@ -1,0 +1,135 @@
+"""Civilization's phase 1, the start of the round (rules 26-37, rows 10-14): founding cities, changing
+government (with Anarchy), scouts gathering for a city and great people placed from reserve; card and
+ability plays are offered here too (``cards``, ``abilities``).
+"""
+from __future__ import annotations
+
+from typing import ClassVar
+
+from ...engine.core import Option
+from ...engine.steps import Step, key
+from . import abilities, cards, data as D, management, movement
+from .board import City, GREAT_PERSON, Pos, neighbours
+from .common import _sq, city_limit, governments_known
+from .state import CivState
+
+
+class StartTurn(Step):
+    """Phase 1: found cities, change government, play culture cards, in any order; then done (rules 26-35,
+    row 10).  Private: the options name the player's culture cards and great people in reserve."""
+    kind: ClassVar[str] = "start"
+
+    def prompt(self, g, s):
+        return f"{s.names[self.player]}: start of round: found cities, change government, or go on"
+
+    def options(self, g, s):
+        p = s.players[self.player]
+        out = []
+        for pos in city_sites(g, s, self.player):
+            out.append(Option(key("found", *pos), f"Found a city with the scout on {_sq(pos)}", ("square", pos),
+                              ("found", pos)))
+        for gov in government_choices(g, s, self.player):
+            how = "now" if gov in p.fresh_governments else "after a round of Anarchy"
+            out.append(Option(key("government", gov), f"Change government to {gov} ({how})", None,
+                              ("government", gov)))
+        for scout, city in gather_choices(g, s, self.player):
+            out.append(Option(key("gather", *scout, *city), f"The scout on {_sq(scout)} gathers for the city "
+                              f"on {_sq(city)}", ("square", scout), ("gather", scout, city)))
+        out += great_person_options(g, s, self.player)
+        out += cards.card_options(g, s, self.player, D.START)
+        out += abilities.ability_options(g, s, self.player, D.START)
+        out.append(Option("done", "Done with the start of the round", None, ("done",)))
+        return out
+
+    def apply(self, g, s, o):
+        what = o.value[0]
+        if what != "done" and not g.over(s):
+            s.steps.append(StartTurn(self.player))
+        if what == "found":
+            found_city(g, s, self.player, o.value[1])
+        elif what == "government":
+            change_government(g, s, self.player, o.value[1])
+        elif what == "gather":
+            s.gather = dict(s.gather)
+            s.gather[o.value[1]] = o.value[2]
+            g._log(s, f"{s.names[self.player]}'s scout on {_sq(o.value[1])} gathers for the city on "
+                      f"{_sq(o.value[2])}.")
+        elif what == "great_person":
+            s.steps.append(management.PlaceStructure(self.player, o.value[2], GREAT_PERSON, o.value[1]))
+        elif what == "card":
+            cards.play_card(g, s, self.player, o.value[1])
+        elif what == "ability":
+            abilities.use_ability(g, s, self.player, o.value[1], o.value[2])
+
+
+# ====================================================================== phase 1
+def city_sites(g, s: CivState, player: int) -> list[Pos]:
+    p = s.players[player]
+    cities = sum(1 for c in s.board.cities.values() if c.owner == player)
+    if p.cities_left <= 0 or cities >= city_limit(p):
+        return []
+    return sorted(pos for pos, f in s.board.figures.items()
+                  if f.owner == player and f.scouts and s.board.city_site_problem(pos, player) is None)
+
+
+def found_city(g, s: CivState, player: int, pos: Pos) -> None:
+    """The scout becomes the city (rule 29); own armies on the square shift to a free square next to
+    it, or go back to the supply when none is free (row 13)."""
+    p = s.players[player]
+    f = s.board.figures.pop(pos)
+    p.scouts += f.scouts                   # the founding scout (and any other there) back to supply
+    s.board.cities[pos] = City(player)
+    for _ in range(f.armies):
+        room = [n for n in neighbours(pos) if movement.can_stand(g, s, player, n, end=True)]
+        if room:
+            movement.put_figure(g, s, player, room[0], "army", from_supply=False)
+        else:
+            p.armies += 1
+    p.cities_left -= 1
+    g._log(s, f"{s.names[player]} founds a city on {_sq(pos)}.")
+    management.rome_step(g, s, player)
+
+
+def government_choices(g, s: CivState, player: int) -> list[str]:
+    p = s.players[player]
+    return [x for x in governments_known(p) if x != p.government and x != p.pending_government]
+
+
+def gather_choices(g, s: CivState, player: int) -> list[tuple[Pos, Pos]]:
+    """Rules 36-37, row 11: a scout outside its owner's outskirts, not on a hut or village, gathers for
+    one of his cities this round; beside another player's city too (that city loses the square)."""
+    b = s.board
+    mine = sorted(c for c, city in b.cities.items() if city.owner == player)
+    out = []
+    for pos, f in sorted(b.figures.items()):
+        if f.owner != player or not f.scouts or pos in b.markers or pos in s.gather:
+            continue
+        home = b.city_of(pos)
+        if home is not None and b.cities[home].owner == player:
+            continue
+        out += [(pos, c) for c in mine]
+    return out
+
+
+def great_person_options(g, s: CivState, player: int) -> list[Option]:
+    """Rule 53, row 25: a great person in reserve is placed now or in a later phase-1 or
+    city-management turn, next to one of the owner's cities."""
+    p = s.players[player]
+    out = []
+    for name in sorted(set(p.great_people)):
+        for city in sorted(c for c, x in s.board.cities.items() if x.owner == player):
+            if management.structure_sites(g, s, player, city, GREAT_PERSON, name):
+                out.append(Option(key("great_person", name, *city),
+                                  f"Place the great {name} next to the city on {_sq(city)}", None,
+                                  ("great_person", name, city)))
+    return out
+
+
+def change_government(g, s: CivState, player: int, gov: str) -> None:
+    p = s.players[player]
+    if gov in p.fresh_governments:
+        p.government, p.pending_government = gov, ""
+        g._log(s, f"{s.names[player]} adopts {gov}.")
+    else:
+        p.government, p.pending_government = D.ANARCHY, gov
+        g._log(s, f"{s.names[player]} falls into Anarchy for a round on the way to {gov}.")

@@ -1,0 +1,418 @@
+"""Civilization's city management (rows 17-19): one action per city (figures, unit cards, buildings,
+wonders, walls, culture or a harvest), production bought with trade 3:1 (rule 48), Engineering's second
+purchase, Writing's spies cancelling an action; and where buildings, wonders and great people go.
+"""
+from __future__ import annotations
+
+from typing import ClassVar
+
+from ...engine.core import Option
+from ...engine.steps import Auto, Step, key
+from . import abilities, cards, culture, data as D, movement, war
+from .board import BUILDING, GREAT_PERSON, Pos, Structure, WONDER, neighbours
+from .common import WALLS, _a, _sq, _where, coin_dial, has_ability
+from .state import CivState, Player
+
+
+class CityStart(Auto):
+    """Each player's city management begins with his cities as they stand now."""
+
+    def run(self, g, s):
+        anarchy = s.players[self.player].government == D.ANARCHY    # the capital is idle
+        cities = sorted(pos for pos, c in s.board.cities.items()
+                        if c.owner == self.player and not (anarchy and c.capital))
+        if cities:
+            s.steps.append(CityTurn(self.player, cities))
+
+    player: int
+
+
+class CityTurn(Step):
+    """City management: one action for each city in ``todo`` (row 17), then the culture track.  Private:
+    the player's culture cards may add production."""
+    kind: ClassVar[str] = "city"
+    todo: list = None
+
+    def prompt(self, g, s):
+        city = self.todo[0]
+        prod = production(g, s, self.player, city)
+        return (f"{s.names[self.player]}: city on {_sq(city)} ({prod} production, "
+                f"{s.players[self.player].trade} trade): choose its action")
+
+    def options(self, g, s):
+        return (city_actions(g, s, self.player, self.todo[0]) + cards.card_options(g, s, self.player, D.CITY)
+                + abilities.ability_options(g, s, self.player, D.CITY))
+
+    def apply(self, g, s, o):
+        if o.value[0] == "card":             # the card's production goes to this city, which acts next
+            s.steps.append(self)
+            cards.play_card(g, s, self.player, o.value[1], city=self.todo[0])
+            return
+        if o.value[0] == "ability":          # not the city's action: it still acts
+            s.steps.append(self)
+            abilities.use_ability(g, s, self.player, o.value[1], o.value[2], city=self.todo[0])
+            return
+        rest = self.todo[1:]
+        if rest:
+            s.steps.append(CityTurn(self.player, rest))
+        else:
+            s.steps.append(culture.CultureClimb(self.player))
+        city = self.todo[0]
+        holders = abilities.spy_holders(g, s, self.player, "Writing")
+        if holders and o.value[0] == "culture" and has_ability(s.players[self.player], "culture_uncancellable"):
+            holders = []                     # Mass Media: his culture cannot be cancelled
+        if not holders:
+            city_action(g, s, self.player, city, o.value)
+            return
+        s.steps.append(CityAction(self.player, city, o.value))
+        what = f"is taking the action of the city on {_sq(city)}: {o.label}"
+        for q in reversed(holders):
+            s.steps.append(abilities.SpyChance(q, self.player, "Writing", what, (self.player, "city", city)))
+
+
+class CityAction(Auto):
+    """A city's action, once the players who could cancel it with a spy (Writing) have let it happen."""
+    player: int
+    city: tuple
+    value: tuple
+
+    def run(self, g, s):
+        ref = (self.player, "city", self.city)
+        if ref in s.cancelled:
+            s.cancelled = s.cancelled - {ref}
+            g._log(s, f"The action of {s.names[self.player]}'s city on {_sq(self.city)} is cancelled.")
+            return
+        city_action(g, s, self.player, self.city, self.value)
+
+
+class SecondPurchase(Step):
+    """Engineering: once a round a city may split its production over 2 purchases; the second is paid
+    from what the first left (no trade bought: house rule)."""
+    kind: ClassVar[str] = "second_purchase"
+    city: tuple = ()
+    spent: int = 0
+
+    def prompt(self, g, s):
+        return (f"{s.names[self.player]}: Engineering: a second purchase in the city on {_sq(self.city)} "
+                f"with the production left?")
+
+    def options(self, g, s):
+        out = purchase_options(g, s, self.player, self.city, spent=self.spent, buy=False)
+        if out:
+            out.append(Option("none", "No second purchase", None, None))
+        return out
+
+    def apply(self, g, s, o):
+        if o.value is None:
+            return
+        p = s.players[self.player]
+        p.used = p.used | {("Engineering", "split_production")}
+        g._log(s, f"{s.names[self.player]} splits the city's production (Engineering).")
+        city_action(g, s, self.player, self.city, o.value, second=True)
+
+    def on_empty(self, g, s):
+        pass
+
+
+class PlaceFigure(Step):
+    """Rule 44: a new figure goes on a square next to its city, within the stacking limit."""
+    kind: ClassVar[str] = "place_figure"
+    private: ClassVar[bool] = False
+    city: tuple = ()
+    what: str = "army"
+
+    def prompt(self, g, s):
+        return f"{s.names[self.player]}: place the new {self.what} next to the city on {_sq(self.city)}"
+
+    def options(self, g, s):
+        return [Option(key("square", *n), f"Square {_where(s, n)}", ("square", n), n)
+                for n in neighbours(self.city) if movement.can_stand(g, s, self.player, n, end=True)]
+
+    def apply(self, g, s, o):
+        movement.put_figure(g, s, self.player, o.value, self.what)
+        g._log(s, f"{s.names[self.player]} builds {_a(self.what)} on {_sq(o.value)}.")
+
+    def on_empty(self, g, s):
+        # no room (every square full or closed): the production is lost; the figure never left the supply
+        g._log(s, f"No room next to the city on {_sq(self.city)}: the {self.what} is not built.")
+
+
+class PlaceStart(PlaceFigure):
+    """Rule 18: the owner puts a starting figure on a square next to his capital (``city``)."""
+    kind: ClassVar[str] = "place_start"
+
+    def prompt(self, g, s):
+        return f"{s.names[self.player]}: place your starting {self.what} next to your capital"
+
+    def apply(self, g, s, o):
+        movement.put_figure(g, s, self.player, o.value, self.what)
+        g._log(s, f"{s.names[self.player]} puts a starting {self.what} on {_sq(o.value)}.")
+
+
+class PlaceStructure(Step):
+    """Where a new building, wonder or great person goes, next to ``city`` (rules 45, 53)."""
+    kind: ClassVar[str] = "place_structure"
+    private: ClassVar[bool] = False
+    city: tuple = ()
+    what: str = BUILDING
+    name: str = ""
+
+    def prompt(self, g, s):
+        return f"{s.names[self.player]}: place {self.name} next to the city on {_sq(self.city)}"
+
+    def options(self, g, s):
+        out = []
+        for n in structure_sites(g, s, self.player, self.city, self.what, self.name):
+            old = s.board.structures.get(n)
+            label = f"Square {_sq(n)} (replacing {old.name})" if old else f"Square {_where(s, n)}"
+            out.append(Option(key("square", *n), label, ("square", n), n))
+        return out
+
+    def apply(self, g, s, o):
+        if self.what == GREAT_PERSON:
+            s.players[self.player].great_people.remove(self.name)
+        place_structure(g, s, self.player, o.value, self.what, self.name)
+
+
+# ====================================================================== city management
+def worked(g, s: CivState, player: int, city: Pos) -> list[Pos]:
+    """The squares that count for a city: its outskirts on the map, not those with another player's
+    figure (rules 38, 41, 49, 55), plus the squares of scouts gathering for it (rule 36)."""
+    b = s.board
+    own = [n for n in neighbours(city) if b.square(n) is not None and not b.enemy_figures(n, player)]
+    return own + [pos for pos, c in s.gather.items() if c == city and pos in b.figures
+                  and b.figures[pos].owner == player and b.figures[pos].scouts]
+
+
+def production(g, s: CivState, player: int, city: Pos) -> int:
+    return sum(s.board.yields(n).production for n in worked(g, s, player, city))
+
+
+def city_culture(g, s: CivState, player: int, city: Pos) -> int:
+    """Rule 49: 1 plus the culture icons; Monarchy +1 (house data)."""
+    bonus = 1 if s.players[player].government == "Monarchy" else 0
+    return 1 + bonus + sum(s.board.yields(n).culture for n in worked(g, s, player, city))
+
+
+def city_production(g, s: CivState, player: int, city: Pos, military: bool) -> int:
+    """What a city can spend this action: its icons, and its government's bonus (house data, section 4
+    §5: Despotism +2 in the capital for a figure or unit, Monarchy +1 in the capital, Communism +1)."""
+    p = s.players[player]
+    prod = production(g, s, player, city) + s.boost.get(city, 0)
+    if has_ability(p, "production_per_coins"):          # Military Science
+        prod += coin_dial(g, s, player) // 3
+    capital = s.board.cities[city].capital
+    gov = p.government
+    if gov == "Despotism" and capital and military:
+        prod += 2
+    elif gov == "Monarchy" and capital:
+        prod += 1
+    elif gov == "Communism":
+        prod += 1
+    return prod
+
+
+def trade_for(g, p: Player, shortfall: int) -> int | None:
+    """Trade that buys ``shortfall`` production (rule 48: 3 for 1; America 3 for 2), None if too much."""
+    if shortfall <= 0:
+        return 0
+    trade_in, prod_out = (3, 2) if p.civ == "America" else D.BUY_PRODUCTION
+    need = -(-shortfall // prod_out) * trade_in
+    return need if need <= p.trade else None
+
+
+def purchases(g, s: CivState, player: int, city: Pos) -> list[tuple[str, str, int, bool]]:
+    """(kind, what, cost, military) a city may produce (section 4 §3, §6-§8; governments house data)."""
+    p = s.players[player]
+    out = []
+    army = 2 if p.government == "Feudalism" else D.ARMY_COST
+    if p.armies > 0:
+        out.append(("build", "army", army, True))
+    if p.scouts > 0:
+        out.append(("build", "scout", D.SCOUT_COST, True))
+    discount = 2 if p.government == "Fundamentalism" else 0
+    cap = 5 if "Leonardo's Workshop" in p.wonders else 99
+    out += [("unit", t, min(cap, max(0, cost - discount)), True) for t, cost in units_to_buy(g, s, player)]
+    out += [(what, name, cost, False) for what, name, cost in structures_to_build(g, s, player, city)]
+    here = s.board.cities.get(city)
+    if here is not None and not here.walls and any(D.TECH_INDEX[t].city_walls for t in p.techs):
+        out.append((WALLS, WALLS, D.CITY_WALLS_COST, False))        # Masonry: the marker flips (section 4 §3)
+    return out
+
+
+def city_actions(g, s: CivState, player: int, city: Pos) -> list[Option]:
+    p = s.players[player]
+    out = purchase_options(g, s, player, city)
+    if p.civ == "Egypt" and "free_building" not in p.used:
+        for what, name, cost in structures_to_build(g, s, player, city):
+            if what == BUILDING and structure_sites(g, s, player, city, what, name):
+                out.append(Option(key("free", name), f"Build {name} free (Egypt, once a round)", None,
+                                  ("free", name, 0)))
+    culture = city_culture(g, s, player, city)
+    out.append(Option("culture", f"Create culture (+{culture})", None, ("culture", culture)))
+    for res in sorted({s.board.square(n).resource for n in worked(g, s, player, city)
+                       if s.board.square(n).resource and n not in s.board.structures}):
+        if s.resource_pool.get(res, 0) > 0:
+            out.append(Option(key("harvest", res), f"Harvest {res}", None, ("harvest", res)))
+    return out
+
+
+def purchase_options(g, s: CivState, player: int, city: Pos, spent: int = 0, buy: bool = True
+                     ) -> list[Option]:
+    """What the city can produce with its production less ``spent``, the shortfall bought with trade
+    when ``buy`` (3 for 1, America 3 for 2)."""
+    p = s.players[player]
+    out = []
+    room = any(movement.can_stand(g, s, player, n, end=True) for n in neighbours(city))
+    for kind, what, cost, military in purchases(g, s, player, city):
+        if kind == "build" and not room:
+            continue
+        if kind in (BUILDING, WONDER) and not structure_sites(g, s, player, city, kind, what):
+            continue
+        short = cost - (city_production(g, s, player, city, military) - spent)
+        trade = trade_for(g, p, short) if buy else (0 if short <= 0 else None)
+        if trade is None:
+            continue
+        verb, noun = {"build": ("Build", _a(what)), BUILDING: ("Build", _a(what)),
+                      "unit": ("Buy", f"{_a(what)} unit card"), WALLS: ("Build", "city walls"),
+                      WONDER: ("Build", f"the wonder {what}")}.get(kind, ("Build", what))
+        label = f"{verb} {noun} ({cost} production" + (f", {trade} trade bought)" if trade else ")")
+        out.append(Option(WALLS if kind == WALLS else key(kind, what), label, None, (kind, what, trade)))
+    return out
+
+
+def units_to_buy(g, s: CivState, player: int) -> list[tuple[str, int]]:
+    """Unit cards a city may buy: a type the player has a rank in, from a stack not yet empty
+    (killed units leave the game, row 41), at the price of his rank (section 4 §3)."""
+    p = s.players[player]
+    out = []
+    for t, rank in sorted(p.ranks.items()):
+        if rank <= 0 or not s.unit_decks[t]:
+            continue
+        out.append((t, D.AIRCRAFT_COST if t == D.AIRCRAFT else D.UNIT_COST[rank - 1]))
+    return out
+
+
+# ====================================================================== buildings, wonders, great people
+def structures_to_build(g, s: CivState, player: int, city: Pos) -> list[tuple[str, str, int]]:
+    """(BUILDING or WONDER, name, cost) the player may build: a building whose tech he knows, its
+    upgraded side once he knows that tech too, while its markers last; a wonder from the market, at
+    the reduced cost with its tech (section 4 §6-§7)."""
+    p = s.players[player]
+    out = []
+    for b in D.BUILDINGS:
+        if b.basic is not None or b.tech not in p.techs or s.buildings_left.get(b.name, 0) <= 0:
+            continue
+        up = D.BUILDING_INDEX[b.upgrade] if b.upgrade else None
+        side = up if up is not None and up.tech in p.techs else b
+        out.append((BUILDING, side.name, side.cost))
+    for w in s.wonder_market:
+        wd = D.WONDER_INDEX[w]
+        out.append((WONDER, w, wd.reduced_cost if wd.discount_tech in p.techs else wd.cost))
+    return out
+
+
+def structure_sites(g, s: CivState, player: int, city: Pos, what: str, name: str) -> list[Pos]:
+    """Where it may go: a square next to the city (rule 45) on the map, not a city, without another
+    player's figure; a building on its terrains (rule 45), over nothing or over an own building
+    (rule 47, row 21), one star building a city; a wonder on any square (row 20), over nothing or an
+    own building; a great person over anything of its owner's (rule 53)."""
+    b = s.board
+    out = []
+    star = what == BUILDING and D.BUILDING_INDEX[name].star
+    stars = [n for n in neighbours(city) if n in b.structures and b.structures[n].kind == BUILDING
+             and D.BUILDING_INDEX[b.structures[n].name].star]
+    for n in neighbours(city):
+        sq = b.square(n)
+        if sq is None or n in b.cities or b.enemy_figures(n, player):
+            continue
+        st = b.structures.get(n)
+        if st is not None and st.owner != player:
+            continue
+        if what == BUILDING:
+            if sq.terrain not in D.BUILDING_INDEX[name].terrains:
+                continue
+            if st is not None and not (st.kind == BUILDING and st.name != name
+                                       or st.kind == WONDER and st.name in s.players[player].obsolete):
+                continue           # over an own other building or obsolete wonder (row 21)
+            if star and stars and n not in stars:
+                continue           # one star building a city: it may only replace the one there
+        elif what == WONDER:
+            if st is not None and st.kind != BUILDING:
+                continue
+        out.append(n)
+    return out
+
+
+def place_structure(g, s: CivState, player: int, pos: Pos, what: str, name: str) -> None:
+    b = s.board
+    old = b.structures.get(pos)
+    if old is not None and old.kind == BUILDING:          # back to the market (row 21)
+        basic = D.BUILDING_INDEX[old.name].basic or old.name
+        s.buildings_left[basic] += 1
+    elif old is not None and old.kind == WONDER:          # it leaves the game, its ability too (row 21)
+        war.lose_wonder(s.players[old.owner], old.name)
+    b.structures[pos] = Structure(what, name, player)
+    if what == BUILDING:
+        basic = D.BUILDING_INDEX[name].basic or name
+        s.buildings_left[basic] -= 1
+    elif what == WONDER and name in s.wonder_market:
+        s.wonder_market.remove(name)
+        s.players[player].wonders.append(name)
+        if s.wonder_deck:
+            s.wonder_market.append(s.wonder_deck.draw(s.rng))
+    g._log(s, f"{s.names[player]} places {name} on {_sq(pos)}"
+                 + (f" (over {old.name})." if old is not None else "."))
+    if what == WONDER and s.phase != "setup":
+        rome_step(g, s, player)
+
+
+def rome_step(g, s: CivState, player: int) -> None:
+    """Rome: a free culture step for each wonder built, city founded, city or village conquered
+    (section 4 §1)."""
+    if s.players[player].civ == "Rome" and not g.over(s):
+        g._log(s, f"{s.names[player]} (Rome) climbs a culture step free.")
+        culture.climb(g, s, player, free=True)
+
+
+def city_action(g, s: CivState, player: int, city: Pos, v: tuple, second: bool = False) -> None:
+    p = s.players[player]
+    name = s.names[player]
+    if (not second and v[0] in ("build", "unit", BUILDING, WONDER, WALLS) and v[2] == 0
+            and has_ability(p, "split_production") and ("Engineering", "split_production") not in p.used):
+        # Engineering: production left over may pay a second purchase (asked after this one)
+        cost = next(c for k, w, c, _ in purchases(g, s, player, city) if k == v[0] and w == v[1])
+        s.steps.append(SecondPurchase(player, city, cost))
+    if v[0] in ("build", BUILDING, WONDER, "free"):
+        kind, what, trade = v
+        p.trade -= trade
+        if kind == "free":
+            p.used = p.used | {"free_building"}
+            kind = BUILDING
+        s.steps.append(PlaceFigure(player, city, what) if kind == "build"
+                       else PlaceStructure(player, city, kind, what))
+    elif v[0] == "unit":
+        _, t, trade = v
+        p.trade -= trade
+        card = s.unit_decks[t].draw(s.rng)
+        p.units.append(card)
+        g._log(s, f"{name}'s city on {_sq(city)} buys {_a(t)} unit card.", player,
+                  f"{name}'s city on {_sq(city)} buys {_a(t)} unit card of strength "
+                  f"{war.card_value(card, p.ranks[t])}.")
+    elif v[0] == WALLS:
+        p.trade -= v[2]
+        s.board.cities[city].walls = True
+        g._log(s, f"{name}'s city on {_sq(city)} builds city walls.")
+    elif v[0] == "culture":
+        p.culture += v[1]
+        g._log(s, f"{name}'s city on {_sq(city)} creates {v[1]} culture.")
+    elif v[0] == "harvest":
+        s.resource_pool[v[1]] -= 1
+        p.resources.append(v[1])
+        g._log(s, f"{name}'s city on {_sq(city)} harvests {v[1]}.")
+        if ("Angkor Wat" in p.wonders and ("Angkor Wat", "double_harvest") not in p.used
+                and s.resource_pool[v[1]] > 0):
+            p.used = p.used | {("Angkor Wat", "double_harvest")}
+            s.resource_pool[v[1]] -= 1
+            p.resources.append(v[1])
+            g._log(s, f"Angkor Wat: the city harvests {v[1]} twice.")

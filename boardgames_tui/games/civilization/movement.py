@@ -1,0 +1,398 @@
+"""Civilization's movement (rules 56-67, row 28): single figures and groups, speed, stacking, water by
+technology, Flight, exploring face-down tiles, huts, Russia's sacrifice; a move onto another player's
+figures or city, or a village, starts a battle (``war.py``).
+"""
+from __future__ import annotations
+
+from typing import ClassVar
+
+from ...engine.core import Option
+from ...engine.steps import Step, key
+from . import abilities, cards, data as D, war
+from .board import BUILDING, Figures, Pos, orthogonal, placed_squares
+from .common import _a, _figures, _foe, _sq, _where, group_of, speed, stacking, water_rule
+from .data_map import HUT, VILLAGE, WATER
+from .state import CivState
+
+
+class MoveTurn(Step):
+    """Movement: pick a figure that has not moved (its square and kind), or a group of them (rule 56),
+    then where it goes."""
+    kind: ClassVar[str] = "move"
+    private: ClassVar[bool] = False
+    moved: dict = None       # pos -> (armies, scouts) that arrived there this turn (they have moved)
+
+    def prompt(self, g, s):
+        return f"{s.names[self.player]}: move a figure or a group, or end the movement phase"
+
+    def free(self, s, pos: Pos) -> tuple[int, int]:
+        """The armies and scouts on ``pos`` that have not moved yet."""
+        f = s.board.figures.get(pos)
+        if f is None or f.owner != self.player:
+            return 0, 0
+        done_a, done_s = self.moved.get(pos, (0, 0))
+        return max(0, f.armies - done_a), max(0, f.scouts - done_s)
+
+    def options(self, g, s):
+        out = []
+        for pos, f in sorted(s.board.figures.items()):
+            if f.owner != self.player or pos in s.frozen:
+                continue
+            armies, scouts = self.free(s, pos)
+            for what, have in (("army", armies), ("scout", scouts)):
+                if have and can_move(g, s, self.player, pos, what):
+                    out.append(Option(key("figure", what, *pos), f"Move the {what} on {_sq(pos)}",
+                                      ("square", pos), (what, pos)))
+            if armies + scouts >= 2 and any(can_move(g, s, self.player, pos, grp)
+                                            for grp in group_sizes(armies, scouts)):
+                out.append(Option(key("group", *pos), f"Move a group from {_sq(pos)}", None, ("group", pos)))
+        out += abilities.ability_options(g, s, self.player, D.MOVE)
+        out += cards.card_options(g, s, self.player, D.MOVE)
+        out.append(Option("done", "End the movement phase", None, None))
+        return out
+
+    def is_private(self, g, s):
+        """Its options name his movement cards (Defection and kin) when he holds culture cards: then the
+        turn is his alone.  How many cards he holds is public, so the curtain gives nothing away."""
+        return bool(s.players[self.player].culture_cards)
+
+    def apply(self, g, s, o):
+        if o.value is None:
+            return
+        s.steps.append(self)
+        if o.value[0] == "ability":
+            abilities.use_ability(g, s, self.player, o.value[1], o.value[2])
+            return
+        if o.value[0] == "card":
+            cards.play_card(g, s, self.player, o.value[1])
+            return
+        if o.value[0] == "group":
+            s.steps.append(GroupPick(self.player, o.value[1], self.free(s, o.value[1])))
+            return
+        s.steps.append(MoveTo(self.player, o.value[0], o.value[1]))
+
+
+def group_sizes(armies: int, scouts: int) -> list[tuple[int, int]]:
+    """Every group of two or more of these figures, the largest first."""
+    return sorted(((a, c) for a in range(armies + 1) for c in range(scouts + 1) if a + c >= 2),
+                  key=lambda x: (-x[0] - x[1], -x[0]))
+
+
+class GroupPick(Step):
+    """Which figures of the square move together (rule 56); a group with a scout may not enter another
+    player's square (row 33)."""
+    kind: ClassVar[str] = "move_group"
+    private: ClassVar[bool] = False
+    origin: tuple = ()
+    free: tuple = (0, 0)
+
+    def prompt(self, g, s):
+        return f"{s.names[self.player]}: which figures on {_sq(self.origin)} move together?"
+
+    def options(self, g, s):
+        out = [Option(key("group", a, c), f"Move {_figures(a, c)}", None, (a, c))
+               for a, c in group_sizes(*self.free) if can_move(g, s, self.player, self.origin, (a, c))]
+        return out + [Option("back", "Back", None, None)]
+
+    def apply(self, g, s, o):
+        if o.value is None:
+            return
+        s.steps.append(MoveTo(self.player, tuple(o.value), self.origin))
+
+
+class MoveTo(Step):
+    """Where the picked figure or group goes: any square it can reach with its speed this turn."""
+    kind: ClassVar[str] = "move_to"
+    private: ClassVar[bool] = False
+    what: object = "army"
+    origin: tuple = ()
+
+    def prompt(self, g, s):
+        noun = f"the {self.what}" if isinstance(self.what, str) else _figures(*self.what)
+        return f"{s.names[self.player]}: where do{'es' if isinstance(self.what, str) else ''} {noun} on {_sq(self.origin)} go?"
+
+    def options(self, g, s):
+        def label(d, how):
+            if how[0] == "attack":
+                return f"Attack {_foe(s, d)} on {_sq(d)}"
+            return f"{'Explore' if how[0] == 'explore' else 'Go to'} {_where(s, d)}"
+        out = [Option(key("square", *d), label(d, how), ("square", d), (d, how))
+               for d, how in sorted(destinations(g, s, self.player, self.origin, self.what).items())]
+        out += sacrifice_options(g, s, self.player, self.origin, self.what)
+        out.append(Option("back", "Back", None, None))
+        return out
+
+    def apply(self, g, s, o):
+        turn = s.steps[-1]            # the MoveTurn below
+        if o.value is None:
+            if isinstance(self.what, tuple):      # back to the group's choice
+                s.steps.append(GroupPick(self.player, self.origin, turn.free(s, self.origin)))
+            return
+        dest, how = o.value
+        armies, scouts = group_of(self.what)
+        end = move_figure(g, s, self.player, self.origin, dest, self.what, how)
+        if end is None:                            # sacrificed: nothing arrived anywhere
+            return
+        a, sc = turn.moved.get(end, (0, 0))
+        turn.moved = dict(turn.moved)
+        turn.moved[end] = (a + armies, sc + scouts)
+
+
+# ====================================================================== figures
+def can_stand(g, s: CivState, player: int, pos: Pos, end: bool, limits: tuple | None = None) -> bool:
+    """May ``player``'s figure be on ``pos`` (``end``: stop there)?  Explored, no enemy figure or city,
+    water only by technology, within the stacking limit (rules 57-58, 64).  ``limits``: the player's
+    (water rule, stacking limit) when the caller asks many times."""
+    b = s.board
+    sq = b.square(pos)
+    if sq is None:
+        return False
+    p = s.players[player]
+    water, stack = limits if limits is not None else (water_rule(p), stacking(p))
+    if sq.terrain == WATER:
+        if water is None or (end and water != D.END):
+            return False
+    if b.enemy_figures(pos, player):
+        return False
+    c = b.cities.get(pos)
+    if c is not None and c.owner != player:
+        return False
+    if end:
+        f = b.figures.get(pos)
+        if f is not None and f.count() >= stack:
+            return False
+    return True
+
+
+def displace_squares(g, s: CivState, origin: Pos, reach: int) -> list[Pos]:
+    """Disoriented, Lost, Out of Position: where the figures of ``origin`` may be moved as a group, up
+    to ``reach`` orthogonal steps over explored land, never through or onto another player's figures
+    or city, a hut or a village (no battle), within their owner's stacking limit at the end."""
+    b = s.board
+    f = b.figures[origin]
+    q = f.owner
+    limit = stacking(s.players[q])
+    out, seen, frontier = [], {origin}, [origin]
+    for _ in range(reach):
+        nxt = []
+        for pos in frontier:
+            for n in orthogonal(pos):
+                if n in seen:
+                    continue
+                seen.add(n)
+                sq = b.square(n)
+                if sq is None or sq.terrain == WATER or n in b.markers or b.enemy_figures(n, q):
+                    continue
+                if n in b.cities and b.cities[n].owner != q:
+                    continue
+                here = b.figures.get(n)
+                if here is None or here.count() + f.count() <= limit:
+                    out.append(n)
+                nxt.append(n)
+        frontier = nxt
+    return sorted(out)
+
+
+def sacrifice_options(g, s: CivState, player: int, origin: Pos, what) -> list[Option]:
+    """Russia, once a round: a single army or scout moved into another player's city is sacrificed
+    there (back to the supply, no battle) to learn one of that player's techs (pyramid room needed)."""
+    p = s.players[player]
+    if p.civ != "Russia" or ("Russia", "sacrifice") in p.used or what not in ("army", "scout"):
+        return []
+    b = s.board
+    out = []
+    for d, how in sorted(destinations(g, s, player, origin, what, sacrifice=True).items()):
+        if how[0] == "sacrifice" and cards.swappable(g, s, player, b.cities[d].owner, 5):
+            out.append(Option(key("sacrifice", *d), f"Sacrifice the {what} in {s.names[b.cities[d].owner]}'s "
+                              f"city on {_sq(d)} for one of his techs", ("square", d), (d, ("sacrifice", None))))
+    return out
+
+
+def can_cross(g, s: CivState, player: int, pos: Pos, limits: tuple) -> bool:
+    """Flight: may the figure fly over ``pos`` whatever stands there?  Only the terrain counts."""
+    sq = s.board.square(pos)
+    return sq is not None and (sq.terrain != WATER or limits[0] is not None)
+
+
+def put_figure(g, s: CivState, player: int, pos: Pos, what: str, from_supply: bool = True) -> None:
+    p = s.players[player]
+    f = s.board.figures.get(pos)
+    if f is None:
+        f = s.board.figures[pos] = Figures(player)
+    if what == "army":
+        f.armies += 1
+        p.armies -= from_supply
+    else:
+        f.scouts += 1
+        p.scouts -= from_supply
+
+
+def take_figure(g, s: CivState, pos: Pos, what: str) -> None:
+    f = s.board.figures[pos]
+    if what == "army":
+        f.armies -= 1
+    else:
+        f.scouts -= 1
+    if f.count() == 0:
+        del s.board.figures[pos]
+
+
+def can_move(g, s: CivState, player: int, origin: Pos, what: str) -> bool:
+    """Has the figure anywhere to go?  ``destinations`` stopped at the first square found: the
+    movement menu asks it of every figure at every choice."""
+    return bool(destinations(g, s, player, origin, what, first=True))
+
+
+def destinations(g, s: CivState, player: int, origin: Pos, what, first: bool = False,
+                 sacrifice: bool = False) -> dict:
+    """Squares the figures (``what``: "army", "scout", or a group ``(armies, scouts)``, rule 56) can end
+    on this turn -> ("move", None); ("explore", the square it steps from) for a step onto a face-down
+    tile, which turns it up and ends the move (row 28); ("attack", None) for another player's figures
+    or city, or a village, which armies alone may enter and where the move ends in a battle (rules
+    62-67; a group with a scout never enters, row 33).  Orthogonal steps up to the speed; through own
+    figures and, with Navigation, water; with Flight over anything (never stopping on it).  Scouts never
+    enter hut or village squares, armies stop on a hut (rule 60).  ``first``: stop at the first found.
+    ``sacrifice``: another player's city is ("sacrifice", None) for the figure, whatever it is (Russia)."""
+    b = s.board
+    p = s.players[player]
+    armies, scouts = group_of(what)
+    n_fig = armies + scouts
+    out: dict = {}
+    water, stack = water_rule(p), stacking(p)
+    limits = (water, stack)
+    fly = "Flight" in p.techs             # passes over enemy figures, cities, huts and villages
+    frontier = [origin]
+    seen = {origin}
+
+    def room(pos: Pos) -> bool:           # the group fits there within the stacking limit
+        f = b.figures.get(pos)
+        return f is None or f.owner != player or f.count() + n_fig <= stack
+
+    for _ in range(speed(p)):
+        nxt = []
+        for pos in frontier:
+            for n in orthogonal(pos):
+                if n in seen:
+                    continue
+                seen.add(n)
+                t = b.square(n)
+                if t is None:
+                    tile = b.tile_at(n)
+                    # a step onto a face-down tile, from a square the figures may stop on (row 28)
+                    if tile is not None and not tile.face_up and (
+                            pos == origin or (can_stand(g, s, player, pos, False, limits) and room(pos))):
+                        out.setdefault(n, ("explore", pos))
+                        if first:
+                            return out
+                    continue
+                marker = b.markers.get(n)
+                enemy = b.enemy_figures(n, player) or (n in b.cities and b.cities[n].owner != player)
+                if sacrifice and n in b.cities and b.cities[n].owner != player:
+                    out[n] = ("sacrifice", None)
+                    continue
+                if marker is not None or enemy:
+                    if not scouts and (enemy or marker[0] == VILLAGE) and (t.terrain != WATER or water == D.END):
+                        out[n] = ("attack", None)           # the move ends in a battle, or kills scouts
+                    elif not scouts and marker is not None and marker[0] == HUT and can_stand(g, 
+                            s, player, n, False, limits) and room(n):
+                        out[n] = ("move", None)
+                    if n in out and first:
+                        return out
+                    if fly and can_cross(g, s, player, n, limits) and n not in s.frozen:
+                        nxt.append(n)
+                    continue
+                if not can_stand(g, s, player, n, False, limits):
+                    continue
+                if (t.terrain != WATER or water == D.END) and room(n):
+                    out[n] = ("move", None)
+                    if first:
+                        return out
+                if n not in s.frozen:            # a frozen square may be entered, not left
+                    nxt.append(n)
+        frontier = nxt
+    out.pop(origin, None)
+    return out
+
+
+def move_figure(g, s: CivState, player: int, origin: Pos, dest: Pos, what, how: tuple) -> Pos:
+    """Move the figures (``what`` as in ``destinations``); returns where they ended.  Onto another
+    player's square or a village the move ends in a battle (played on the stack after this), or kills
+    the lone scouts there (rule 66)."""
+    armies, scouts = group_of(what)
+    b = s.board
+    end = dest
+    if how[0] == "explore":
+        explore(g, s, player, dest)
+        marker = b.markers.get(dest)
+        if marker is not None and marker[0] == VILLAGE and not scouts and can_stand(g, s, player, dest, False):
+            how = ("attack", None)      # the tile shows a village: the armies enter and fight (row 28)
+        elif not can_stand(g, s, player, dest, end=True) or (marker is not None and scouts) or (
+                b.figures.get(dest) is not None and b.figures[dest].count() + armies + scouts > stacking(s.players[player])):
+            end = how[1]                # house rule (row 28): they stop where they stepped from
+    noun = _a(what) if isinstance(what, str) else _figures(armies, scouts)
+    if how[0] == "sacrifice":                 # Russia: the figure goes back to the supply, a tech learned
+        p = s.players[player]
+        take_figure(g, s, origin, what)
+        if what == "army":
+            p.armies += 1
+        else:
+            p.scouts += 1
+        p.used = p.used | {("Russia", "sacrifice")}
+        owner = b.cities[dest].owner
+        g._log(s, f"{s.names[player]} (Russia) sacrifices {noun} in {s.names[owner]}'s city on {_sq(dest)}.")
+        s.steps.append(war.LootTech(player, owner))
+        return None
+    for _ in range(armies):
+        take_figure(g, s, origin, "army")
+    for _ in range(scouts):
+        take_figure(g, s, origin, "scout")
+    if how[0] == "attack":
+        g._log(s, f"{s.names[player]} moves {noun} from {_sq(origin)} into {_sq(end)}.")
+        f = b.figures.get(end)
+        if f is not None and f.owner != player and not f.armies and end not in b.cities:
+            war.kill_scouts(g, s, player, end)                       # rule 66, row 32
+            for _ in range(armies):
+                put_figure(g, s, player, end, "army", from_supply=False)
+        else:
+            war.begin_battle(g, s, player, origin, end, armies)
+        return end
+    for _ in range(armies):
+        put_figure(g, s, player, end, "army", from_supply=False)
+    for _ in range(scouts):
+        put_figure(g, s, player, end, "scout", from_supply=False)
+    g._log(s, f"{s.names[player]} moves {noun} from {_sq(origin)} to {_sq(end)}.")
+    st = b.structures.get(end)
+    p = s.players[player]
+    if (armies and st is not None and st.kind == BUILDING and st.owner != player
+            and "Combustion" in p.techs and ("Combustion", "destroy_building_on_move") not in p.used):
+        p.used = p.used | {("Combustion", "destroy_building_on_move")}   # once a round
+        abilities.destroy_building(g, s, player, end)
+    marker = b.markers.get(end)
+    if marker is not None and marker[0] == HUT and armies:
+        take_hut(g, s, player, end)
+    return end
+
+
+def explore(g, s: CivState, player: int, pos: Pos) -> None:
+    """Turn a face-down tile up; a face-down marker goes on each hut or village icon (rule 59)."""
+    t = s.board.tile_at(pos)
+    t.face_up = True
+    s.rng.reveal()
+    for at, sq in zip(t.positions(), placed_squares(t.name, t.turns)):
+        if sq.marker is None:
+            continue
+        deck = s.huts if sq.marker == HUT else s.villages
+        if deck:
+            s.board.markers[at] = (sq.marker, deck.draw(s.rng))
+    g._log(s, f"{s.names[player]} explores the tile {t.name}.")
+
+
+def take_hut(g, s: CivState, player: int, pos: Pos) -> None:
+    """Rule 61: the army's owner keeps the hut's resource."""
+    _, content = s.board.markers.pop(pos)
+    s.rng.reveal()                           # the marker is turned up
+    s.players[player].resources.append(content)
+    g._log(s, f"{s.names[player]} finds {content} in a hut.")
+    if s.players[player].civ == "China":
+        s.players[player].culture += 3
+        g._log(s, f"{s.names[player]} (China) gains 3 culture for the hut.")

@@ -1,0 +1,159 @@
+"""Civilization's trade phase (rules 38-39, rows 15-16): income capped at 27, then swaps offered and
+answered behind a curtain, once per other player a round.
+"""
+from __future__ import annotations
+
+from typing import ClassVar
+
+from ...engine.core import Option
+from ...engine.steps import Auto, Step, key
+from . import abilities, data as D, management
+from .state import CivState
+
+
+class TradeIncome(Auto):
+    def run(self, g, s):
+        trade_income(g, s)
+
+
+class TradeTurn(Step):
+    """Rule 39, row 16: after income, each player in turn may offer a swap to another player (trade,
+    culture tokens, resources, culture cards), once per other player a round.  Promises are not
+    enforced; a swap made is final."""
+    kind: ClassVar[str] = "trade"
+    private: ClassVar[bool] = False
+
+    def prompt(self, g, s):
+        return f"{s.names[self.player]}: offer a swap to another player, or go on"
+
+    def options(self, g, s):
+        out = [Option(key("offer", q), f"Make an offer to {s.names[q]}", None, q)
+               for q in range(s.n) if q != self.player and (self.player, q) not in s.offered]
+        out += abilities.ability_options(g, s, self.player, D.TRADE)
+        out.append(Option("done", "No more offers", None, None))
+        return out
+
+    def apply(self, g, s, o):
+        if o.value is None:
+            return
+        if isinstance(o.value, tuple):       # an ability
+            s.steps.append(self)
+            abilities.use_ability(g, s, self.player, o.value[1], o.value[2])
+            return
+        s.offered = s.offered | {(self.player, o.value)}
+        s.steps.append(self)
+        s.steps.append(Offer(self.player, o.value, {}, {}))
+
+
+_GOODS = ("trade", "culture")
+
+
+class Offer(Step):
+    """Building an offer one item at a time: what to give, what to ask for; then send or withdraw.
+    Private: the giver's culture cards are on offer."""
+    kind: ClassVar[str] = "offer"
+    to: int = 0
+    give: dict = None        # "trade"/"culture" -> amount; "resource:X"/"card:X" -> count
+    ask: dict = None
+
+    def prompt(self, g, s):
+        return (f"{s.names[self.player]} offers {s.names[self.to]}: give {describe(g, self.give)}; "
+                f"ask for {describe(g, self.ask)}")
+
+    def options(self, g, s):
+        me, them = s.players[self.player], s.players[self.to]
+        out = []
+        for side, who, held in (("give", me, self.give), ("ask", them, self.ask)):
+            for good in _GOODS:          # an amount, named once (withdraw to start again)
+                if good not in held:
+                    out += [Option(key(side, good, n), f"{side.title()} {n} {good}", None, (side, good, n))
+                            for n in range(1, getattr(who, good) + 1)]
+            for r in sorted(set(who.resources)):
+                if held.get("resource:" + r, 0) < who.resources.count(r):
+                    out.append(Option(key(side, "resource", r), f"{side.title()} a {r}", None,
+                                      (side, "resource:" + r, 1)))
+            if side == "give":           # the others' cards are hidden: only one's own can be offered
+                for c in sorted(set(who.culture_cards)):
+                    if held.get("card:" + c, 0) < who.culture_cards.count(c):
+                        out.append(Option(key(side, "card", c), f"Give {c}", None, (side, "card:" + c, 1)))
+        if self.give or self.ask:
+            out.append(Option("send", f"Send the offer to {s.names[self.to]}", None, ("send",)))
+        out.append(Option("withdraw", "Withdraw the offer", None, ("withdraw",)))
+        return out
+
+    def apply(self, g, s, o):
+        what = o.value[0]
+        if what == "withdraw":
+            return
+        if what == "send":
+            g._log(s, f"{s.names[self.player]} offers {s.names[self.to]} a swap.")
+            s.steps.append(Answer(self.to, self.player, self.give, self.ask))
+            return
+        side = dict(self.give) if what == "give" else dict(self.ask)
+        side[o.value[1]] = side.get(o.value[1], 0) + o.value[2]
+        s.steps.append(Offer(self.player, self.to, side if what == "give" else self.give,
+                             side if what == "ask" else self.ask))
+
+
+class Answer(Step):
+    """The other player, behind a curtain, accepts or refuses the offer."""
+    kind: ClassVar[str] = "answer"
+    by: int = 0
+    give: dict = None
+    ask: dict = None
+
+    def prompt(self, g, s):
+        return (f"{s.names[self.player]}: {s.names[self.by]} offers {describe(g, self.give)} "
+                f"for {describe(g, self.ask)}")
+
+    def options(self, g, s):
+        return [Option("accept", "Accept the swap", None, True), Option("refuse", "Refuse", None, False)]
+
+    def apply(self, g, s, o):
+        if o.value:
+            swap(g, s, self.by, self.player, self.give)
+            swap(g, s, self.player, self.by, self.ask)
+            g._log(s, f"{s.names[self.player]} accepts {s.names[self.by]}'s offer: {describe(g, self.give, True)} "
+                      f"for {describe(g, self.ask)}.")
+        else:
+            g._log(s, f"{s.names[self.player]} refuses {s.names[self.by]}'s offer.")
+
+
+# ====================================================================== trade
+def trade_income(g, s: CivState) -> None:
+    for q in g.order(s):
+        p = s.players[q]
+        per_city = {"Republic": 1, "Democracy": 2, "Communism": -1}.get(p.government, 0)   # house data
+        income = sum(max(0, sum(s.board.yields(n).trade for n in management.worked(g, s, q, c)) + per_city)
+                     for c, city in s.board.cities.items() if city.owner == q)
+        p.trade = min(D.TRADE_MAX, p.trade + income)
+        g._log(s, f"{s.names[q]} takes {income} trade (now {p.trade}).")
+
+
+def describe(g, goods: dict, public: bool = False) -> str:
+    """An offer's side in words (``public``: culture cards not named, for the public log)."""
+    parts = []
+    for k, n in sorted(goods.items()):
+        if k in _GOODS:
+            parts.append(f"{n} {k}")
+        elif k.startswith("resource:"):
+            parts.append(f"{n} {k[9:]}")
+        else:
+            parts.append(f"{n} culture card{'s' if n > 1 else ''}" if public else f"{n} x {k[5:]}")
+    return ", ".join(parts) or "nothing"
+
+
+def swap(g, s: CivState, frm: int, to: int, goods: dict) -> None:
+    a, b = s.players[frm], s.players[to]
+    for k, n in goods.items():
+        if k in _GOODS:
+            setattr(a, k, getattr(a, k) - n)
+            setattr(b, k, getattr(b, k) + n)
+            b.trade = min(b.trade, D.TRADE_MAX)
+        else:
+            kind, item = k.split(":", 1)
+            src, dst = (a.resources, b.resources) if kind == "resource" else (a.culture_cards, b.culture_cards)
+            for _ in range(n):
+                src.remove(item)
+                dst.append(item)
+    abilities.hand_limit(g, s, to)
