@@ -42,7 +42,7 @@ import stat
 import tempfile
 import time
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn, TypeGuard
 
 from .core import IllegalMove
 from .hosting import hosted, private_dir
@@ -262,32 +262,32 @@ class _Bad(Exception):
     pass
 
 
-def _need(cond: bool, what: str) -> None:
+def _need(cond: object, what: str) -> None:
     if not cond:
         raise _Bad(what)
 
 
-def _is_int(v: object) -> bool:
+def _is_int(v: object) -> TypeGuard[int]:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _is_number(v: object) -> bool:
-    return (_is_int(v) or isinstance(v, float)) and math.isfinite(v) and abs(v) < 1e12
+def _is_number(v: object) -> TypeGuard[int | float]:
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) and abs(v) < 1e12
 
 
-def validate(data: dict) -> dict:
+def validate(data: dict[str, Any]) -> dict[str, Any]:
     """Check every field of a parsed save file; return the cleaned fields.
     Raises ``_Bad`` with a short reason."""
     v = data.get("format_version")
     _need(_is_int(v) and v == FORMAT_VERSION,
           f"save format {printable(repr(v))} is not readable; this version reads format {FORMAT_VERSION}")
-    game_name = data.get("game")
+    game_name: Any = data.get("game")
     _need(isinstance(game_name, str) and game_name.strip() != "", "'game' must be a game's name")
     try:
         game = get_game(game_name)
     except UnknownGame:
         raise _Bad(f"it is for an unknown game {quoted(game_name)}") from None
-    rv = data.get("rules_version")
+    rv: Any = data.get("rules_version")
     _need(isinstance(rv, str), "'rules_version' must be text")
     _need(rv == game.rules_version,
           f"it was made with {game.title} rules version {printable(rv, 20)}; this version plays rules version "
@@ -300,7 +300,7 @@ def validate(data: dict) -> dict:
         options = game.options_with_defaults(options)
     except ValueError as e:
         raise _Bad(str(e)) from None
-    players = data.get("players")
+    players: Any = data.get("players")
     _need(isinstance(players, list) and players, "'players' must be a list of seats")
     seats = []
     for i, p in enumerate(players):
@@ -318,19 +318,19 @@ def validate(data: dict) -> dict:
         check_names([s.name for s in seats])
     except ValueError as e:
         raise _Bad(str(e)) from None
-    seed = data.get("seed")
+    seed: Any = data.get("seed")
     try:
         check_seed(seed)
     except ValueError as e:
         raise _Bad(str(e)) from None
-    choices = data.get("choices")
+    choices: Any = data.get("choices")
     _need(isinstance(choices, list), "'choices' must be a list")
     _need(len(choices) <= MAX_CHOICES, f"it has more than {MAX_CHOICES} choices")
     _need(all(isinstance(c, str) and 0 < len(c) <= MAX_KEY for c in choices),
           "every choice must be a short piece of text")
-    open_info = data.get("open_info", False)
+    open_info: Any = data.get("open_info", False)
     _need(isinstance(open_info, bool), "'open_info' must be true or false")
-    created = data.get("created", None)
+    created: Any = data.get("created", None)
     _need(created is None or _is_number(created), "'created' must be a time in seconds")
     return {"game": game.name, "options": options, "seats": seats, "seed": seed,
             "choices": choices, "open_info": open_info,
@@ -392,7 +392,7 @@ def typed_path(text: str) -> Path:
         raise SaveError("type a file name first")
     if hosted():
         return saves_dir() / plain_name(text)
-    seps = {os.sep, os.altsep} - {None}
+    seps = {sep for sep in (os.sep, os.altsep) if sep}
     if text.startswith("~"):
         p = Path(os.path.expanduser(text))
     elif any(s in text for s in seps):
@@ -512,7 +512,8 @@ def read_header(path: Path, mtime: float = 0.0, size: int = 0) -> SaveFileInfo:
         info.damaged = "its players are damaged"
         return info
     info.players = [_clean(p["name"], 24) for p in players[:12]]
-    rnd, saved = data.get("round"), data.get("saved")
+    rnd: Any = data.get("round")
+    saved: Any = data.get("saved")
     if _is_int(rnd) and 0 <= rnd < 10**9:
         info.round = rnd
     info.over = data.get("over") is True
