@@ -69,11 +69,11 @@ PROGRESS_EVERY = 16
 class Node:
     __slots__ = ("key", "player", "children", "visits", "total", "avail", "real", "real_total", "squares")
 
-    def __init__(self, key: str | None = None, player: int = -1) -> None:
-        self.key = key
+    def __init__(self, key: str = "", player: int = -1) -> None:
+        self.key = key              # the choice leading here ("" at the root)
         self.player = player        # who made the choice leading here
         self.children: dict[str, Node] = {}
-        self.visits = 0
+        self.visits: float = 0      # the prior's virtual visits may be fractional
         self.total = 0.0            # the sum of ``player``'s results through here
         self.avail = 0              # iterations in which this choice was legal
         self.real = 0               # visits without the prior's virtual ones

@@ -60,7 +60,8 @@ def ranked(policy: ModuleType, game: Any, state: Any, decision: Decision,
            rng: random.Random) -> tuple[str, list[str] | None]:
     """The policy's pick, and the keys it scored from best to worst (None when it
     picked without scoring, for instance by a rule of thumb)."""
-    _watch.box = box = []
+    box: list[list[tuple[float, str]]] = []
+    _watch.box = box
     try:
         key = policy.choose(game, state, decision, rng)
     finally:
