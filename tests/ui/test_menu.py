@@ -9,7 +9,8 @@ from boardgames_tui.ui.app import BoardgamesApp
 from boardgames_tui.ui.screens.dialogs import ConfirmScreen
 from boardgames_tui.ui.screens.game import GameScreen
 from boardgames_tui.ui.screens.menu import CONTINUE_SHOWN, MenuScreen
-from boardgames_tui.ui.screens.saves import SavedGamesScreen, players_text
+from boardgames_tui.ui.save_text import players_text
+from boardgames_tui.ui.screens.saves import SavedGamesScreen
 from ui_helpers import fake_match, menu_to, settle
 
 

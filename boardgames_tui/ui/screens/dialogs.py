@@ -16,6 +16,7 @@ from textual.widgets.option_list import Option
 
 from ...engine.text import one_line, printable
 from ..lists import KeyList
+from ..save_text import game_title, players_text, when
 from ..sizes import MIN_HEIGHT, MIN_WIDTH
 
 
@@ -286,13 +287,9 @@ class FileList(KeyList):
 
 def file_line(f) -> Text:
     """Two lines of the Load list for a :class:`~boardgames_tui.engine.save.SaveFileInfo`."""
-    import time
-
-    from .saves import game_title, players_text
-
     t = Text(no_wrap=True, overflow="ellipsis")
     t.append(printable(f.path.name, 60), style="bold")
-    t.append(f"  {time.strftime('%Y-%m-%d %H:%M', time.localtime(f.saved))}", style="dim")
+    t.append(f"  {when(f.saved)}", style="dim")
     t.append("\n  ")
     if f.damaged:
         t.append(f"damaged: {f.damaged}", style="italic")
