@@ -25,7 +25,8 @@ import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from boardgames_tui.bots.base import ask, make_bot
+from boardgames_tui.bots.base import ask
+from boardgames_tui.bots.levels import make_bot
 from boardgames_tui.engine.registry import get_game
 from boardgames_tui.games.civilization import war as W
 from boardgames_tui.simulate import wilson

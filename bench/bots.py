@@ -28,7 +28,8 @@ import random
 import statistics
 import time
 
-from boardgames_tui.bots.base import ask, knowledge, make_bot
+from boardgames_tui.bots.base import ask, knowledge
+from boardgames_tui.bots.levels import make_bot
 from boardgames_tui.bots.ismcts import HardBot
 from boardgames_tui.bots.policies import policy_for
 from boardgames_tui.engine.registry import get_game

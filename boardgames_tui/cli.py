@@ -257,7 +257,7 @@ def cmd_simulate(args) -> int:
 
 def _levels(text: str | None) -> list[str] | None:
     """``--bots hard,random``: one bot level per seat."""
-    from .bots.base import LEVELS
+    from .bots.levels import LEVELS
 
     if not text:
         return None
@@ -318,7 +318,8 @@ def cmd_web(args) -> int:
 def play_random(m, choices: int, seed: int, level: str = "random") -> int:
     """Let seeded bots (random ones unless ``level`` says otherwise) make up to ``choices`` choices;
     returns how many were made."""
-    from .bots.base import ask, make_bot
+    from .bots.base import ask
+    from .bots.levels import make_bot
     from .simulate import bot_seed
 
     bots = [make_bot(level, bot_seed(seed, i), m.game) for i in range(len(m.seats))]

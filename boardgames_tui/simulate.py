@@ -27,7 +27,8 @@ import time
 import traceback
 from dataclasses import asdict, dataclass, field
 
-from .bots.base import LEVELS, ask, bot_seed, make_bot  # noqa: F401 - bot_seed re-exported
+from .bots.base import ask, bot_seed  # noqa: F401 - bot_seed re-exported
+from .bots.levels import LEVELS, make_bot
 from .engine.registry import get_game
 
 FINISHED, UNFINISHED, ERROR = "finished", "unfinished", "error"

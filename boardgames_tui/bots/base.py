@@ -30,9 +30,6 @@ from typing import Any, Protocol
 
 from ..engine.core import Decision, Game
 
-LEVELS = ("random", "easy", "hard")
-
-
 class BotCancelled(Exception):
     """A bot was told to stop (the player pressed q while it thought)."""
 
@@ -75,22 +72,6 @@ def ask(bot: Any, game: Game, state: Any, decision: Decision) -> str:
 def bot_seed(game_seed: int, seat: int) -> int:
     """The seed of the bot in ``seat`` for the game seeded ``game_seed``."""
     return game_seed * 1_000 + seat + 1
-
-
-def make_bot(level: str, seed: int | None, game: Game | None = None, **kw: Any) -> Any:
-    """A bot of ``level`` ("random", "easy" or "hard") for ``game``, seeded."""
-    if level == "random":
-        from .random_bot import RandomBot
-        return RandomBot(seed)
-    if game is None:
-        raise ValueError(f"a {level} bot needs its game")
-    if level == "easy":
-        from .easy import EasyBot
-        return EasyBot(game, seed)
-    if level == "hard":
-        from .ismcts import HardBot
-        return HardBot(game, seed, **kw)
-    raise ValueError(f"unknown bot level '{level}'; levels: {', '.join(LEVELS)}")
 
 
 def seeded(seed: int | None) -> random.Random:

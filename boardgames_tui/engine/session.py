@@ -28,7 +28,7 @@ from .registry import get_game
 from .text import one_line, quoted
 
 HUMAN, BOT = "human", "bot"
-# A bot seat's level (bots/base.py LEVELS; the engine does not import the bots).
+# A bot seat's level (bots/levels.py LEVELS; the engine does not import the bots).
 BOT_LEVELS = ("random", "easy", "hard")
 # The seat colours a match may use (the UI's palette in ui/theme.py has these).
 SEAT_COLOURS = ("red", "blue", "green", "yellow", "magenta", "cyan", "orange", "white")

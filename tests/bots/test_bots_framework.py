@@ -9,7 +9,8 @@ from dataclasses import dataclass
 
 import pytest
 
-from boardgames_tui.bots.base import BotCancelled, Knowledge, ask, knowledge, make_bot
+from boardgames_tui.bots.base import BotCancelled, Knowledge, ask, knowledge
+from boardgames_tui.bots.levels import make_bot
 from boardgames_tui.bots.ismcts import HardBot
 from boardgames_tui.cli import main as cli
 from boardgames_tui.engine import save
@@ -144,7 +145,7 @@ def test_a_bot_is_given_a_world_not_the_state():
 
 
 def test_levels_are_known_everywhere_and_unknown_ones_refused():
-    from boardgames_tui.bots.base import LEVELS
+    from boardgames_tui.bots.levels import LEVELS
     assert tuple(LEVELS) == BOT_LEVELS
     with pytest.raises(ValueError, match="unknown bot level"):
         make_bot("genius", 1, NIM)

@@ -10,7 +10,8 @@ import random
 
 import pytest
 
-from boardgames_tui.bots.base import LEVELS, ask, make_bot
+from boardgames_tui.bots.base import ask
+from boardgames_tui.bots.levels import LEVELS, make_bot
 from boardgames_tui.engine.registry import GAMES, get_game
 
 POSITIONS = 12     # random positions per game and level

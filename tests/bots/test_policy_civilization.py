@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import random
 
-from boardgames_tui.bots.base import ask, make_bot
+from boardgames_tui.bots.base import ask
+from boardgames_tui.bots.levels import make_bot
 from boardgames_tui.bots.policies import policy_for
 from boardgames_tui.games.civilization.rules import GAME
 

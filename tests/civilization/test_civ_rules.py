@@ -964,7 +964,8 @@ def test_coin_icons_around_cities_count_on_the_dial_and_fifteen_win_at_once():
 def test_the_coin_dial_counts_every_worked_coin_icon_as_the_rule_says():
     """coin_dial looks only at the squares with coins; it must equal the sum over every worked square
     (outskirts without enemy figures, gathering scouts) plus the cards' coins, all game long."""
-    from boardgames_tui.bots.base import ask, make_bot
+    from boardgames_tui.bots.base import ask
+    from boardgames_tui.bots.levels import make_bot
     from boardgames_tui.engine.session import Match, Seat
     from boardgames_tui.games.civilization.common import coin_dial, coins
 

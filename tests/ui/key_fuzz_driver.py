@@ -147,7 +147,8 @@ def battle_match(rng: random.Random, limit: int = 6000) -> Match:
 def snapshot_battle() -> Match:
     """The battle of the battle snapshot: two players at one keyboard, the random bot's choices up
     to the first front to pick after 700 choices."""
-    from boardgames_tui.bots.base import ask, make_bot
+    from boardgames_tui.bots.base import ask
+    from boardgames_tui.bots.levels import make_bot
 
     m = Match.new("civilization", [Seat(n, c) for n, c in zip(NAMES[:2], COLOURS)], 3)
     m.open_info = True

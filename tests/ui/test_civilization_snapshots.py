@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from boardgames_tui.bots.base import ask, make_bot
+from boardgames_tui.bots.base import ask
+from boardgames_tui.bots.levels import make_bot
 from boardgames_tui.engine.session import Match, Seat
 from boardgames_tui.ui.app import BoardgamesApp
 

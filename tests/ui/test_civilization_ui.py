@@ -3,7 +3,8 @@ with the map's cursor, the whole map in view at 200x60, a city's yields under
 the cursor, the curtain before a private decision, and a bot game to its end."""
 from __future__ import annotations
 
-from boardgames_tui.bots.base import ask, make_bot
+from boardgames_tui.bots.base import ask
+from boardgames_tui.bots.levels import make_bot
 from boardgames_tui.engine.session import Match, Seat
 from boardgames_tui.games.civilization.data_map import map_size
 from boardgames_tui.games.civilization.screen import SELECTED_MARK, SQ_W

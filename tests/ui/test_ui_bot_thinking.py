@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from boardgames_tui.bots import base as bots_base
+from boardgames_tui.bots import levels as bot_levels
 from boardgames_tui.engine.session import BOT, Match, Seat
 from boardgames_tui.ui.app import BoardgamesApp
 from boardgames_tui.ui.screens import game as game_screen
@@ -19,7 +19,7 @@ def budget(monkeypatch, iterations: int) -> None:
     def make(level, seed, game=None, **kw):
         if level == "hard":
             kw.setdefault("iterations", iterations)
-        return bots_base.make_bot(level, seed, game, **kw)
+        return bot_levels.make_bot(level, seed, game, **kw)
     monkeypatch.setattr(game_screen, "make_bot", make)
 
 

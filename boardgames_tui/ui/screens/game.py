@@ -27,7 +27,8 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Static
 
-from ...bots.base import BotCancelled, ask, bot_seed, knowledge, make_bot
+from ...bots.base import BotCancelled, ask, bot_seed, knowledge
+from ...bots.levels import make_bot
 from ...bots.random_bot import RandomBot
 from ...engine import save as saves
 from ...engine.core import Decision, IllegalMove
