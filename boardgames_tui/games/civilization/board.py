@@ -168,12 +168,6 @@ _COIN_STRUCTURES = frozenset(
     + [w.name for w in D.WONDERS if structure_yield(WONDER, w.name).coins])
 
 
-def _copy_tile(t: TilePlace) -> TilePlace:
-    out = object.__new__(TilePlace)       # past __setattr__: a new tile is not a change
-    out.__dict__.update(t.__dict__)
-    return out
-
-
 class Board(PlainData):
     """Everything on the map."""
     tiles: list
@@ -183,12 +177,10 @@ class Board(PlainData):
     markers: dict             # pos -> (HUT or VILLAGE, content); content None in a view
     disasters: dict = None    # pos -> the terrain a disaster marker turned it into
 
+    _cache_attrs = ("_squares",)
+
     def copy(self) -> "Board":
-        out = Board([_copy_tile(t) for t in self.tiles],
-                     {p: Figures(f.owner, f.armies, f.scouts) for p, f in self.figures.items()},
-                     {p: City(c.owner, c.capital, c.walls) for p, c in self.cities.items()},
-                     dict(self.structures),   # structures are never changed in place, only replaced
-                     dict(self.markers), dict(self.disasters or {}))
+        out = super().copy()
         cache = self.__dict__.get("_squares")
         if cache is not None and cache[0] == _TILE_EDITS[0]:
             out.__dict__["_squares"] = (cache[0], out.tiles) + cache[2:]   # the same tiles, face up alike
