@@ -309,7 +309,8 @@ def check_clone_independent(game: Game, n: int, seed: int, max_choices: int, eve
                             plays: int = 40) -> None:
     """At sampled positions the clone (a) equals the original, (b) shares no
     mutable object with it (the Rng included) and (c) plays on alone: the
-    original's state, views and decision do not move."""
+    original's state, views and decision do not move, and a deep copy given
+    the same choices ends where the clone does."""
     r = random.Random(seed + 7)
     viewers = [None, *range(n)]
 
@@ -325,12 +326,18 @@ def check_clone_independent(game: Game, n: int, seed: int, max_choices: int, eve
                 raise AssertionError(f"{where}: the clone shares {path} with the original")
         witness = Game.clone(game, st)                     # the generic deep copy
         views = [game.view(st, v) for v in viewers]
+        played = []
         for _ in range(plays):
             dc = game.cached_decision(c)
             if dc is None:
                 break
-            game.apply(c, r.choice(dc.options).key)
+            played.append(r.choice(dc.options).key)
+            game.apply(c, played[-1])
         assert st == witness, f"{where}: playing on the clone changed the original"
+        twin = Game.clone(game, st)
+        for key_ in played:
+            game.apply(twin, key_)
+        assert twin == c, f"{where}: the clone plays on unlike the original"
         assert [game.view(st, v) for v in viewers] == views, f"{where}: playing on the clone changed a view"
         d2 = game.decision(st)
         assert (d2.player, d2.prompt, [(o.key, o.label) for o in d2.options]) == \
