@@ -15,6 +15,7 @@ The seed's "pioneer" is the research's scout; the code says scout.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterator
 
@@ -72,9 +73,10 @@ class City(PlainData):
     walls: bool = False
 
 
-class Structure(PlainData):
+@dataclass(frozen=True, slots=True)
+class Structure:
     """A building, wonder or great person on a square (``kind`` says which); it replaces the square's own
-    icons (rule 46)."""
+    icons (rule 46).  Frozen: one is replaced, never changed, so copies of the board share them."""
     kind: str                 # BUILDING, WONDER or GREAT_PERSON
     name: str
     owner: int
@@ -177,7 +179,7 @@ class Board(PlainData):
     markers: dict             # pos -> (HUT or VILLAGE, content); content None in a view
     disasters: dict = None    # pos -> the terrain a disaster marker turned it into
 
-    _cache_attrs = ("_squares",)
+    _cache_attrs = ("_squares",)   # the square cache below: derived from the tiles
 
     def copy(self) -> "Board":
         out = super().copy()

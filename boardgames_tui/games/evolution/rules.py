@@ -1181,9 +1181,7 @@ class EvolutionGame(StepGame):
 
     def _copy(self, s: EvolutionState, rng: Rng | None) -> EvolutionState:
         """A copy of ``s`` (the engine's) with ``rng`` as its random source and no cached decision."""
-        out = copy_state(s)
-        out.rng, out._decision = rng, None
-        return out
+        return copy_state(s, rng=rng, _decision=None)
 
     def determinize(self, state: EvolutionState, viewer: int, rng: random.Random) -> EvolutionState:
         """A state ``viewer`` cannot tell from ``state``: the cards the viewer

@@ -195,9 +195,7 @@ class ImperialState:
 
 def _copy_state(s: ImperialState, rng: Rng) -> ImperialState:
     """A copy of ``s`` (the engine's) with ``rng``; the cached decision is shared."""
-    out = copy_state(s)
-    out.rng = rng
-    return out
+    return copy_state(s, rng=rng)
 
 
 def _plural(k: int, word: str) -> str:

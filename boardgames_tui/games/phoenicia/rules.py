@@ -1004,9 +1004,7 @@ class PhoeniciaGame(StepGame):
     @staticmethod
     def _copy(s: PhoeniciaState, rng: Rng) -> PhoeniciaState:
         """A copy of ``s`` (the engine's) with ``rng``; the cached decision is shared."""
-        out = copy_state(s)
-        out.rng = rng
-        return out
+        return copy_state(s, rng=rng)
 
     # -- hidden information -------------------------------------------------------------
     def determinize(self, state: PhoeniciaState, viewer: int | None, rng: random.Random) -> PhoeniciaState:

@@ -1075,9 +1075,7 @@ class UtopiaGame(StepGame):
     @staticmethod
     def _copy(s: UtopiaState, rng: Rng | None) -> UtopiaState:
         """A copy of ``s`` (the engine's) with ``rng`` as its random source and no cached decision."""
-        out = copy_state(s)
-        out.rng, out._decision = rng, None
-        return out
+        return copy_state(s, rng=rng, _decision=None)
 
     # ------------------------------------------------------------------ determinize
     def determinize(self, state: UtopiaState, viewer: int | None, rng: random.Random) -> UtopiaState:
