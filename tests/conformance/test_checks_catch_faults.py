@@ -3,7 +3,7 @@ with one fault each, so a green suite means something."""
 from __future__ import annotations
 
 import sys
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
@@ -149,3 +149,23 @@ def test_a_clone_that_shares_a_list_fails(lanterns):
 def test_a_state_that_holds_a_list_twice_fails(lanterns):
     with pytest.raises(AssertionError, match="are one object"):
         C.check_clone_independent(TableHeldTwice(), 2, 1, 50, 5)
+
+
+@dataclass
+class MisannotatedState(F.FakeState):
+    table: list[int]          # untrue: the table holds a list per player, so the copy shares them
+
+
+class MisannotatedTable(F.FakeCardGame):
+    """The engine's copy believes the annotations: an untrue one shares lists."""
+
+    def new_game(self, names, seed, options=None):
+        st = super().new_game(names, seed, options)
+        out = MisannotatedState.__new__(MisannotatedState)
+        out.__dict__.update(st.__dict__)
+        return out
+
+
+def test_an_untrue_annotation_fails(lanterns):
+    with pytest.raises(AssertionError, match=r"shares state.table\[\d\] with the original"):
+        C.check_clone_independent(MisannotatedTable(), 2, 1, 50, 5)
