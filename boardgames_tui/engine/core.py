@@ -130,9 +130,10 @@ class GameOption:
     help: str = ""
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class LogEntry:
-    """One line of the move log.
+    """One line of the move log, never changed once written (frozen: copies of
+    a state share the entries; a redacted line is a new entry).
 
     ``text`` is what everybody reads.  When part of the event is private
     (the cards a player drew), ``private_to`` names the one player who reads

@@ -9,6 +9,10 @@ decision's options and applies the one chosen.  This is TabletopGames'
   annotations, as a dataclass would (plain data, so states compare equal and
   copy cheaply), and implements ``prompt``, ``options`` and ``apply``.  Its ``player`` field *is* who acts: the engine
   never reads "whose turn" from anywhere else.
+* A step may change its own fields after it is pushed (an auction step keeps
+  the bids so far): :meth:`StepGame.clone` copies the stack with
+  :meth:`PlainData.copy`, containers in fields included (the rule of
+  :mod:`~boardgames_tui.engine.copying`).
 * :class:`Auto` is a procedure with no decision ("deal", "next bidder", "end of
   round").  After every choice the engine runs auto steps off the top of the
   stack until a real decision is on top, so "advance until somebody must
@@ -34,6 +38,7 @@ from __future__ import annotations
 from dataclasses import MISSING, Field
 from typing import Any, ClassVar
 
+from .copying import copy_object, copy_state
 from .core import Decision, Game, IllegalMove, Option
 from .text import quoted
 
@@ -70,10 +75,15 @@ class PlainData:
     ``@dataclass`` gives, without its code generation per class (about 0.7 ms
     a class at import, and a game has dozens of steps: time a player waits
     when a game opens).  ``ClassVar`` annotations are not fields; a
-    default may be a ``dataclasses.field(default_factory=...)``."""
+    default may be a ``dataclasses.field(default_factory=...)``.  ``copy()``
+    is an independent copy (see :mod:`~boardgames_tui.engine.copying`)."""
 
     _fields: ClassVar[tuple[str, ...]] = ()
     _defaults: ClassVar[dict[str, Any]] = {}
+    # Attributes besides the fields that cache what the fields imply: not
+    # part of the value, left out of a copy (a subclass's copy() may share
+    # them), skipped by the conformance suite's walk.
+    _cache_attrs: ClassVar[tuple[str, ...]] = ()
 
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)
@@ -124,6 +134,9 @@ class PlainData:
         return type(self) is type(other) and self.__dict__ == other.__dict__
 
     __hash__ = None  # type: ignore[assignment]  # mutable, like a dataclass
+
+    # An independent copy (engine.copying: fields' containers copied too).
+    copy = copy_object
 
     def __repr__(self) -> str:
         inner = ", ".join(f"{f}={self.__dict__.get(f)!r}" for f in self._fields)
@@ -243,6 +256,11 @@ class StepGame(Game):
         if isinstance(top, Auto):  # only reachable if a game forgot start()
             raise RuntimeError("an auto step is on top of the stack; call advance()")
         return Decision(top.player, top.prompt(self, s), top.kind, top.options(self, s), top.is_private(self, s))
+
+    def clone(self, s: Any) -> Any:
+        """The engine's copy (:func:`~boardgames_tui.engine.copying.copy_state`):
+        steps, containers and the rng copied, the cached decision shared."""
+        return copy_state(s)
 
     def top_step(self, s: Any) -> Step | None:
         return s.steps[-1] if s.steps else None

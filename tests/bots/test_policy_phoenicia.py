@@ -1,8 +1,7 @@
 """The Phoenicia policy (easy bot, hard bot's rollouts and judgement), and the
-game's hand-written clone that the search leans on."""
+game's determinize that the search leans on."""
 from __future__ import annotations
 
-import copy
 import random
 import sys
 from pathlib import Path
@@ -11,7 +10,6 @@ import pytest
 
 from boardgames_tui.bots.policies import phoenicia as P
 from boardgames_tui.bots.policies import policy_for
-from boardgames_tui.engine.core import Game, LogEntry
 from boardgames_tui.games.phoenicia import data as D
 from boardgames_tui.games.phoenicia import rules as R
 
@@ -290,102 +288,7 @@ def test_evaluate_at_the_end_is_the_result():
     assert [p for p in range(2) if v[p] > 0] == GAME.winners(s)
 
 
-# -- the game's clone -----------------------------------------------------------------------
-
-MUTABLE = (list, dict, set)
-
-
-def mutable_parts(obj, seen=None) -> dict[int, object]:
-    """Every mutable object reachable from a state, by id (LogEntry lines and the
-    cached decision are shared on purpose and not followed)."""
-    seen = {} if seen is None else seen
-    if id(obj) in seen or isinstance(obj, (str, int, float, bool, type(None), tuple, LogEntry)):
-        return seen
-    if type(obj).__name__ in ("Decision",):
-        return seen
-    seen[id(obj)] = obj
-    if isinstance(obj, dict):
-        for k, v in obj.items():
-            mutable_parts(k, seen)
-            mutable_parts(v, seen)
-    elif isinstance(obj, (list, set)):
-        for v in obj:
-            mutable_parts(v, seen)
-    elif hasattr(obj, "__dict__"):
-        for k, v in vars(obj).items():
-            if k != "_decision":
-                mutable_parts(v, seen)
-    elif hasattr(obj, "__slots__"):
-        for k in obj.__slots__:
-            if hasattr(obj, k):
-                mutable_parts(getattr(obj, k), seen)
-    return seen
-
-
-def busy_states():
-    """Positions with every kind of step on the stack: a bid, a payment, a discard."""
-    out = [walk(n, seed, length) for n, seed, length in
-           [(2, 1, 150), (5, 2, 400), (3, 3, 0), (4, 9, 900), (2, 11, 100000)]]
-    s = auction("glassmaking", 2, 2)
-    out.append(s)
-    p = turn(new(3, 2), 0, "b")
-    set_money(p, 0, [4, 4, 6], 0)
-    settle(p)
-    play(p, "train")
-    out.append(p)
-    for t in out:
-        GAME.cached_decision(t)
-    return out
-
-
-def test_clone_is_equal_and_shares_no_mutable_part():
-    for s in busy_states():
-        c = GAME.clone(s)
-        assert c == s and c is not s
-        assert c._decision is s._decision                   # Game.clone: the cache is shared
-        assert c.rng == s.rng and c.rng is not s.rng
-        shared = set(mutable_parts(s)) & set(mutable_parts(c))
-        assert not shared, [type(mutable_parts(s)[i]).__name__ for i in shared]
-        assert GAME.view(c, 0) == GAME.view(s, 0)
-
-
-def test_clone_and_original_go_their_own_ways():
-    for s in busy_states():
-        if GAME.is_over(s):
-            continue
-        before = copy.deepcopy(s)
-        c = GAME.clone(s)
-        r = random.Random(3)
-        for _ in range(300):                               # play the clone on: draws, payments, rounds
-            d = GAME.cached_decision(c)
-            if d is None:
-                break
-            GAME.apply(c, r.choice(d.options).key)
-            check_invariants(c)
-        assert s == before                                 # the original did not move
-        assert GAME.cached_decision(s) == GAME.decision(s)
-        c2 = GAME.clone(s)
-        d = GAME.cached_decision(s)
-        GAME.apply(s, d.options[-1].key)                   # and the other way round
-        assert c2 == before
-
-
-def test_clone_matches_the_generic_deep_copy():
-    for s in busy_states():
-        generic = Game.clone(GAME, s)
-        mine = GAME.clone(s)
-        assert mine == generic
-        # both play on identically (same rng state, same steps)
-        for t in (generic, mine):
-            r = random.Random(5)
-            for _ in range(200):
-                d = GAME.cached_decision(t)
-                if d is None:
-                    break
-                GAME.apply(t, r.choice(d.options).key)
-        assert mine == generic
-
-
+# -- determinize ----------------------------------------------------------------------------
 def test_determinize_does_not_touch_the_state_through_shared_log_lines():
     s = walk(3, 5, 300)
     private = [(e.private_to, e.private_text) for e in s.log]

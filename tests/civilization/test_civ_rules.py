@@ -928,27 +928,6 @@ def test_an_any_resource_payment_offers_gift_cards():
     assert p.card_coins == {"Pottery": 1} and p.resources == [] and p.culture_cards == []
 
 
-def test_clone_is_equal_and_independent():
-    import copy
-    s = GAME.new_game(["A", "B", "C"], 4)
-    rng = random.Random(4)
-    for i in range(1200):
-        d = GAME.cached_decision(s)
-        if d is None:
-            break
-        if i % 60 == 0:
-            snap = copy.deepcopy(s)
-            c = GAME.clone(s)
-            assert c == s
-            for _ in range(80):             # play on the copy: the original must not move
-                dc = GAME.cached_decision(c)
-                if dc is None:
-                    break
-                GAME.apply(c, rng.choice(dc.keys()))
-            assert s == snap, f"playing on a clone changed the state at choice {i}"
-        GAME.apply(s, rng.choice(d.keys()))
-
-
 def test_coin_icons_around_cities_count_on_the_dial_and_fifteen_win_at_once():
     s, q, p = at_city_turn()
     base = coin_dial(GAME, s, q)

@@ -5,8 +5,10 @@ module runs them over the registry, and ``test_checks_catch_faults.py`` proves
 each one fails on a game with that fault."""
 from __future__ import annotations
 
+import enum
 import json
 import random
+import types
 from typing import Any
 
 from boardgames_tui.engine import save as S
@@ -251,3 +253,95 @@ def check_reveals_counted(game: Game, n: int, seed: int, max_choices: int, every
 
     random_game(game, n, seed, {}, max_choices, each)
     return revealed
+
+
+# -- 8. clones are independent -----------------------------------------------------------------------
+_IMMUTABLE = (int, float, complex, str, bytes, type(None), range, type, enum.Enum,
+              types.FunctionType, types.BuiltinFunctionType, types.ModuleType)
+
+
+def _frozen(x: Any) -> bool:
+    """Immutable itself (its parts are looked at in turn)."""
+    params = getattr(type(x), "__dataclass_params__", None)
+    return isinstance(x, (tuple, frozenset)) or (params is not None and params.frozen)
+
+
+def _parts(x: Any, top: bool):
+    if isinstance(x, (list, tuple, set, frozenset)):
+        yield from ((f"[{i}]", v) for i, v in enumerate(x))
+    elif isinstance(x, dict):
+        for k, v in x.items():
+            yield f"<key {k!r}>", k
+            yield f"[{k!r}]", v
+    else:
+        leave = set(getattr(type(x), "_cache_attrs", ()))   # derived, declared shared
+        if top:
+            leave.add("_decision")                          # the cached decision: shared by Game.clone
+        for k, v in getattr(x, "__dict__", {}).items():
+            if k not in leave:
+                yield f".{k}", v
+        for klass in type(x).__mro__:
+            for k in getattr(klass, "__slots__", ()):
+                if k not in leave and k != "__dict__" and hasattr(x, k):
+                    yield f".{k}", getattr(x, k)
+
+
+def mutable_parts(root: Any, name: str = "state") -> dict[int, tuple[str, Any]]:
+    """id -> (path, object) of every mutable object reachable from ``root``
+    (lists, dicts, sets, objects with fields, the Rng and its generator).
+    Raises AssertionError if one is reached by two paths: the engine's copy
+    would make two objects of it (a state must be a tree)."""
+    out: dict[int, tuple[str, Any]] = {}
+    todo = [(root, name, True)]
+    while todo:
+        x, path, top = todo.pop()
+        if isinstance(x, _IMMUTABLE):
+            continue
+        if not _frozen(x):
+            if id(x) in out:
+                raise AssertionError(f"{path} and {out[id(x)][0]} are one object: a state must be a tree")
+            out[id(x)] = (path, x)
+        todo.extend((v, path + p, False) for p, v in _parts(x, top))
+    return out
+
+
+def check_clone_independent(game: Game, n: int, seed: int, max_choices: int, every: int,
+                            plays: int = 40) -> None:
+    """At sampled positions the clone (a) equals the original, (b) shares no
+    mutable object with it (the Rng included) and (c) plays on alone: the
+    original's state, views and decision do not move, and a deep copy given
+    the same choices ends where the clone does."""
+    r = random.Random(seed + 7)
+    viewers = [None, *range(n)]
+
+    def each(st, d, k, i):
+        if i % every:
+            return
+        where = f"{game.name} {n}p seed {seed} choice {i}"
+        c = game.clone(st)
+        assert c is not st and c == st, f"{where}: the clone differs from the original"
+        mine = mutable_parts(st)
+        for ident, (path, _) in mutable_parts(c).items():
+            if ident in mine:
+                raise AssertionError(f"{where}: the clone shares {path} with the original")
+        witness = Game.clone(game, st)                     # the generic deep copy
+        views = [game.view(st, v) for v in viewers]
+        played = []
+        for _ in range(plays):
+            dc = game.cached_decision(c)
+            if dc is None:
+                break
+            played.append(r.choice(dc.options).key)
+            game.apply(c, played[-1])
+        assert st == witness, f"{where}: playing on the clone changed the original"
+        twin = Game.clone(game, st)
+        for key_ in played:
+            game.apply(twin, key_)
+        assert twin == c, f"{where}: the clone plays on unlike the original"
+        assert [game.view(st, v) for v in viewers] == views, f"{where}: playing on the clone changed a view"
+        d2 = game.decision(st)
+        assert (d2.player, d2.prompt, [(o.key, o.label) for o in d2.options]) == \
+            (d.player, d.prompt, [(o.key, o.label) for o in d.options]), \
+            f"{where}: playing on the clone changed the decision"
+
+    random_game(game, n, seed, {}, max_choices, each)

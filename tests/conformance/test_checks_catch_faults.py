@@ -3,6 +3,7 @@ with one fault each, so a green suite means something."""
 from __future__ import annotations
 
 import sys
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
@@ -33,6 +34,7 @@ def test_a_correct_game_passes_every_check(lanterns, tmp_path):
     C.check_undo_policy(g, 3, 4, 200)
     C.check_save_load(g, 3, 5, [0, 3, 10, 30], tmp_path)
     assert C.check_reveals_counted(g, 3, 6, 200, 1)
+    C.check_clone_independent(g, 3, 7, 200, 3)
 
 
 class LeakyView(F.FakeCardGame):
@@ -69,8 +71,7 @@ class DirtyRefusal(F.FakeCardGame):
 class LoudLog(F.FakeCardGame):
     def new_game(self, names, seed, options=None):
         st = super().new_game(names, seed, options)
-        for e in st.log:
-            e.text = e.private_text  # the deal told to everybody
+        st.log = [replace(e, text=e.private_text) for e in st.log]  # the deal told to everybody
         st.log.append(LogEntry("secret", 0, "only for P1: the deck's top card is gone"))
         st.log.append(LogEntry("secret", None, None))
         st.log.append(LogEntry("only for P1: the deck's top card is gone"))
@@ -119,3 +120,52 @@ class DealsFromWhereTheCardsWere(F.FakeCardGame):
 def test_a_deal_that_depends_on_hidden_places_fails(lanterns):
     with pytest.raises(AssertionError, match="depends on hidden holdings"):
         C.check_determinize_depends_only_on_the_view(DealsFromWhereTheCardsWere(), 3, 7, 200, 1)
+
+
+class SharedHand(F.FakeCardGame):
+    """A clone by hand that forgets one container: player 0's hand is shared."""
+
+    def clone(self, st):
+        out = super().clone(st)
+        out.hands[0] = st.hands[0]
+        return out
+
+
+class TableHeldTwice(F.FakeCardGame):
+    """Shares the same list in two places of one state: the engine's copy
+    (which copies a tree) would make two lists of it."""
+
+    def new_game(self, names, seed, options=None):
+        st = super().new_game(names, seed, options)
+        st.table[1] = st.table[0]
+        return st
+
+
+def test_a_clone_that_shares_a_list_fails(lanterns):
+    with pytest.raises(AssertionError, match=r"shares state.hands\[0\] with the original"):
+        C.check_clone_independent(SharedHand(), 2, 1, 50, 5)
+
+
+def test_a_state_that_holds_a_list_twice_fails(lanterns):
+    with pytest.raises(AssertionError, match="are one object"):
+        C.check_clone_independent(TableHeldTwice(), 2, 1, 50, 5)
+
+
+@dataclass
+class MisannotatedState(F.FakeState):
+    table: list[int]          # untrue: the table holds a list per player, so the copy shares them
+
+
+class MisannotatedTable(F.FakeCardGame):
+    """The engine's copy believes the annotations: an untrue one shares lists."""
+
+    def new_game(self, names, seed, options=None):
+        st = super().new_game(names, seed, options)
+        out = MisannotatedState.__new__(MisannotatedState)
+        out.__dict__.update(st.__dict__)
+        return out
+
+
+def test_an_untrue_annotation_fails(lanterns):
+    with pytest.raises(AssertionError, match=r"shares state.table\[\d\] with the original"):
+        C.check_clone_independent(MisannotatedTable(), 2, 1, 50, 5)

@@ -94,3 +94,9 @@ def test_a_game_of_open_information_has_no_private_step(game):
         assert not d.private, f"{game.name}: choice {i} ({d.kind}) is private"
 
     C.random_game(game, 4, 3, {}, 800, each=public)
+
+
+@pytest.mark.parametrize("seed", [14, 15])
+def test_clones_are_independent(game, seed):
+    lo, hi = game.player_range(game.options_with_defaults({}))
+    C.check_clone_independent(game, hi if seed == 14 else lo, seed, max_choices=900, every=45)

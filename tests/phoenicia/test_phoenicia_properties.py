@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import copy
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -199,9 +200,8 @@ def _hide_swap(s, o):
     # the development deck: reorder within each stack (the stack counts are public)
     for d in t.dev_stacks:
         d.add(sorted(d.take_all()))
-    for e in t.log:
-        if e.private_to == o:
-            e.private_text = "SECRET " + (e.private_text or "")
+    t.log = [replace(e, private_text="SECRET " + (e.private_text or "")) if e.private_to == o else e
+             for e in t.log]
     t._decision = None
     return t
 

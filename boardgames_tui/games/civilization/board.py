@@ -15,6 +15,7 @@ The seed's "pioneer" is the research's scout; the code says scout.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterator
 
@@ -72,9 +73,10 @@ class City(PlainData):
     walls: bool = False
 
 
-class Structure(PlainData):
+@dataclass(frozen=True, slots=True)
+class Structure:
     """A building, wonder or great person on a square (``kind`` says which); it replaces the square's own
-    icons (rule 46)."""
+    icons (rule 46).  Frozen: one is replaced, never changed, so copies of the board share them."""
     kind: str                 # BUILDING, WONDER or GREAT_PERSON
     name: str
     owner: int
@@ -168,12 +170,6 @@ _COIN_STRUCTURES = frozenset(
     + [w.name for w in D.WONDERS if structure_yield(WONDER, w.name).coins])
 
 
-def _copy_tile(t: TilePlace) -> TilePlace:
-    out = object.__new__(TilePlace)       # past __setattr__: a new tile is not a change
-    out.__dict__.update(t.__dict__)
-    return out
-
-
 class Board(PlainData):
     """Everything on the map."""
     tiles: list
@@ -183,12 +179,10 @@ class Board(PlainData):
     markers: dict             # pos -> (HUT or VILLAGE, content); content None in a view
     disasters: dict = None    # pos -> the terrain a disaster marker turned it into
 
+    _cache_attrs = ("_squares",)   # the square cache below: derived from the tiles
+
     def copy(self) -> "Board":
-        out = Board([_copy_tile(t) for t in self.tiles],
-                     {p: Figures(f.owner, f.armies, f.scouts) for p, f in self.figures.items()},
-                     {p: City(c.owner, c.capital, c.walls) for p, c in self.cities.items()},
-                     dict(self.structures),   # structures are never changed in place, only replaced
-                     dict(self.markers), dict(self.disasters or {}))
+        out = super().copy()
         cache = self.__dict__.get("_squares")
         if cache is not None and cache[0] == _TILE_EDITS[0]:
             out.__dict__["_squares"] = (cache[0], out.tiles) + cache[2:]   # the same tiles, face up alike

@@ -41,24 +41,7 @@ from .board import WONDER
 from .common import (
     _MAX_SQUARE_COINS, CITY, MOVE, OVER, RESEARCH, START, TRADE, _sq, coins, governments_known, map_coins,
 )
-from .state import CivState, Player, deal
-
-
-def _copy_player(p: Player) -> Player:
-    out = Player.__new__(Player)
-    d = dict(p.__dict__)
-    for name in ("techs", "units", "culture_cards", "great_people", "resources", "wonders", "obsolete", "fresh_governments"):
-        d[name] = list(d[name])
-    for name in ("ranks", "card_coins"):
-        d[name] = dict(d[name])
-    out.__dict__.update(d)
-    return out
-
-
-def _copy_step(st):
-    out = type(st).__new__(type(st))
-    out.__dict__.update(st.__dict__)
-    return out
+from .state import CivState, deal
 
 
 # ====================================================================== steps
@@ -179,31 +162,6 @@ class CivilizationGame(StepGame):
         s.winner, s.victory, s.phase = player, how, OVER
         s.steps.clear()
         self._log(s, f"{s.names[player]} wins a {how} victory!")
-
-    # -- copies and hidden information -------------------------------------------------------------------
-    def clone(self, s: CivState) -> CivState:
-        """An independent copy, written by hand: the generic pickle copy takes milliseconds once the log
-        grows, and a search copies once per iteration.  Log entries are shared (never changed once
-        written); steps are copied one level down, which is enough because a step's fields are only ever
-        rebound, never changed in place; the cached decision is shared (see ``Game.clone``)."""
-        out = CivState.__new__(CivState)
-        d = dict(s.__dict__)
-        d["rng"] = s.rng.copy()
-        d["board"] = s.board.copy()
-        d["players"] = [_copy_player(p) for p in s.players]
-        d["unit_decks"] = {t: deck.copy() for t, deck in s.unit_decks.items()}
-        d["culture_decks"] = {lv: deck.copy() for lv, deck in s.culture_decks.items()}
-        for name in ("wonder_deck", "great_people", "huts", "villages"):
-            d[name] = d[name].copy()
-        for name in ("wonder_market", "culture_discards", "log"):
-            d[name] = list(d[name])
-        for name in ("resource_pool", "buildings_left", "boost", "gather"):
-            d[name] = dict(d[name])
-        d["steps"] = [_copy_step(st) for st in s.steps]
-        if s.battle is not None:
-            d["battle"] = s.battle.copy()
-        out.__dict__.update(d)
-        return out
 
     # -- hidden information ------------------------------------------------------------------------------
     def determinize(self, state: CivState, viewer: int | None, rng: random.Random) -> CivState:

@@ -44,17 +44,17 @@ class Player:
     armies: int = D.ARMIES           # figures in supply
     scouts: int = D.SCOUTS
     cities_left: int = D.CITY_MARKERS - 1
-    ranks: dict = field(default_factory=lambda: {t: 1 for t in D.START_UNITS} | {D.AIRCRAFT: 0})
-    units: list = field(default_factory=list)          # unit card kinds (index into data.UNIT_CARDS), face down
-    culture_cards: list = field(default_factory=list)  # culture event card names, private
-    great_people: list = field(default_factory=list)   # in reserve, private
-    resources: list = field(default_factory=list)      # resource names (market kinds and hut/village finds)
-    wonders: list = field(default_factory=list)        # wonders owned (built or not yet placed)
-    obsolete: list = field(default_factory=list)       # his wonders made obsolete: markers stay, abilities stop
-    fresh_governments: list = field(default_factory=list)  # found in the last research phase: free to adopt
+    ranks: dict[str, int] = field(default_factory=lambda: {t: 1 for t in D.START_UNITS} | {D.AIRCRAFT: 0})
+    units: list[int] = field(default_factory=list)          # unit card kinds (index into data.UNIT_CARDS), face down
+    culture_cards: list[str] = field(default_factory=list)  # culture event card names, private
+    great_people: list[str] = field(default_factory=list)   # in reserve, private
+    resources: list[str] = field(default_factory=list)      # resource names (market kinds and hut/village finds)
+    wonders: list[str] = field(default_factory=list)        # wonders owned (built or not yet placed)
+    obsolete: list[str] = field(default_factory=list)       # his wonders made obsolete: markers stay, abilities stop
+    fresh_governments: list[str] = field(default_factory=list)  # found in the last research phase: free to adopt
     pending_government: str = ""     # adopted after this round of Anarchy
     used: frozenset = frozenset()    # once-a-round abilities used this round
-    card_coins: dict = field(default_factory=dict)     # tech -> coin tokens on it (up to its slots)
+    card_coins: dict[str, int] = field(default_factory=dict)     # tech -> coin tokens on it (up to its slots)
 
 
 @dataclass
@@ -71,14 +71,14 @@ class CivState:
     great_people: Deck
     huts: Deck                       # face-down hut markers' contents
     villages: Deck
-    resource_pool: dict              # market resource -> markers beside the board (row 8)
-    buildings_left: dict             # basic building -> markers in the market
+    resource_pool: dict[str, int]    # market resource -> markers beside the board (row 8)
+    buildings_left: dict[str, int]   # basic building -> markers in the market
     start_player: int
-    culture_discards: list = field(default_factory=list)   # (player, card): out of the game, face down
+    culture_discards: list[tuple[int, str]] = field(default_factory=list)   # (player, card): out of the game, face down
     offered: frozenset = frozenset()            # (from, to) offers made this round
-    boost: dict = field(default_factory=dict)   # city -> production added by a culture card this round
+    boost: dict[Pos, int] = field(default_factory=dict)   # city -> production added by a culture card this round
     cancelled: frozenset = frozenset()          # (player, card, target) events cancelled before their effect
-    gather: dict = field(default_factory=dict)   # scout's square -> the city it gathers for this round
+    gather: dict[Pos, Pos] = field(default_factory=dict)   # scout's square -> the city it gathers for this round
     frozen: frozenset = frozenset()             # squares no figure may leave this round (Communism, Steam Power)
     battle: Any = None                          # war.Battle while one is fought
     round: int = 0

@@ -74,17 +74,6 @@ class Battle(PlainData):
     used: frozenset = frozenset()   # (side, source, tag): battle abilities used, once a battle
     raider: int = -1         # barbarians attacking (Roaming Horde): who lays their cards
 
-    def copy(self) -> "Battle":
-        out = Battle.__new__(Battle)
-        d = dict(self.__dict__)
-        d["hands"] = {k: list(v) for k, v in self.hands.items()}
-        d["fronts"] = [dict(f) for f in self.fronts]
-        d["killed"] = {k: list(v) for k, v in self.killed.items()}
-        d["extra"] = dict(self.extra or {})
-        d["boost"] = dict(self.boost or {})
-        out.__dict__.update(d)
-        return out
-
     def player(self, side: str) -> int:
         """Who decides for ``side``."""
         if side == ATT:

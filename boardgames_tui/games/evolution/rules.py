@@ -42,6 +42,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ...engine.copying import copy_state
 from ...engine.core import GameOption, LogEntry, Option
 from ...engine.hidden import Deck
 from ...engine.rng import Rng
@@ -114,7 +115,6 @@ class EvolutionState:
     _decision: Any = field(default=None, compare=False, repr=False)
 
 
-_new = object.__new__
 
 
 # -- the steps ------------------------------------------------------------------------
@@ -550,30 +550,9 @@ class EvolutionGame(StepGame):
             "winners": self.winners(s) if over else None,
         }
 
-    def clone(self, state: EvolutionState) -> EvolutionState:
-        """An independent copy, by hand (the generic pickle copy costs about
-        0.5 ms mid-game; search bots clone once per iteration).  Ints, strings
-        and tuples are shared; the log's entries are shared too, since nothing
-        changes an entry once it is written.  The cached decision is shared, as
-        ``Game.clone`` says."""
-        out = self._copy(state, state.rng.copy())
-        out._decision = state._decision
-        return out
-
     def _copy(self, s: EvolutionState, rng: Rng | None) -> EvolutionState:
-        """A copy of ``s`` with ``rng`` as its random source and no cached decision."""
-        players = [PlayerState(pl.hand[:], [Species(sp.uid, sp.size, sp.pop, sp.food, sp.fat, sp.traits[:],
-                                                     sp.hidden[:]) for sp in pl.species], pl.bag, pl.done)
-                   for pl in s.players]
-        steps = []
-        for st in s.steps:
-            n = _new(type(st))
-            n.__dict__ = st.__dict__.copy()       # step fields are ints and tuples
-            steps.append(n)
-        return EvolutionState(
-            s.names[:], players, s.deck.copy(), s.discard[:], s.removed[:], rng,
-            dict(s.options), s.trait_limit, s.hole, s.food_cards[:], s.start, s.round, s.phase, steps,
-            s.final_round, s.log[:], s.next_uid, s.discarded_face_down[:])
+        """A copy of ``s`` (the engine's) with ``rng`` as its random source and no cached decision."""
+        return copy_state(s, rng=rng, _decision=None)
 
     def determinize(self, state: EvolutionState, viewer: int, rng: random.Random) -> EvolutionState:
         """A state ``viewer`` cannot tell from ``state``: the cards the viewer

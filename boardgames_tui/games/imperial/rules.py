@@ -52,6 +52,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
 
+from ...engine.copying import copy_state
 from ...engine.core import GameOption, LogEntry, Option
 from ...engine.rng import Rng
 from ...engine.steps import Auto, Step, StepGame, key, parse_key
@@ -167,38 +168,9 @@ class ImperialState:
         return self.options.get("investor_card", "yes") == "yes"
 
 
-_copy_list = list.copy
-
-
 def _copy_state(s: ImperialState, rng: Rng) -> ImperialState:
-    """A copy of ``s`` with ``rng``: every list is copied, the rows of the tables too.  Step objects
-    and log entries are shared: no code changes them once made (a step that goes on pushes itself
-    or a new step; the log is append-only, as the session's undo snapshots assume)."""
-    out = object.__new__(ImperialState)
-    d = s.__dict__.copy()  # ints, strings and the cached decision are shared
-    d["rng"] = rng
-    d["names"] = s.names[:]
-    d["options"] = dict(s.options)
-    d["cash"] = s.cash[:]
-    d["bonds"] = list(map(_copy_list, s.bonds))
-    d["treasury"] = s.treasury[:]
-    d["gov"] = s.gov[:]
-    d["swiss"] = s.swiss[:]
-    d["rondel"] = s.rondel[:]
-    d["power_points"] = s.power_points[:]
-    d["tax_chart"] = s.tax_chart[:]
-    d["factory"] = s.factory[:]
-    d["flags"] = s.flags[:]
-    d["armies"] = list(map(_copy_list, s.armies))
-    d["fleets"] = list(map(_copy_list, s.fleets))
-    d["hostile"] = list(map(_copy_list, s.hostile))
-    d["moved"] = s.moved[:]
-    d["convoy_used"] = s.convoy_used[:]
-    d["flipped"] = s.flipped[:]
-    d["steps"] = s.steps[:]
-    d["log"] = s.log[:]
-    out.__dict__ = d
-    return out
+    """A copy of ``s`` (the engine's) with ``rng``; the cached decision is shared."""
+    return copy_state(s, rng=rng)
 
 
 def _plural(k: int, word: str) -> str:
@@ -804,12 +776,7 @@ class ImperialGame(StepGame):
     def rules_notes(self) -> str:
         return Path(__file__).with_name("RULES.md").read_text(encoding="utf-8")
 
-    # ------------------------------------------------------------------ clone, determinize
-    def clone(self, state: ImperialState) -> ImperialState:
-        """An independent copy, written by hand (the generic pickle copy is about 15x slower, and the
-        search bot copies once per iteration).  The cached decision is shared (see ``Game.clone``)."""
-        return _copy_state(state, state.rng.copy())
-
+    # ------------------------------------------------------------------ determinize
     def determinize(self, state: ImperialState, viewer: int | None, rng: random.Random) -> ImperialState:
         """Imperial hides nothing: a copy of the state with a fresh random source (which nothing reads
         after set-up).  The cached decision stays: it depends on nothing the random source holds."""

@@ -57,8 +57,9 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import ClassVar
 
+from ...engine.copying import copy_state
 from ...engine.core import LogEntry, Option
 from ...engine.hidden import Deck
 from ...engine.rng import Rng
@@ -198,29 +199,8 @@ class Limits(Auto):
 
 
 # ----------------------------------------------------------------------------------
-# Copies and deals (clone, determinize)
+# Deals (determinize)
 # ----------------------------------------------------------------------------------
-
-def _copy_player(pl: PlayerState) -> PlayerState:
-    d = pl.__dict__.copy()
-    d["hand"] = pl.hand[:]
-    d["tiles"] = {t: v[:] for t, v in pl.tiles.items()}
-    d["cards"] = pl.cards[:]
-    out = object.__new__(PlayerState)
-    out.__dict__ = d
-    return out
-
-
-def _copy_step(st: Any) -> Any:
-    """A step's fields are numbers, strings and flat lists of numbers."""
-    d = st.__dict__.copy()
-    for k, v in d.items():
-        if type(v) is list:
-            d[k] = v[:]
-    out = object.__new__(type(st))
-    out.__dict__ = d
-    return out
-
 
 def _fitting_hands(pool: list[int], bound: list[tuple[int, int, int]]) -> dict[int, list[int]]:
     """Hands for the players of ``bound`` ((player, cards, least value), in
@@ -351,33 +331,10 @@ class PhoeniciaGame(StepGame):
         return _rules_text()
 
     # -- copies ---------------------------------------------------------------------------
-    def clone(self, state: PhoeniciaState) -> PhoeniciaState:
-        """An independent copy, written out by hand (search bots clone once per
-        iteration; the generic pickle copy took 0.5-1 ms).  Copied: every list,
-        dict, deck and step that play changes in place.  Shared: strings,
-        numbers, tuples, the log's entries (never changed once written:
-        determinize replaces the lines it redacts) and the cached decision (see
-        ``Game.clone``: ``apply`` replaces it rather than changing it)."""
-        return self._copy(state, state.rng.copy())
-
     @staticmethod
     def _copy(s: PhoeniciaState, rng: Rng) -> PhoeniciaState:
-        d = s.__dict__.copy()            # numbers, strings and the cached decision come along
-        d["names"] = s.names[:]
-        d["players"] = [_copy_player(pl) for pl in s.players]
-        d["dev_stacks"] = [deck.copy() for deck in s.dev_stacks]
-        d["display"] = s.display[:]
-        d["prod_deck"] = s.prod_deck.copy()
-        d["prod_discard"] = s.prod_discard[:]
-        d["removed"] = s.removed[:]
-        d["rng"] = rng
-        d["to_act"] = s.to_act[:]
-        d["secret_discards"] = s.secret_discards.copy()
-        d["steps"] = [_copy_step(st) for st in s.steps]
-        d["log"] = s.log[:]
-        out = object.__new__(PhoeniciaState)
-        out.__dict__ = d
-        return out
+        """A copy of ``s`` (the engine's) with ``rng``; the cached decision is shared."""
+        return copy_state(s, rng=rng)
 
     # -- hidden information -------------------------------------------------------------
     def determinize(self, state: PhoeniciaState, viewer: int | None, rng: random.Random) -> PhoeniciaState:

@@ -57,11 +57,11 @@ so those modules never import this one.
 from __future__ import annotations
 
 import random
-from dataclasses import fields
 from itertools import compress
 from operator import attrgetter
 from pathlib import Path
 
+from ...engine.copying import copy_state
 from ...engine.core import LogEntry
 from ...engine.hidden import Deck
 from ...engine.rng import Rng
@@ -78,10 +78,6 @@ from .state import (
     _DNAME, _PEOPLE, ACTION_COST, PHASE_CARDS, PHASE_DISCARD, PHASE_GUESTS, PHASE_OVER, UtopiaState,
 )
 
-_STATE_ATTRS = frozenset(f.name for f in fields(UtopiaState))
-_N_STATE_ATTRS = len(_STATE_ATTRS)
-_new_state = object.__new__
-_copy_list = list.copy
 _PRIVATE_TEXT = attrgetter("private_text")
 
 
@@ -333,57 +329,11 @@ class UtopiaGame(StepGame):
     def rules_notes(self) -> str:
         return (Path(__file__).with_name("RULES.md")).read_text(encoding="utf-8")
 
-    # ------------------------------------------------------------------ clone
-    def clone(self, state: UtopiaState) -> UtopiaState:
-        """An independent copy, by hand (the generic pickle copy costs 0.6 to
-        1 ms mid-game; the hard bot copies once per iteration).  Ints, strings
-        and tuples are shared; so are the steps and the log's entries, which
-        nothing changes once made (a step that goes on pushes itself back
-        unchanged).  The cached decision is shared, as ``Game.clone`` says."""
-        out = self._copy(state, state.rng.__deepcopy__(None))
-        out._decision = state._decision
-        return out
-
+    # ------------------------------------------------------------------ copies
     @staticmethod
     def _copy(s: UtopiaState, rng: Rng | None) -> UtopiaState:
-        """A copy of ``s`` with ``rng`` as its random source and no cached decision."""
-        d = s.__dict__.copy()
-        if len(d) != _N_STATE_ATTRS:  # something set on the state from outside: copied the slow way
-            from ...engine.core import fast_copy
-            for k in d.keys() - _STATE_ATTRS:
-                d[k] = fast_copy(d[k])
-        d["names"] = s.names[:]
-        d["options"] = dict(s.options)
-        d["rng"] = rng
-        d["open_islands"] = s.open_islands[:]
-        d["open_districts"] = s.open_districts[:]
-        d["scores"] = s.scores[:]
-        d["stamps"] = s.stamps[:]
-        d["scale"] = s.scale[:]
-        d["bag"] = s.bag[:]
-        d["display"] = s.display[:]
-        d["kept"] = [*map(_copy_list, s.kept)]
-        d["removed_guests"] = s.removed_guests[:]
-        d["deck"] = s.deck.copy()
-        d["discard"] = s.discard[:]
-        d["discarded_by"] = [*map(_copy_list, s.discarded_by)]
-        d["hands"] = [*map(_copy_list, s.hands)]
-        d["supply"] = [*map(_copy_list, s.supply)]
-        d["princes"] = [[*map(_copy_list, rows)] for rows in s.princes]
-        d["mon_people"] = s.mon_people[:]
-        d["mon_owner"] = s.mon_owner[:]
-        d["monuments_left"] = s.monuments_left[:]
-        d["wonder_owner"] = s.wonder_owner[:]
-        d["bases"] = s.bases[:]
-        d["privileges"] = s.privileges[:]
-        d["acted"] = s.acted[:]
-        d["drew"] = s.drew[:]
-        d["steps"] = s.steps[:]
-        d["log"] = s.log[:]
-        d["_decision"] = None
-        out = _new_state(UtopiaState)
-        out.__dict__ = d
-        return out
+        """A copy of ``s`` (the engine's) with ``rng`` as its random source and no cached decision."""
+        return copy_state(s, rng=rng, _decision=None)
 
     # ------------------------------------------------------------------ determinize
     def determinize(self, state: UtopiaState, viewer: int | None, rng: random.Random) -> UtopiaState:
