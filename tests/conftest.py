@@ -1,7 +1,9 @@
-"""Shared test set-up: never touch the real data folder; hypothesis profiles."""
+"""Shared test set-up: never touch the real data folder; hypothesis profiles;
+the ``ui`` and ``e2e`` markers by folder."""
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 
@@ -23,3 +25,21 @@ if settings is not None:
 def _data_dir(tmp_path, monkeypatch):
     """Saves and autosaves go to a temporary folder (BOARDGAMES_TUI_DATA)."""
     monkeypatch.setenv("BOARDGAMES_TUI_DATA", str(tmp_path / "data"))
+
+
+# A test's folder under tests/ gives its marker, so a new test there needs none
+# of its own (``slow`` is put on the test itself: it follows the test when it
+# is renamed or moved, where a list of names here would silently stop matching).
+_TESTS = Path(__file__).parent
+_FOLDER_MARKS = {"ui": pytest.mark.ui, "e2e": pytest.mark.e2e}
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        try:
+            folder = item.path.relative_to(_TESTS).parts[0]
+        except ValueError:      # a test outside tests/ (given on the command line)
+            continue
+        mark = _FOLDER_MARKS.get(folder)
+        if mark is not None:
+            item.add_marker(mark)

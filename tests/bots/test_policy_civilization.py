@@ -37,10 +37,12 @@ def test_choose_is_legal_over_random_positions():
         GAME.apply(s, rng.choice(d.keys()))
 
 
-def test_easy_bots_play_four_player_games_to_a_peaceful_victory():
+def test_easy_bots_play_four_player_games_to_a_victory():
+    # A military one too: from round 8 the easy bot marches on the leader's capital (civilization_war),
+    # and in seed 1 it takes it in round 18 (7 cards against 1).
     for seed in range(3):
         s = play(["easy"] * 4, seed)
-        assert s.winner >= 0 and s.victory in ("culture", "technology", "economy")
+        assert s.winner >= 0 and s.victory in ("culture", "technology", "economy", "military")
         assert s.round < 60
 
 
@@ -121,3 +123,75 @@ def test_at_war_the_easy_bot_researches_bigger_stacks_and_better_units_first(mon
     monkeypatch.setattr(P, "war_target", lambda game, s, player: (0, 0))        # at war: the stacks
     war = {P.choose(G, s, d, random.Random(i)) for i in range(20)}
     assert peace == {f"tech:{a.name}", f"tech:{b.name}"} and war == {f"tech:{a.name}"}
+
+
+def _placed(players=2, seed=2):
+    from boardgames_tui.games.civilization.rules import GAME as G
+    s = G.new_game([f"P{i}" for i in range(players)], seed)
+    while G.cached_decision(s).kind in ("place_start", "place_structure"):
+        G.apply(s, G.cached_decision(s).options[0].key)
+    return s
+
+
+def _ask(s, step):
+    """The easy policy's pick when ``step`` is the decision on top of the stack."""
+    s.steps.append(step)
+    s._decision = None
+    d = GAME.cached_decision(s)
+    assert d.kind == step.kind and len(d.options) > 1, d
+    return {POLICY.choose(GAME, s, d, random.Random(i)) for i in range(12)}
+
+
+def test_free_walls_go_where_an_enemy_army_may_come_the_capital_first():
+    from boardgames_tui.games.civilization.board import City, Figures
+    from boardgames_tui.games.civilization.rules import FreeWalls
+    s = _placed()
+    cap = s.players[0].capital
+    far = next(p for p in s.board.explored() if abs(p[0] - cap[0]) + abs(p[1] - cap[1]) >= 8
+               and p not in s.board.cities and p not in s.board.figures)
+    s.board.cities[far] = City(0)
+    for pos, f in list(s.board.figures.items()):      # no enemy army anywhere yet
+        if f.owner != 0:
+            del s.board.figures[pos]
+    spot = next(p for p in s.board.explored() if abs(p[0] - far[0]) + abs(p[1] - far[1]) == 2
+                and abs(p[0] - cap[0]) + abs(p[1] - cap[1]) > 6 and p not in s.board.cities)
+    s.board.figures[spot] = Figures(1, 1, 0)
+    assert _ask(s, FreeWalls(0)) == {"city:%d:%d" % far}        # the threatened city, not the quiet capital
+    s.steps.pop()
+    del s.board.figures[spot]
+    assert _ask(s, FreeWalls(0)) == {"city:%d:%d" % cap}        # no threat: the capital
+
+
+def test_a_gift_goes_to_the_player_furthest_behind():
+    from boardgames_tui.games.civilization.rules import Gift
+    s = _placed(players=3)
+    s.players[1].culture_step = 15
+    s.players[2].culture_step = 5
+    assert POLICY.evaluate(GAME, s)[2] < POLICY.evaluate(GAME, s)[1]
+    assert _ask(s, Gift(0)) == {"player:2"}
+    s.players[2].culture_step = 16
+    s.steps.pop()
+    assert _ask(s, Gift(0)) == {"player:1"}
+
+
+def test_a_harmful_culture_card_is_aimed_at_the_leader_a_tech_swap_at_the_best_tech():
+    from boardgames_tui.games.civilization import data as D
+    from boardgames_tui.games.civilization.rules import CardTarget, TechSwap
+    s = _placed(players=3)
+    s.players[1].culture_step = 2
+    s.players[2].culture_step = 15                        # player 2 leads
+    assert _ask(s, CardTarget(0, "The Citizens Are Revolting!")) == {"target:2"}
+    s.steps.pop()
+    ones = [t.name for t in D.TECHS if t.level == 1 and t.name not in s.players[0].techs]
+    one = ones[2]
+    two = next(t.name for t in D.TECHS if t.level == 2 and t.name not in s.players[0].techs)
+    s.players[0].techs = ones[:2]                                  # two of level I: room at level II
+    s.players[1].techs = list(s.players[1].techs) + [one]
+    s.players[2].techs = list(s.players[2].techs) + [one, two]
+    s.players[1].culture_step, s.players[2].culture_step = 15, 2          # player 1 leads now
+    assert _ask(s, CardTarget(0, "Knowledge Shared")) == {"target:2"}     # a level-II tech to learn, not the leader
+    s.steps.pop()
+    s.players[1].techs = list(s.players[1].techs) + [two]
+    assert _ask(s, CardTarget(0, "Knowledge Shared")) == {"target:2"}     # the same tech: not the leader
+    s.steps.pop()
+    assert _ask(s, TechSwap(0, 2, 2)) == {f"tech:{two}"}

@@ -340,7 +340,8 @@ def test_space_flight_wins_and_fifteen_coins_win():
     assert s.victory == "economy"
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
+# 3 and 4 players: 4 s and 6 s here, so the fast run keeps only 2 players
+@pytest.mark.parametrize("players", [2, pytest.param(3, marks=pytest.mark.slow), pytest.param(4, marks=pytest.mark.slow)])
 def test_random_games_keep_every_figure_and_end(players):
     for seed in range(3):
         s = GAME.new_game([f"P{i}" for i in range(players)], seed)

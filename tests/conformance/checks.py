@@ -345,3 +345,25 @@ def check_clone_independent(game: Game, n: int, seed: int, max_choices: int, eve
             f"{where}: playing on the clone changed the decision"
 
     random_game(game, n, seed, {}, max_choices, each)
+
+
+# -- 9. the easy policy has a rule for every kind of decision, or says it picks at random -----------
+def check_every_kind_has_a_policy(game: Game, policy, seeds: range, max_choices: int) -> dict[str, str]:
+    """Random games, one per seed at every player count and option (``player_counts``), collect the
+    decision kinds the game produces; the easy policy (``bots/policies/<game>.py``) must have a rule
+    for each (``HANDLED_KINDS``) or declare it a random fallback (``RANDOM_FALLBACK``), never both.
+    Returns each kind seen with how the policy chooses there ("rule" or "random")."""
+    from boardgames_tui.bots.policies import handling
+    name = getattr(policy, "__name__", policy)
+    both = set(getattr(policy, "HANDLED_KINDS", ())) & set(getattr(policy, "RANDOM_FALLBACK", ()))
+    assert not both, f"{game.name}: {name} both handles and declares random {sorted(both)}"
+    first: dict[str, str] = {}
+    for n, opts in player_counts(game):
+        for seed in seeds:
+            def each(st, d, k, i, n=n, seed=seed, opts=opts):
+                first.setdefault(d.kind, f"{n}p seed {seed}{' ' + str(opts) if opts else ''} choice {i}")
+            random_game(game, n, seed, opts, max_choices, each)
+    missing = sorted(k for k in first if handling(policy, k) is None)
+    assert not missing, (f"{game.name}: {name} has no rule for " + ", ".join(f"{k} (first at {first[k]})" for k in missing)
+                         + " and does not declare it in RANDOM_FALLBACK")
+    return {k: handling(policy, k) for k in sorted(first)}

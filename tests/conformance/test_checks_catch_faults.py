@@ -35,6 +35,14 @@ def test_a_correct_game_passes_every_check(lanterns, tmp_path):
     C.check_save_load(g, 3, 5, [0, 3, 10, 30], tmp_path)
     assert C.check_reveals_counted(g, 3, 6, 200, 1)
     C.check_clone_independent(g, 3, 7, 200, 3)
+    assert C.check_every_kind_has_a_policy(g, LanternPolicy, range(2), 1_000) == {"play": "rule", "use": "random"}
+
+
+class LanternPolicy:
+    """A policy for the test game: a rule for its turn, its card's use declared random."""
+    __name__ = "LanternPolicy"
+    HANDLED_KINDS = frozenset({"play"})
+    RANDOM_FALLBACK = frozenset({"use"})
 
 
 class LeakyView(F.FakeCardGame):
@@ -169,3 +177,25 @@ class MisannotatedTable(F.FakeCardGame):
 def test_an_untrue_annotation_fails(lanterns):
     with pytest.raises(AssertionError, match=r"shares state.table\[\d\] with the original"):
         C.check_clone_independent(MisannotatedTable(), 2, 1, 50, 5)
+
+
+class ForgetsTheUse(LanternPolicy):
+    RANDOM_FALLBACK = frozenset()
+
+
+class SaysBoth(LanternPolicy):
+    RANDOM_FALLBACK = frozenset({"use", "play"})
+
+
+def test_a_policy_without_a_rule_or_a_declared_random_pick_fails(lanterns):
+    with pytest.raises(AssertionError, match=r"has no rule for use \(first at .*\) and does not declare it"):
+        C.check_every_kind_has_a_policy(lanterns, ForgetsTheUse, range(2), 1_000)
+    with pytest.raises(AssertionError, match=r"both handles and declares random \['play'\]"):
+        C.check_every_kind_has_a_policy(lanterns, SaysBoth, range(2), 1_000)
+
+
+def test_a_game_without_a_policy_of_its_own_fails(lanterns):
+    """The generic policy (random picks) declares nothing, so it covers no game."""
+    from boardgames_tui.bots.policies import policy_for
+    with pytest.raises(AssertionError, match="has no rule for play"):
+        C.check_every_kind_has_a_policy(lanterns, policy_for("fakecards"), range(1), 1_000)

@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 from evo_helpers import card_of, deck_cards, keys, make, play, row, sp, traits, turn
 
+from boardgames_tui.engine.core import IllegalMove
 from boardgames_tui.engine.registry import get_game
 from boardgames_tui.games.evolution import cards as C
 from boardgames_tui.games.evolution.rules import GAME, PlayTurn
@@ -175,9 +176,11 @@ def test_no_trait_twice_on_one_species():
     s = play_state([C.CLIMBING], rows=[[sp(traits=[C.CLIMBING]), sp()], [sp()], [sp()]])
     play(s, f"card:{s.players[0].hand[0]}")
     assert "trait:0" not in keys(s) and "trait:1" in keys(s)
-    with pytest.raises(Exception) as e:
+    before = GAME.clone(s)
+    with pytest.raises(IllegalMove) as e:
         play(s, "trait:0")
-    assert "already has Climbing" in str(e.value)
+    assert e.value.reason == "species 1 already has Climbing: no trait twice on one species"
+    assert s == before
 
 
 def test_replace_a_trait_when_full():

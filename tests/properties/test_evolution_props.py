@@ -153,6 +153,7 @@ def try_illegal(s, keys: list[str]) -> None:
         assert s == before, f"refused key {k!r} changed the state"
 
 
+@pytest.mark.slow           # 120 whole games, saved and checked on the way: 10 s here
 @settings(max_examples=120, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 5), deck=st.sampled_from(["110", "129"]),

@@ -3,7 +3,11 @@ decides for, a maneuver made with the map's cursor, every place reachable
 with the arrows, the map whole at 160x48, and a whole bot game."""
 from __future__ import annotations
 
+import io
+import re
+
 import pytest
+from rich.console import Console
 
 from boardgames_tui.bots.random_bot import RandomBot
 from boardgames_tui.engine.session import Match, Seat
@@ -13,6 +17,14 @@ from boardgames_tui.ui.app import BoardgamesApp
 from boardgames_tui.ui.screens.game import GameScreen
 from boardgames_tui.ui.widgets.map_canvas import CURSOR_MARK, TARGET_MARK
 from ui_helpers import choose_on_board, head_line, key_path, region_mark, scores_shown, settle, wait_for
+
+def rich_text(renderable) -> str:
+    """What a Rich renderable draws, as plain text."""
+    console = Console(width=100, file=io.StringIO(), color_system=None)
+    with console.capture() as cap:
+        console.print(renderable)
+    return cap.get()
+
 
 NAMES = ["Ada", "Bruno", "Chloé", "Dario", "Emma", "Fritz"]
 COLOURS = ["red", "blue", "green", "yellow", "magenta", "cyan"]
@@ -162,13 +174,27 @@ async def test_imperial_bots_play_a_whole_game(players):
         await wait_for(pilot, lambda: scores_shown(app), tries=3000)
         await settle(pilot)
         assert m.is_over()
-        assert str(app.screen.query_one("#score-table").render())
+        scores, winners = m.scores(), m.winners()
+        # the table as drawn: a row per player, best first, with his score and the winners marked
+        rows = [ln for ln in rich_text(app.screen.query_one("#score-table").content).splitlines()
+                if any(n in ln for n in NAMES[:players])]
+        assert len(rows) == players
+        order = sorted(range(players), key=lambda i: (-scores[i], i))
+        for ln, i in zip(rows, order):
+            assert NAMES[i] in ln and f" {scores[i]} " in ln, (ln, NAMES[i], scores[i])
+            assert ("★ winner" in ln) == (i in winners), ln
         await pilot.press("b")  # back to the final board
         await settle(pilot)
         assert isinstance(app.screen, GameScreen)
-        assert "winner" in head_text(app)
-        assert "power points" in head_text(app) or any(
-            pw["power_points"] >= D.WIN_POWER_POINTS for pw in m.view(None)["powers"])
+        head = head_text(app)
+        assert all(re.search(rf"winner \S{chr(65 + w)} {NAMES[w]}", head) for w in winners), head
+        assert head.count("winner") == len(winners), head
+        view = m.view(None)
+        reason = view["end_reason"]
+        assert f" · {reason} · winner" in head, head
+        if reason != "no power has a government":          # else a power reached 25 and is named
+            top = next(pw for pw in view["powers"] if reason == f"{pw['name']} reached {D.WIN_POWER_POINTS} power points")
+            assert top["power_points"] >= D.WIN_POWER_POINTS
 
 
 async def test_the_new_game_form_offers_the_variants_and_no_curtain_switch():

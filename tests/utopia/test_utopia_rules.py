@@ -796,11 +796,19 @@ def test_rules_notes_are_the_rules_file():
     assert "Choices made for this version" in text and "House data" in text and "Known gaps" in text
 
 
-def test_illegal_key_names_the_decision():
-    s = new(3, 2)
+def test_illegal_key_names_the_decision_or_the_rule():
+    s = new(3, 2)      # Bob takes a guest: fire mayan, greek, chinese; wind greek, chinese; water ...
     with pytest.raises(IllegalMove) as e:
-        play(s, "nonsense")
-    assert "not a legal choice" in e.value.reason
+        play(s, "nonsense")           # no such key at all: the decision is named
+    assert e.value.reason == "'nonsense' is not a legal choice now: Bob: take a guest and place a prince on its island"
+    with pytest.raises(IllegalMove) as e:
+        play(s, "guest:earth:greek")   # a real guest, not on display: the rule is named
+    assert e.value.reason == "no Greek guest for Earth is on display"
+    s.supply[1][D.PEOPLE_INDEX["greek"]] = 0
+    s._decision = None
+    with pytest.raises(IllegalMove) as e:
+        play(s, "guest:wind:greek")    # on display, but Bob has no Greek prince to place for it
+    assert e.value.reason == "you have no Greek prince left to place for that guest"
 
 
 def test_view_shape_and_targets():

@@ -13,6 +13,12 @@ A policy module (``policies/<game>.py``) provides:
     each player's chance of winning as judged from the position, in [0, 1];
     the hard bot uses it where a rollout is cut off.
 
+``HANDLED_KINDS`` and ``RANDOM_FALLBACK``
+    frozensets of decision kinds: those ``choose`` has a rule of its own for,
+    and those it picks at random on purpose (with a comment why).  Every kind
+    the game produces is in one of them (:func:`handling`, checked by the
+    conformance suite over random games).
+
 It may also provide
 
 ``candidates(game, state, decision) -> list[str]``
@@ -74,6 +80,17 @@ def ranked(policy: ModuleType, game: Any, state: Any, decision: Decision,
     order = [k for _, k in sorted(scored, key=lambda vk: -vk[0])]
     order.remove(key)
     return key, [key] + order
+
+
+def handling(policy: ModuleType, kind: str) -> str | None:
+    """How ``policy`` chooses in a decision of ``kind``: "rule" (a handler of its own), "random" (a
+    declared random fallback) or None (undeclared: it would pick at random without saying so)."""
+    if kind in getattr(policy, "HANDLED_KINDS", ()):
+        return "rule"
+    if kind in getattr(policy, "RANDOM_FALLBACK", ()):
+        return "random"
+    return None
+
 
 _CACHE: dict[str, ModuleType] = {}
 

@@ -6,7 +6,9 @@ near), attacks only where it expects a clear win (``civilization_war``),
 spends each city's action on a scout while it has cities to found, else on the best structure it can
 afford, else on culture; it climbs the culture track whenever it can pay, researches the dearest tech it
 can afford, refuses offers that give more than they take and makes none.  The culture track is its main
-road to victory, research and coins the side roads.
+road to victory, research and coins the side roads.  Free walls go where an enemy army may come, a gift
+to the player furthest behind, a harmful culture card at the leader, a free tech as research would pick;
+the rest of the rare decisions are picked at random (``RANDOM_FALLBACK``, each with its reason).
 
 ``evaluate`` judges each player by his progress on the three peaceful roads (culture track, techs toward
 Space Flight, coins), a softmax over the best of them.
@@ -252,10 +254,89 @@ def _culture(game, s, d, rng):
     return gp[0] if gp else "done"
 
 
+def _walls(game, s, d, rng):
+    """The Great Wall's free walls: where an enemy army may come (one within 6 squares, or at war), the
+    capital most, as for walls bought in the city action; on a tie the city the nearest enemy army is
+    closest to."""
+    war = war_target(game, s, d.player) is not None
+    enemies = [x for x, f in s.board.figures.items() if f.owner != d.player and f.armies]
+    scored = []
+    for o in d.options:
+        pos = o.value
+        near = min((abs(x[0] - pos[0]) + abs(x[1] - pos[1]) for x in enemies), default=20)
+        threat = war or near <= 6
+        worth = 8.0 if s.board.cities[pos].capital else 5.0
+        scored.append((worth * (1.0 if threat else 0.3) + 0.05 * (20 - min(near, 20)), o.key))
+    return pick(scored, rng)
+
+
+def _gift(game, s, d, rng):
+    """A coin or trade for another player (A Gift from Afar, Horseback Riding): the one furthest behind."""
+    ev = evaluate(game, s)
+    return pick([(-ev[o.value], o.key) for o in d.options], rng)
+
+
+_HELPS = {"forest_to_grassland"}       # culture cards whose target gains (the others hurt it)
+
+
+def _card_target(game, s, d, rng):
+    """A culture card's target.  A harmful card (anarchy, a building destroyed, figures killed or moved,
+    a square spoiled, barbarians): the leader's figures, buildings, cities or worked squares, else another
+    player's, never its own; a village nearest the leader's cities.  Deforestation: a square its own city
+    works.  A tech swap (each learns one of the other's techs): the player with the best tech to learn,
+    the leader least.  "No more targets" only when nothing worth it is left."""
+    step = s.steps[-1]
+    ability = D.CULTURE_CARD_INDEX[step.card].ability
+    tag = ability.tag
+    me, lead = d.player, _leader(game, s, d.player)
+    theirs = [c for c, x in s.board.cities.items() if x.owner == lead]
+    scored = []
+    for o in d.options:
+        t = o.value
+        if t is None:
+            scored.append((0.0, o.key))
+            continue
+        if tag == "tech_swap":
+            best = max((D.TECH_INDEX[x].level for x in game.swappable(s, me, t, ability.amount)), default=0)
+            scored.append((best - (1.5 if t == lead else 0.0), o.key))
+            continue
+        q = game.aimed_at(s, step.card, t)
+        if tag in _HELPS:
+            v = 2.0 if q == me else 0.2 if q is None else -1.0
+        elif q is None:                   # a square nobody works, a village: near the leader's cities
+            pos = t[:2]
+            v = 1.0 - 0.02 * min((abs(c[0] - pos[0]) + abs(c[1] - pos[1]) for c in theirs), default=40)
+        else:
+            v = -3.0 if q == me else 3.0 if q == lead else 2.0
+        scored.append((v, o.key))
+    return pick(scored, rng)
+
+
+def _place(game, s, d, rng):
+    """A city, a figure or a structure: on the square whose surroundings yield most."""
+    return pick([(_site_value(s, o.value), o.key) for o in d.options], rng)
+
+
 _HANDLERS = {"start": _start, "city": _city, "move": _move, "move_to": _move, "research": _research,
              "answer": _answer, "trade": lambda g, s, d, r: "done", "offer": lambda g, s, d, r: "withdraw",
              "culture": _culture, "cancel": lambda g, s, d, r: d.keys()[0], "spy": _spy, "freeze": _freeze,
-             "second_purchase": _second, "nuke": _nuke, **WAR_HANDLERS}
+             "second_purchase": _second, "nuke": _nuke, "walls": _walls, "gift": _gift,
+             "card_target": _card_target, "tech_swap": _research,     # a free tech: the one research would pick
+             "place_start": _place, "place_figure": _place, "place_structure": _place, **WAR_HANDLERS}
+
+HANDLED_KINDS = frozenset(_HANDLERS)
+# Kinds the easy bot picks at random (``choose`` below), each with why that is good enough for now:
+RANDOM_FALLBACK = frozenset({
+    "discard",        # a culture card over the hand limit: it weighs no culture card against another
+    "displace",       # where another player's displaced figures go: it plans nothing around them
+    "free_figure",    # the Hanging Gardens' free army or scout: both serve it
+    "loot_resource",  # which of the loser's resources: they are worth the same to it
+    "obsolete",       # Monarchy, Gunpowder: it has no judgement of another player's wonders yet
+    "pay",            # which resource pays for an ability: they are worth the same to it
+    "resource",       # Germany's resource from the market: they are worth the same to it
+    "sea_from",       # Steam Power (it seldom uses it): which figures go to sea
+    "sea_to",         # and to which water square
+})
 
 
 def choose(game: Game, state: Any, decision: Decision, rng: random.Random) -> str:
@@ -264,8 +345,6 @@ def choose(game: Game, state: Any, decision: Decision, rng: random.Random) -> st
         return opts[0].key
     h = _HANDLERS.get(decision.kind)
     if h is None:
-        if decision.kind in ("place_start", "place_figure", "place_structure"):
-            return pick([(_site_value(state, o.value), o.key) for o in opts], rng)
         return rng.choice(opts).key
     return h(game, state, decision, rng)
 

@@ -534,6 +534,8 @@ def _discard(x: _Ctx, d: Decision, rng: random.Random) -> str:
 
 _BY_KIND = {"food": _food, "play": _play, "use": _use, "replace": _replace, "feed": _feed,
             "target": _target, "ignore": _ignore, "discard": _discard}
+HANDLED_KINDS = frozenset(_BY_KIND)
+RANDOM_FALLBACK: frozenset[str] = frozenset()     # every kind has its rule
 
 
 def choose(game: Game, state: Any, decision: Decision, rng: random.Random) -> str:

@@ -7,6 +7,13 @@ from typing import Any
 from ...engine.core import Decision, Game
 
 
+# It has no rule for any kind and declares none as a random fallback, so a game
+# without a policy of its own fails the conformance check that every kind it
+# produces is handled or declared (tests/conformance/checks.py).
+HANDLED_KINDS: frozenset[str] = frozenset()
+RANDOM_FALLBACK: frozenset[str] = frozenset()
+
+
 def choose(game: Game, state: Any, decision: Decision, rng: random.Random) -> str:
     return rng.choice(decision.options).key
 

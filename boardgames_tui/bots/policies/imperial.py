@@ -720,3 +720,5 @@ _HANDLERS = {
     "bond": _bond,
     "opening": _opening,
 }
+HANDLED_KINDS = frozenset(_HANDLERS)
+RANDOM_FALLBACK: frozenset[str] = frozenset()     # every kind has its rule

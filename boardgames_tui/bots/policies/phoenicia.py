@@ -214,6 +214,10 @@ def card_worth(pl: PlayerState, slug: str, R: float, lam: float) -> float:
 # ------------------------------------------------------------------------------------------
 
 
+HANDLED_KINDS = frozenset({"pay", "discard", "bid", "auction", "workers", "tools"})   # choose's branches
+RANDOM_FALLBACK: frozenset[str] = frozenset()     # every kind has its rule
+
+
 def choose(game: Game, state: Any, decision: Decision, rng: random.Random) -> str:
     kind = decision.kind
     s: PhoeniciaState = state

@@ -564,6 +564,8 @@ _BY_KIND = {
     "discard": _v_discard, "play": _v_play, "move_from": _v_move_from, "move_to": _v_move_to,
     "move_count": _v_move_count, "target": _v_target, "pay": _v_pay,
 }
+HANDLED_KINDS = frozenset(_BY_KIND)
+RANDOM_FALLBACK: frozenset[str] = frozenset()     # every kind has its rule
 
 
 # ====================================================================== judgement
