@@ -144,7 +144,7 @@ def _ask(s, step):
 
 def test_free_walls_go_where_an_enemy_army_may_come_the_capital_first():
     from boardgames_tui.games.civilization.board import City, Figures
-    from boardgames_tui.games.civilization.rules import FreeWalls
+    from boardgames_tui.games.civilization.abilities import FreeWalls
     s = _placed()
     cap = s.players[0].capital
     far = next(p for p in s.board.explored() if abs(p[0] - cap[0]) + abs(p[1] - cap[1]) >= 8
@@ -163,7 +163,7 @@ def test_free_walls_go_where_an_enemy_army_may_come_the_capital_first():
 
 
 def test_a_gift_goes_to_the_player_furthest_behind():
-    from boardgames_tui.games.civilization.rules import Gift
+    from boardgames_tui.games.civilization.abilities import Gift
     s = _placed(players=3)
     s.players[1].culture_step = 15
     s.players[2].culture_step = 5
@@ -176,7 +176,7 @@ def test_a_gift_goes_to_the_player_furthest_behind():
 
 def test_a_harmful_culture_card_is_aimed_at_the_leader_a_tech_swap_at_the_best_tech():
     from boardgames_tui.games.civilization import data as D
-    from boardgames_tui.games.civilization.rules import CardTarget, TechSwap
+    from boardgames_tui.games.civilization.cards import CardTarget, TechSwap
     s = _placed(players=3)
     s.players[1].culture_step = 2
     s.players[2].culture_step = 15                        # player 2 leads

@@ -20,7 +20,7 @@ import random
 from typing import Any
 
 from ...engine.core import Decision, Game
-from ...games.civilization import data as D, movement
+from ...games.civilization import cards, data as D, movement
 from ...games.civilization.board import neighbours
 from ...games.civilization.data_map import HUT
 from ...games.civilization.common import coin_dial
@@ -297,10 +297,10 @@ def _card_target(game, s, d, rng):
             scored.append((0.0, o.key))
             continue
         if tag == "tech_swap":
-            best = max((D.TECH_INDEX[x].level for x in game.swappable(s, me, t, ability.amount)), default=0)
+            best = max((D.TECH_INDEX[x].level for x in cards.swappable(game, s, me, t, ability.amount)), default=0)
             scored.append((best - (1.5 if t == lead else 0.0), o.key))
             continue
-        q = game.aimed_at(s, step.card, t)
+        q = cards.aimed_at(game, s, step.card, t)
         if tag in _HELPS:
             v = 2.0 if q == me else 0.2 if q is None else -1.0
         elif q is None:                   # a square nobody works, a village: near the leader's cities
