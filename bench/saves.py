@@ -169,8 +169,7 @@ def main() -> None:
     line("database size", "db_bytes", lambda b: f"{b / 1024:.0f} KiB")
     print()
     worst = {k: max(r[k] for _, r in rows) for k in ("undo", "autosave", "load_store", "load_file")}
-    print("targets: undo <= 20 ms: %s; autosave median <= 2 ms: %s; load <= 300 ms at 5,000 choices: %s"
-          % ("met" if worst["undo"] <= 0.020 else "MISSED",
+    print("targets: undo <= 20 ms: {}; autosave median <= 2 ms: {}; load <= 300 ms at 5,000 choices: {}".format("met" if worst["undo"] <= 0.020 else "MISSED",
              "met" if worst["autosave"] <= 0.002 else "MISSED",
              "met" if max(rows[1][1]["load_store"], rows[1][1]["load_file"]) <= 0.300 else "MISSED"))
 

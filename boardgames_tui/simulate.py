@@ -151,7 +151,7 @@ class Simulation:
             for lv, times in r.think.items():
                 if lv in out:
                     out[lv]["think"].extend(times)
-        for lv, row in out.items():
+        for row in out.values():
             times = row.pop("think")
             row["wins"] = round(row["wins"], 3)
             row["share"] = round(row["wins"] / row["seats"], 4) if row["seats"] else 0.0

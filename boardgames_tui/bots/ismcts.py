@@ -50,7 +50,8 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from ..engine.core import Game
 from .base import BotCancelled, Knowledge

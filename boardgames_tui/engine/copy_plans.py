@@ -19,7 +19,8 @@ import enum
 import sys
 import types
 import typing
-from typing import Any, Callable, Union, get_args, get_origin
+from typing import Any, Union, get_args, get_origin
+from collections.abc import Callable
 
 # What the generated source may name.
 _ORIGIN_NAMES = {list: "list", dict: "dict", set: "set"}

@@ -24,7 +24,8 @@ from __future__ import annotations
 import enum
 import types
 from itertools import chain
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from .copy_plans import compile_copier
 

@@ -39,7 +39,8 @@ Multi-part and out-of-turn choices use the step stack of
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable
 
 from .text import one_line, quoted
 
@@ -203,7 +204,7 @@ class Game:
         """The game's rules notes (Markdown) for the in-game rules screen."""
         return ""
 
-    def determinize(self, state: Any, viewer: int, rng: "random.Random") -> Any:
+    def determinize(self, state: Any, viewer: int, rng: random.Random) -> Any:
         """A complete state that ``viewer`` cannot tell apart from ``state``.
 
         Everything ``viewer`` cannot see is sampled afresh with ``rng``: the

@@ -8,7 +8,8 @@ reveal and needs no rng.
 """
 from __future__ import annotations
 
-from typing import Generic, Iterable, Iterator, TypeVar
+from typing import Generic, TypeVar
+from collections.abc import Iterable, Iterator
 
 from .rng import Rng
 
@@ -60,7 +61,7 @@ class Deck(Generic[T]):
         out, self._cards = self._cards, []
         return out
 
-    def copy(self) -> "Deck[T]":
+    def copy(self) -> Deck[T]:
         """An independent deck in the same order (for a game's clone)."""
         new = Deck.__new__(Deck)
         new._cards = list(self._cards)

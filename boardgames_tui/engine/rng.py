@@ -13,7 +13,8 @@ construction rather than by hand.
 from __future__ import annotations
 
 import random
-from typing import Sequence, TypeVar
+from typing import TypeVar
+from collections.abc import Sequence
 
 T = TypeVar("T")
 
@@ -69,7 +70,7 @@ class Rng:
         self._r = random.Random()
         self._r.setstate(inner)
 
-    def copy(self) -> "Rng":
+    def copy(self) -> Rng:
         """An exact copy, cheap enough for a search's clones: ``random.Random()``
         would first seed itself from the system, which costs more than the copy."""
         new = Rng.__new__(Rng)
@@ -79,5 +80,5 @@ class Rng:
         new._r = inner
         return new
 
-    def __deepcopy__(self, memo) -> "Rng":
+    def __deepcopy__(self, memo) -> Rng:
         return self.copy()

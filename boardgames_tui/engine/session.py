@@ -95,7 +95,7 @@ class Match:
 
     @classmethod
     def new(cls, game_name: str, seats: list[Seat], seed: int | None = None,
-            options: dict[str, str] | None = None) -> "Match":
+            options: dict[str, str] | None = None) -> Match:
         game = get_game(game_name)
         opts = game.options_with_defaults(options)
         game.check_player_count(len(seats), opts)
@@ -217,7 +217,7 @@ class Match:
 
     @classmethod
     def replay(cls, game_name: str, seats: list[Seat], seed: int,
-               options: dict[str, str], keys: list[str]) -> "Match":
+               options: dict[str, str], keys: list[str]) -> Match:
         """Rebuild a match from its seed and choices (loading a save file).
         Raises IllegalMove naming the first choice the rules refuse."""
         game = get_game(game_name)

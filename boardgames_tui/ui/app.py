@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import time
 from pathlib import Path
-from typing import Iterable
+from collections.abc import Iterable
 
 from textual import events
 from textual._context import active_message_pump

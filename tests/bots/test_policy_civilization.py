@@ -156,10 +156,10 @@ def test_free_walls_go_where_an_enemy_army_may_come_the_capital_first():
     spot = next(p for p in s.board.explored() if abs(p[0] - far[0]) + abs(p[1] - far[1]) == 2
                 and abs(p[0] - cap[0]) + abs(p[1] - cap[1]) > 6 and p not in s.board.cities)
     s.board.figures[spot] = Figures(1, 1, 0)
-    assert _ask(s, FreeWalls(0)) == {"city:%d:%d" % far}        # the threatened city, not the quiet capital
+    assert _ask(s, FreeWalls(0)) == {"city:{}:{}".format(*far)}        # the threatened city, not the quiet capital
     s.steps.pop()
     del s.board.figures[spot]
-    assert _ask(s, FreeWalls(0)) == {"city:%d:%d" % cap}        # no threat: the capital
+    assert _ask(s, FreeWalls(0)) == {"city:{}:{}".format(*cap)}        # no threat: the capital
 
 
 def test_a_gift_goes_to_the_player_furthest_behind():

@@ -233,7 +233,7 @@ def test_breaks_ties_with_its_random_source():
 
 # ---------------------------------------------------------------- evaluate
 def test_evaluate_gives_each_player_a_chance():
-    for s, d in _random_positions(200, 4):
+    for s, _d in _random_positions(200, 4):
         v = POLICY.evaluate(GAME, s)
         assert len(v) == s.n
         assert all(0.0 <= x <= 1.0 for x in v)

@@ -371,7 +371,7 @@ def test_the_defection_cards_reach_four_and_six_squares(card, reach):
     s, q, e, army, target = field(def_armies=1)
     b = s.board
     s.players[q].culture_cards = [card]
-    d = refresh(s)
+    refresh(s)
     mine = [p for p, x in b.cities.items() if x.owner == q] + [p for p, x in b.figures.items() if x.owner == q]
 
     def near(pos):

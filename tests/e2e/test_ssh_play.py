@@ -70,7 +70,7 @@ def recipe_login_script() -> str:
 
 def recipe_key_options() -> str:
     block = readme_block(f"# {RECIPE_KEYS}")
-    line = next(l for l in block.splitlines() if l.strip() and not l.startswith("#"))
+    line = next(ln for ln in block.splitlines() if ln.strip() and not ln.startswith("#"))
     options, sep, _key = line.partition(" ssh-ed25519 ")
     assert sep and f"BGT_PLAYER={PLAYER}" in options, line
     return options

@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 import json
 from pathlib import Path
-from typing import Callable, Iterator
+from collections.abc import Callable, Iterator
 
 ESCAPES = "\u001b[2J\u001b]0;pwn\u0007"
 FAKE_TRACEBACK = "x\nTraceback (most recent call last):\n  File \"y\""

@@ -242,7 +242,7 @@ def test_random_games_terminate(n):
     rnd = random.Random(n)
     for g in range(15):
         s = GAME.new_game(NAMES[:n], 1000 * n + g)
-        for count in range(20000):
+        for _count in range(20000):
             d = GAME.cached_decision(s)
             if d is None:
                 break

@@ -121,7 +121,7 @@ async def test_the_whole_map_is_in_view_at_200x60_with_the_players_beside_it():
             r, c = map(int, key.split(":"))
             text = " ".join(str(t) for t in canvas.get_region(("sq", (r, c))).text)
             assert ("Cap" if city["capital"] else "Cty") in text
-        for key, (owner, armies, scouts) in v["figures"].items():
+        for key, (_owner, armies, scouts) in v["figures"].items():
             r, c = map(int, key.split(":"))
             text = " ".join(str(t) for t in canvas.get_region(("sq", (r, c))).text)
             assert (f"{armies}a" if armies else f"{scouts}s") in text

@@ -67,7 +67,7 @@ async def test_the_banner_names_the_power_and_the_head_who_governs_what():
             assert f"to decide for {power}" in banner_text(app)
             head = head_text(app)
             assert f"{power}'s turn" in head
-            for q, pl in enumerate(v["players"]):
+            for _q, pl in enumerate(v["players"]):
                 assert all(code in head for code in pl["governs"])
             # the deciding player is marked in the head
             assert f"{chr(ord('A') + m.decision().player)}◀" in head

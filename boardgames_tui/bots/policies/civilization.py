@@ -112,7 +112,8 @@ def _city(game, s, d, rng):
     field = sum(f.armies for f in s.board.figures.values() if f.owner == d.player)
     cities = sum(1 for c in s.board.cities.values() if c.owner == d.player)
     scouts_out = sum(f.scouts for f in s.board.figures.values() if f.owner == d.player)
-    want_scout = p.cities_left > 0 and cities + scouts_out < max(2, D.BASE_CITY_LIMIT + (1 if "Irrigation" in p.techs else 0))
+    limit = D.BASE_CITY_LIMIT + (1 if "Irrigation" in p.techs else 0)
+    want_scout = p.cities_left > 0 and cities + scouts_out < max(2, limit)
     scored = []
     for o in d.options:
         v = o.value

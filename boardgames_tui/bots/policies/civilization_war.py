@@ -6,8 +6,8 @@ expected totals: the bot's own hand from the strengths it holds, the enemy's fro
 of a card of his ranks.  It attacks only when it expects to win clearly (a capital, which ends the game,
 with a smaller margin), always takes lone scouts, and values a capital above everything.  ``war_target``:
 from round 8 a bot that does not lead marches on the leader's nearest city (his capital first): it builds
-armies, buys unit cards, researches stacking and unit techs first, gathers its armies next to the city and attacks as a group when the odds
-are good.
+armies, buys unit cards, researches stacking and unit techs first, gathers its armies next to the city and
+attacks as a group when the odds are good.
 """
 from __future__ import annotations
 
@@ -222,5 +222,6 @@ def focus(game, s, d):
     return BattleFocus(s) if s.battle is not None and d.kind.startswith("battle") else None
 
 
-HANDLERS: dict[str, Any] = {"battle_wound": wound, "battle_heal": heal, "battle_card": battle_card, "battle_front": battle_front, "loot": loot,
-                            "loot_tech": loot_tech, "rescue": rescue, "move_group": move_group}
+HANDLERS: dict[str, Any] = {"battle_wound": wound, "battle_heal": heal, "battle_card": battle_card,
+                            "battle_front": battle_front, "loot": loot, "loot_tech": loot_tech,
+                            "rescue": rescue, "move_group": move_group}

@@ -452,7 +452,7 @@ def _target_value(x: _Ctx, i: int, o: int, j: int, bl: list) -> float:
     else:
         v += (ATTACK_LOSS + (0.7 * len(t.traits) if t.pop <= 1 else 0.0)) / max(1, x.n - 1) * 0.8
     for q, pl in enumerate(s.players):           # every Scavenger takes a meat
-        for k, sp in enumerate(pl.species):
+        for k, _sp in enumerate(pl.species):
             if SCAVENGER in x.names[q][k]:
                 v += 0.5 if q == p else -0.5 / max(1, x.n - 1)
     return v

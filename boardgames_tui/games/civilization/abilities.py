@@ -636,6 +636,7 @@ def ability_effect(g, s: CivState, player: int, source: str, tag: str, city: Pos
     elif tag in ("obsolete_wonder_or_kill_unit", "obsolete_wonder_or_destroy_building"):
         s.steps.append(ObsoleteTarget(player, tag))
     elif tag == "extra_city_actions":     # Atomic Theory: every city acts once more this turn
-        turn = next((st for st in reversed(s.steps) if isinstance(st, management.CityTurn) and st.player == player), None)
+        turn = next((st for st in reversed(s.steps)
+                     if isinstance(st, management.CityTurn) and st.player == player), None)
         if turn is not None:
             turn.todo = list(turn.todo) + sorted(c for c, x in s.board.cities.items() if x.owner == player)

@@ -16,8 +16,8 @@ The seed's "pioneer" is the research's scout; the code says scout.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Iterator
+from functools import cache
+from collections.abc import Iterator
 
 from ...engine.steps import PlainData
 from . import data as D
@@ -85,7 +85,7 @@ class Structure:
 BUILDING, WONDER, GREAT_PERSON = "building", "wonder", "great_person"   # Structure kinds
 
 
-@lru_cache(maxsize=None)
+@cache
 def placed_squares(name: str, turns: int) -> tuple[Square, ...]:
     """A tile's 16 squares as laid (cached: tiles never change)."""
     return tile_squares(TILE_INDEX[name], turns)
@@ -146,7 +146,7 @@ def capital_square(slot_row: int, slot_col: int, civ: str, facing: str) -> tuple
     return turns, to_map(slot_row, slot_col, r, c)
 
 
-def new_board(civs: list[str], neutral: list[tuple[str, int]]) -> tuple["Board", list[Pos]]:
+def new_board(civs: list[str], neutral: list[tuple[str, int]]) -> tuple[Board, list[Pos]]:
     """The map for ``len(civs)`` players: each home tile face up in its seat's slot, turned so its
     capital faces inward, and ``neutral`` (tile name, quarter turns) face down on the other slots in
     layout order.  Returns the board (capitals founded, walls not yet) and the capitals' squares."""
@@ -154,7 +154,7 @@ def new_board(civs: list[str], neutral: list[tuple[str, int]]) -> tuple["Board",
     if len(neutral) != len(layout.neutral):
         raise ValueError(f"{len(civs)} players need {len(layout.neutral)} neutral tiles, not {len(neutral)}")
     tiles, capitals = [], []
-    for seat, (civ, slot) in enumerate(zip(civs, layout.homes)):
+    for _seat, (civ, slot) in enumerate(zip(civs, layout.homes)):
         turns, cap = capital_square(slot.tile_row, slot.tile_col, civ, slot.facing)
         tiles.append(TilePlace(slot.tile_row, slot.tile_col, civ, turns, True))
         capitals.append(cap)
@@ -181,7 +181,7 @@ class Board(PlainData):
 
     _cache_attrs = ("_squares",)   # the square cache below: derived from the tiles
 
-    def copy(self) -> "Board":
+    def copy(self) -> Board:
         out = super().copy()
         cache = self.__dict__.get("_squares")
         if cache is not None and cache[0] == _TILE_EDITS[0]:

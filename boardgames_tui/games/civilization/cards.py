@@ -61,7 +61,8 @@ class DisplaceTo(Step):
         b = s.board
         f = b.figures.pop(self.origin)
         here = b.figures.get(o.value)
-        b.figures[o.value] = Figures(f.owner, f.armies + (here.armies if here else 0), f.scouts + (here.scouts if here else 0))
+        b.figures[o.value] = Figures(f.owner, f.armies + (here.armies if here else 0),
+                                     f.scouts + (here.scouts if here else 0))
         if self.origin in s.gather:
             s.gather = {k: v for k, v in s.gather.items() if k != self.origin}
         g._log(s, f"{s.names[f.owner]}'s {_figures(f.armies, f.scouts)} on {_sq(self.origin)} "
@@ -255,7 +256,8 @@ def card_targets(g, s: CivState, player: int, card: str) -> list[tuple]:
                 continue
             if ab.tag == "forest_to_grassland" and sq.terrain != "forest":
                 continue
-            if ab.tag != "forest_to_grassland" and sq.terrain in ("mountain", WATER if ab.tag == "terrain_to_water" else "desert"):
+            barred = ("mountain", WATER if ab.tag == "terrain_to_water" else "desert")
+            if ab.tag != "forest_to_grassland" and sq.terrain in barred:
                 continue
             if ab.tag == "terrain_to_water" and (pos in b.figures or pos in b.markers or pos in b.structures):
                 continue

@@ -82,7 +82,8 @@ def determinize(g, state: CivState, viewer: int | None, rng: random.Random) -> C
         out.culture_discards = discards
         out.culture_decks[lv] = Deck(unseen)
     _remap_unseen_offers(g, out, viewer, rng)
-    unseen = sorted(list(out.great_people.secret_contents()) + [gp for q in others for gp in out.players[q].great_people])
+    unseen = sorted(list(out.great_people.secret_contents())
+                    + [gp for q in others for gp in out.players[q].great_people])
     rng.shuffle(unseen)
     for q in others:
         k = len(out.players[q].great_people)
@@ -176,7 +177,8 @@ def view(g, s: CivState, viewer: int | None) -> dict:
         })
     return {
         "viewer": viewer, "round": s.round, "phase": s.phase, "selected": selected,
-        "actor": getattr(top, "player", None) if top is not None else None, "start_player": s.start_player, "tiles": tiles,
+        "actor": getattr(top, "player", None) if top is not None else None, "start_player": s.start_player,
+        "tiles": tiles,
         "figures": {_sq(pos): [f.owner, f.armies, f.scouts] for pos, f in sorted(b.figures.items())},
         "cities": {_sq(pos): {"owner": c.owner, "capital": c.capital, "walls": c.walls,
                               "production": management.production(g, s, c.owner, pos),

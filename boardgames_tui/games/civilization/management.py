@@ -244,7 +244,7 @@ def city_actions(g, s: CivState, player: int, city: Pos) -> list[Option]:
     p = s.players[player]
     out = purchase_options(g, s, player, city)
     if p.civ == "Egypt" and "free_building" not in p.used:
-        for what, name, cost in structures_to_build(g, s, player, city):
+        for what, name, _cost in structures_to_build(g, s, player, city):
             if what == BUILDING and structure_sites(g, s, player, city, what, name):
                 out.append(Option(key("free", name), f"Build {name} free (Egypt, once a round)", None,
                                   ("free", name, 0)))

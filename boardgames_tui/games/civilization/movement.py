@@ -109,7 +109,8 @@ class MoveTo(Step):
 
     def prompt(self, g, s):
         noun = f"the {self.what}" if isinstance(self.what, str) else _figures(*self.what)
-        return f"{s.names[self.player]}: where do{'es' if isinstance(self.what, str) else ''} {noun} on {_sq(self.origin)} go?"
+        verb = "does" if isinstance(self.what, str) else "do"
+        return f"{s.names[self.player]}: where {verb} {noun} on {_sq(self.origin)} go?"
 
     def options(self, g, s):
         def label(d, how):
@@ -293,7 +294,7 @@ def destinations(g, s: CivState, player: int, origin: Pos, what, first: bool = F
                 if marker is not None or enemy:
                     if not scouts and (enemy or marker[0] == VILLAGE) and (t.terrain != WATER or water == D.END):
                         out[n] = ("attack", None)           # the move ends in a battle, or kills scouts
-                    elif not scouts and marker is not None and marker[0] == HUT and can_stand(g, 
+                    elif not scouts and marker is not None and marker[0] == HUT and can_stand(g,
                             s, player, n, False, limits) and room(n):
                         out[n] = ("move", None)
                     if n in out and first:
@@ -327,7 +328,8 @@ def move_figure(g, s: CivState, player: int, origin: Pos, dest: Pos, what, how: 
         if marker is not None and marker[0] == VILLAGE and not scouts and can_stand(g, s, player, dest, False):
             how = ("attack", None)      # the tile shows a village: the armies enter and fight (row 28)
         elif not can_stand(g, s, player, dest, end=True) or (marker is not None and scouts) or (
-                b.figures.get(dest) is not None and b.figures[dest].count() + armies + scouts > stacking(s.players[player])):
+                b.figures.get(dest) is not None
+                and b.figures[dest].count() + armies + scouts > stacking(s.players[player])):
             end = how[1]                # house rule (row 28): they stop where they stepped from
     noun = _a(what) if isinstance(what, str) else _figures(armies, scouts)
     if how[0] == "sacrifice":                 # Russia: the figure goes back to the supply, a tech learned

@@ -69,7 +69,10 @@ class CivilizationGame(StepGame):
     min_players = 2
     max_players = 4
     description = "Lead a civilization from the Stone Age to space flight (2-4 players)."
-    rules_version = "6"       # 6: city walls bought, Rome's step for a conquered city, China may decline; 5: Mass Media in battles, Roaming Horde, Russia; 4: battle abilities, figure cards; 3: war (battles, villages, groups); 2: Monarchy, Gunpowder, Combustion, Flight, Computers; 1: upgrades flip buildings
+    # 6: city walls bought, Rome's step for a conquered city, China may decline; 5: Mass Media in
+    # battles, Roaming Horde, Russia; 4: battle abilities, figure cards; 3: war (battles, villages,
+    # groups); 2: Monarchy, Gunpowder, Combustion, Flight, Computers; 1: upgrades flip buildings
+    rules_version = "6"
 
     def new_game(self, names: list[str], seed: int, options: dict[str, str] | None = None) -> CivState:
         opts = self.options_with_defaults(options)

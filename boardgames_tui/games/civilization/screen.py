@@ -215,7 +215,8 @@ class CivilizationBoard(SeatViewHelpers, MapBoard):
         head.append_text(who("def"))
         diff = sides["att"]["bonus"] - sides["def"]["bonus"]
         head.append(f"\nbonus {sides['att']['bonus']} / {sides['def']['bonus']}"
-                    + (f": the bonus card +{abs(diff)} to the {'attacker' if diff > 0 else 'defender'}" if diff else ""))
+                    + (f": the bonus card +{abs(diff)} to the {'attacker' if diff > 0 else 'defender'}"
+                       if diff else ""))
         y = line(("battle", "head"), 0, head)
         col = (w - 6) // 2
         cols = Text("     ")
@@ -228,7 +229,8 @@ class CivilizationBoard(SeatViewHelpers, MapBoard):
             cells = []
             for sd in ("att", "def"):
                 c = f.get(sd)
-                cells.append(Text("—", style="dim") if c is None else Text(f"{c['name']} {c['type'][:3]} {c['strength']}"))
+                cells.append(Text("—", style="dim") if c is None
+                             else Text(f"{c['name']} {c['type'][:3]} {c['strength']}"))
             if f.get("att", {}).get("first"):      # both stand: who would have struck first (the rules say)
                 cells[0].append(" ▸", style="bold")
             elif f.get("def", {}).get("first"):
@@ -361,7 +363,8 @@ class CivilizationBoard(SeatViewHelpers, MapBoard):
         if (self._view or {}).get("battle"):
             return [("▸ ◂", "the unit that struck first")]        # the battle board says the rest
         return [(SELECTED_MARK, "the figure or city chosen"), ("G F M D W", "grass, forest, mountain, desert, water"),
-                ("2p 1t 1c 1$ 2b", "production, trade, culture, coin, battle bonus"), ("●Cap ●Cty #", "capital, city, walls"),
+                ("2p 1t 1c 1$ 2b", "production, trade, culture, coin, battle bonus"),
+                ("●Cap ●Cty #", "capital, city, walls"),
                 ("●2a1s", "2 armies, 1 scout"), ("?hut ?vil", "hut, village"), ("W: P:", "wonder, great person"),
                 (BACK * 2, "unexplored tile")]
 

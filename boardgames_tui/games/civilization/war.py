@@ -383,7 +383,8 @@ class WoundTarget(Step):
 
     def options(self, g, s):
         b, foe = s.battle, other(self.side)
-        return [Option(key("front", i), f"Front {i + 1}: {describe(s, b, foe, f[foe][0], f[foe][1], i)}", ("front", i), i)
+        return [Option(key("front", i), f"Front {i + 1}: {describe(s, b, foe, f[foe][0], f[foe][1], i)}",
+                       ("front", i), i)
                 for i, f in enumerate(b.fronts) if foe in f]
 
     def apply(self, g, s, o):
@@ -414,7 +415,8 @@ class HealTarget(Step):
 
     def options(self, g, s):
         b = s.battle
-        out = [Option(key("front", i), f"Front {i + 1}: {describe(s, b, self.side, f[self.side][0], f[self.side][1], i)}",
+        mine = self.side
+        out = [Option(key("front", i), f"Front {i + 1}: {describe(s, b, mine, f[mine][0], f[mine][1], i)}",
                       ("front", i), i) for i, f in enumerate(b.fronts) if self.side in f and f[self.side][1]]
         return out + [Option("stop", "Stop healing", None, None)] if out else []
 
@@ -578,7 +580,8 @@ def end_battle(g, s) -> None:
     winner = ATT if t[ATT] > t[DEF] else DEF                      # a tie goes to the defender (row 42)
     loser = other(winner)
     wname = "the barbarians" if b.owner(winner) == BARBARIANS else s.names[b.owner(winner)]
-    g._log(s, f"The battle on {_sq(b.pos)} {ENDS} {t[ATT]} to {t[DEF]}: {wname} win{'' if wname == 'the barbarians' else 's'}.")
+    verb = "win" if wname == "the barbarians" else "wins"
+    g._log(s, f"The battle on {_sq(b.pos)} {ENDS} {t[ATT]} to {t[DEF]}: {wname} {verb}.")
     # the cards: survivors back to their standing forces (barbarians' to their stacks), the killed gone
     for side in SIDES:
         survivors = [f[side][0] for f in b.fronts if side in f] + list(b.hands[side])
@@ -826,7 +829,8 @@ class LootResource(Step):
         return f"{s.names[self.player]}: take which of {s.names[self.loser]}'s resources?"
 
     def options(self, g, s):
-        return [Option(key("resource", r), r.capitalize(), None, r) for r in sorted(set(s.players[self.loser].resources))]
+        kinds = sorted(set(s.players[self.loser].resources))
+        return [Option(key("resource", r), r.capitalize(), None, r) for r in kinds]
 
     def apply(self, g, s, o):
         p, me = s.players[self.loser], s.players[self.player]

@@ -407,7 +407,8 @@ class EvolutionGame(StepGame):
                 s.discard = []
                 s.discarded_face_down = []
                 s.deck.shuffle(s.rng)
-                self._log(s, f"The draw pile is empty: the discard pile ({len(s.deck)} cards) is shuffled into a new draw pile.")
+                self._log(s, f"The draw pile is empty: the discard pile ({len(s.deck)} cards) "
+                             "is shuffled into a new draw pile.")
             out += s.deck.draw_many(s.rng, n - len(out))
         if not s.deck:
             ran_out = True
@@ -493,7 +494,8 @@ class EvolutionGame(StepGame):
                 Option(SPECIES_RIGHT, "Discard it for a new species at the right end", None, ("species", "right"))]
         for i, sp in enumerate(row):
             if sp.size < MAX_SIZE:
-                opts.append(Option(_key_i("size", i), f"Discard it: species {i + 1} body size {sp.size} -> {sp.size + 1}",
+                grow = f"Discard it: species {i + 1} body size {sp.size} -> {sp.size + 1}"
+                opts.append(Option(_key_i("size", i), grow,
                                    ("species", p, i), ("size", i)))
         for i, sp in enumerate(row):
             if sp.pop < MAX_POP:

@@ -186,14 +186,14 @@ class ImperialBoard(SeatViewHelpers, MapBoard):
         chosen = {sel.get("from"), sel.get("region")} - {None}
         # Lines of units per region, at the width of its block.
         body: dict[int, list[Text]] = {}
-        for r, (cx, cy, cw, ch) in self._cells.items():
+        for r, (_cx, _cy, cw, _ch) in self._cells.items():
             if r < len(regions):
                 body[r] = flow_tokens(unit_tokens(regions[r].get("units", [])), cw * CELL_W - 2)
         # Row heights: a label line and the lines of units (none in a row
         # without units, so that an early map fits a small terminal); a region
         # over several rows spreads its lines over their sum.
         heights = [1] * D.MAP_ROWS
-        for r, (cx, cy, cw, ch) in sorted(self._cells.items(), key=lambda kv: kv[1][3]):
+        for r, (_cx, cy, _cw, ch) in sorted(self._cells.items(), key=lambda kv: kv[1][3]):
             need = 1 + len(body.get(r, []))
             have = sum(heights[cy:cy + ch])
             if need > have:

@@ -214,7 +214,7 @@ TURN_KINDS = ("auction", "workers", "tools")
 class PhxStep(Step):
     """A Phoenicia decision: explains refused keys by the rule they break."""
 
-    def why_illegal(self, g: "PhoeniciaGame", s: PhoeniciaState, k: str) -> str | None:
+    def why_illegal(self, g: PhoeniciaGame, s: PhoeniciaState, k: str) -> str | None:
         head = key_head(k)
         want = HEAD_KIND.get(head)
         if want is None and head != "end":
@@ -232,6 +232,6 @@ class TurnStep(PhxStep):
 
     letter: ClassVar[str] = ""
 
-    def end_turn(self, g: "PhoeniciaGame", s: PhoeniciaState) -> None:
+    def end_turn(self, g: PhoeniciaGame, s: PhoeniciaState) -> None:
         s.log.append(LogEntry(f"{s.names[self.player]} ends the turn.", round=s.round))
         g.after_turn(s)                    # the round goes on (rules.py)

@@ -229,7 +229,7 @@ class Pay(ActionStep):
         if o.key != "back":
             pay_cards(g, s, self.paying(o.value))
 
-    def paying(self, y: int) -> "Pay":
+    def paying(self, y: int) -> Pay:
         return Pay(self.player, self.action, self.people, self.frm, self.to, self.count,
                    self.left - 1, self.paid + (y,))
 
@@ -301,7 +301,7 @@ def pay_options(s: UtopiaState, pay: Pay) -> list[Option]:
     return opts
 
 
-def pay_cards(g: "UtopiaGame", s: UtopiaState, pay: Pay) -> None:
+def pay_cards(g: UtopiaGame, s: UtopiaState, pay: Pay) -> None:
     """Pay card by card; a card without alternative is paid without a
     question.  Pushes ``pay`` at the first choice, else carries out the action."""
     while pay.left:
@@ -313,7 +313,7 @@ def pay_cards(g: "UtopiaGame", s: UtopiaState, pay: Pay) -> None:
     execute(g, s, pay)
 
 
-def execute(g: "UtopiaGame", s: UtopiaState, act: Pay) -> None:
+def execute(g: UtopiaGame, s: UtopiaState, act: Pay) -> None:
     p = act.player
     x = act.people
     px = PEOPLE_NAMES[x]

@@ -331,7 +331,7 @@ def why_build(s: UtopiaState, p: int, k: str) -> str | None:
     return None
 
 
-def build(g: "UtopiaGame", s: UtopiaState, p: int, what: tuple, step: Step) -> None:
+def build(g: UtopiaGame, s: UtopiaState, p: int, what: tuple, step: Step) -> None:
     """Carry out a build option (``("wonder", island)`` or ``("monument", district, people)``)
     chosen in ``step`` (a :class:`Build` or the :class:`~.actions.Play` turn)."""
     if what[0] == "monument":
@@ -349,7 +349,7 @@ def wonder_sources(s: UtopiaState, p: int, island: int, x: int) -> list[int]:
     return [d for d in ISLAND_DISTRICTS[island] if princes[d][p][x]]
 
 
-def wonder_progress(g: "UtopiaGame", s: UtopiaState, step: WonderPrince, picks: tuple) -> None:
+def wonder_progress(g: UtopiaGame, s: UtopiaState, step: WonderPrince, picks: tuple) -> None:
     """Pick one prince of each people on the island; a people found in one
     district only is taken at once.  Asks (pushes ``step`` with ``picks``)
     at the first people with a choice, else builds the wonder."""
@@ -363,7 +363,7 @@ def wonder_progress(g: "UtopiaGame", s: UtopiaState, step: WonderPrince, picks: 
     build_wonder(g, s, p, isl, picks)
 
 
-def build_wonder(g: "UtopiaGame", s: UtopiaState, p: int, isl: int, picks: tuple) -> None:
+def build_wonder(g: UtopiaGame, s: UtopiaState, p: int, isl: int, picks: tuple) -> None:
     for x, dist in enumerate(picks):
         s.princes[dist][p][x] -= 1
         s.supply[p][x] += 1
@@ -374,7 +374,7 @@ def build_wonder(g: "UtopiaGame", s: UtopiaState, p: int, isl: int, picks: tuple
     g._gain(s, p, WONDER_POINTS, "wonder")
 
 
-def build_monument(g: "UtopiaGame", s: UtopiaState, p: int, dist: int, x: int) -> None:
+def build_monument(g: UtopiaGame, s: UtopiaState, p: int, dist: int, x: int) -> None:
     s.princes[dist][p][x] -= 3
     s.supply[p][x] += 3
     s.mon_people[dist] = x

@@ -143,7 +143,7 @@ class MenuScreen(Screen[None]):
 
     @on(OptionList.OptionSelected, "#menu")
     def _selected(self, event: OptionList.OptionSelected) -> None:
-        if not self.app.screen is self:
+        if self.app.screen is not self:
             return
         oid = event.option.id or ""
         if oid.startswith("new:"):
@@ -181,7 +181,7 @@ class MenuScreen(Screen[None]):
             self.app.show_new_game(self._games[0].name)  # type: ignore[attr-defined]
 
     def action_continue_first(self) -> None:
-        if not self.app.screen is self:
+        if self.app.screen is not self:
             return
         for i, s in enumerate(self._saves):
             if not s.damaged:
@@ -197,7 +197,7 @@ class MenuScreen(Screen[None]):
     def action_load(self) -> None:
         from .dialogs import LoadScreen
 
-        if not self.app.screen is self:
+        if self.app.screen is not self:
             return
 
         def done(m) -> None:

@@ -28,7 +28,8 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any, Hashable, Iterable, Sequence
+from typing import Any
+from collections.abc import Hashable, Iterable, Sequence
 
 from rich.console import Console
 from rich.segment import Segment
@@ -106,7 +107,7 @@ class MapRegion:
     _bounds: Region | None = field(default=None, compare=False, repr=False)
 
     @classmethod
-    def rect(cls, id: Hashable, x: int, y: int, width: int, height: int, **kw: Any) -> "MapRegion":
+    def rect(cls, id: Hashable, x: int, y: int, width: int, height: int, **kw: Any) -> MapRegion:
         cells = frozenset((cx, cy) for cy in range(y, y + height) for cx in range(x, x + width))
         return cls(id, cells, **kw)
 
@@ -172,7 +173,7 @@ class MapCanvas(QuietFocus, ScrollView, can_focus=True):
     class CursorMoved(Message):
         """The cursor now stands on ``region`` (None: nowhere)."""
 
-        def __init__(self, canvas: "MapCanvas", region: MapRegion | None) -> None:
+        def __init__(self, canvas: MapCanvas, region: MapRegion | None) -> None:
             super().__init__()
             self.canvas = canvas
             self.region = region
@@ -180,7 +181,7 @@ class MapCanvas(QuietFocus, ScrollView, can_focus=True):
     class WidthChanged(Message):
         """The width the map can use without a horizontal scroll changed."""
 
-        def __init__(self, canvas: "MapCanvas", width: int) -> None:
+        def __init__(self, canvas: MapCanvas, width: int) -> None:
             super().__init__()
             self.canvas = canvas
             self.width = width

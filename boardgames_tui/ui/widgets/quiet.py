@@ -8,7 +8,8 @@ card of the board over SSH.  For the same reason boards keep their widgets
 from view to view (:func:`sync_children`) instead of mounting them anew."""
 from __future__ import annotations
 
-from typing import Callable, Iterable, TypeVar
+from typing import TypeVar
+from collections.abc import Callable, Iterable
 
 from rich.text import Text
 from textual.widget import Widget
