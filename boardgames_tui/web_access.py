@@ -18,6 +18,11 @@ import hmac
 import ipaddress
 import re
 import secrets
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from aiohttp import web
 from pathlib import Path
 
 DEFAULT_PLAYER = "default"
@@ -27,6 +32,9 @@ _TOKEN = re.compile(r"[A-Za-z0-9_-]+")
 # As in the README's ssh set-up: a folder name on any file system, one case only.
 _PLAYER = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}")
 _LOOPBACK_NAMES = {"localhost", "localhost.", "ip6-localhost"}
+
+# An aiohttp handler, as a middleware receives it (aiohttp is imported only when serving).
+Handler = Callable[[Any], Awaitable["web.StreamResponse"]]
 
 
 class AccessError(ValueError):
@@ -139,7 +147,7 @@ def same_origin(origin: str, host: str, public_url: str, scheme: str = "http") -
     return False
 
 
-def origin_middleware(public_url: str):
+def origin_middleware(public_url: str) -> Any:
     """An aiohttp middleware: a websocket opened by another site's page gets 403.
 
     SameSite cookies do not tell ports apart, and without a token there is
@@ -147,7 +155,7 @@ def origin_middleware(public_url: str):
     from aiohttp import web
 
     @web.middleware
-    async def check_origin(request: web.Request, handler):
+    async def check_origin(request: web.Request, handler: Handler) -> web.StreamResponse:
         origin = request.headers.get("Origin")
         if (origin is not None and request.headers.get("Upgrade", "").lower() == "websocket"
                 and not same_origin(origin, request.host, public_url, request.scheme)):
@@ -162,12 +170,12 @@ def cookie_name(port: int) -> str:
     return f"boardgames-tui-token-{port}"
 
 
-def token_middleware(tokens: dict[str, str], cookie: str, key):
+def token_middleware(tokens: dict[str, str], cookie: str, key: Any) -> Any:
     """An aiohttp middleware: 403 without a valid token, else ``request[key]`` is the player."""
     from aiohttp import web
 
     @web.middleware
-    async def check_token(request: web.Request, handler):
+    async def check_token(request: web.Request, handler: Handler) -> web.StreamResponse:
         from_query = request.query.get("token")
         by_link = player_for(tokens, from_query)
         player = by_link or player_for(tokens, request.cookies.get(cookie))
@@ -176,7 +184,7 @@ def token_middleware(tokens: dict[str, str], cookie: str, key):
                                          "token (?token=...), as the server printed it\n")
         request[key] = player
         response = await handler(request)
-        if by_link and not response.prepared:  # (a websocket is already under way)
+        if by_link and from_query and not response.prepared:  # (a websocket is already under way)
             response.set_cookie(cookie, from_query, httponly=True, samesite="Strict", path="/")
         return response
 

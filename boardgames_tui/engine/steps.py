@@ -101,13 +101,13 @@ class PlainData:
         cls._fields = tuple(fields)
         cls._defaults = defaults
         if "__init__" not in cls.__dict__:
-            cls.__init__ = PlainData._first_init  # type: ignore[method-assign]
+            cls.__init__ = PlainData._first_init  # type: ignore[method-assign,assignment]
 
     def _first_init(self, *args: Any, **kwargs: Any) -> None:
         """Compile this class's own ``__init__`` at its first use (as fast as
         a dataclass's afterwards), then run it."""
         cls = type(self)
-        cls.__init__ = _compiled_init(cls) or PlainData._generic_init  # type: ignore[method-assign]
+        cls.__init__ = _compiled_init(cls) or PlainData._generic_init  # type: ignore[method-assign,assignment]
         cls.__init__(self, *args, **kwargs)
 
     def _generic_init(self, *args: Any, **kwargs: Any) -> None:
@@ -143,11 +143,13 @@ class PlainData:
         return f"{type(self).__name__}({inner})"
 
 
-def _compiled_init(cls: type) -> Any:
+def _compiled_init(cls: type[PlainData]) -> Any:
     """Source-generated ``__init__`` for ``cls``'s fields; None when the
     fields cannot be written as a signature (a field without a default after
     one with a default), and the generic one is used."""
-    params, body, env = [], [], {"_MISSING": MISSING}
+    params: list[str] = []
+    body: list[str] = []
+    env: dict[str, Any] = {"_MISSING": MISSING}
     seen_default = False
     for f in cls._fields:
         if f in cls._defaults:

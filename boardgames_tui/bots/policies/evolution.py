@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 from ...engine.core import Decision, Game
@@ -68,14 +69,15 @@ class _Ctx:
     def __init__(self, g: Any, s: Any, p: int) -> None:
         self.g, self.s, self.p = g, s, p
         self.n = len(s.players)
-        names = self.names = []
+        names: list[list[AbstractSet[str]]] = []
+        self.names = names
         carns = []
         demand = 0
         for q, pl in enumerate(s.players):
-            rn = []
+            rn: list[AbstractSet[str]] = []
             for i, sp in enumerate(pl.species):
                 if sp.traits:
-                    nm = {TRAIT_OF[c] for c in sp.traits}
+                    nm: AbstractSet[str] = {TRAIT_OF[c] for c in sp.traits}
                     if CARNIVORE in nm:
                         carns.append((q, i, sp, nm, sp.size + sp.pop if PACK_HUNTING in nm else sp.size))
                         rn.append(nm)
@@ -119,7 +121,7 @@ class _Ctx:
             self._threats[key] = t
         return t
 
-    def best_meat(self, i: int, eff: int, an: set) -> int:
+    def best_meat(self, i: int, eff: int, an: AbstractSet[str]) -> int:
         """The largest opponent species that the player's species ``i``, as a
         carnivore with attack size ``eff`` and traits ``an``, could attack
         without discards (0: none)."""

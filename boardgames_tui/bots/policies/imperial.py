@@ -304,7 +304,7 @@ def _choices(s: Any, me: int, p: int) -> list[tuple[int, int, str | None]]:
     row = s.bonds[p]
     cash = s.cash[me]
     held = [b for b in _B if row[b] == me]
-    out = []
+    out: list[tuple[int, int, str | None]] = []
     for b in _B:
         if row[b] < 0:
             cost = BOND_COSTS[b]

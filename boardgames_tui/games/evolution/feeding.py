@@ -21,6 +21,8 @@ one, never the other way round.
 """
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
+
 from ...engine.core import Option
 from ...engine.steps import Auto, key
 from .base import EvoStep, _index, _key_i, _plural
@@ -440,7 +442,7 @@ def all_names(s) -> list[list[set[str]]]:
     return [[sp.names() for sp in pl.species] for pl in s.players]
 
 
-def blockers(a, an: set[str], eff: int, row: list, rn: list[set[str]], j: int) -> list[str]:
+def blockers(a, an: AbstractSet[str], eff: int, row: list, rn: list[AbstractSet[str]], j: int) -> list[str]:
     """Traits of species ``j`` of ``row`` (its owner's row, ``rn`` their trait names) that stop an attack by
     carnivore ``a`` (traits ``an``, attack size ``eff``); each one can be ignored by one Intelligence discard.
     Public: the bot policy asks it too."""
@@ -475,7 +477,7 @@ def optional_ignores(s, p: int, i: int, o: int, j: int, an: set[str], needed: in
     return [c for c in s.players[o].species[j].traits if TRAIT_OF[c] == HORNS]
 
 
-def targets(s, p: int, i: int, names: list[list[set[str]]]):
+def targets(s, p: int, i: int, names: list[list[AbstractSet[str]]]):
     """Legal targets of carnivore ``i`` of player ``p``, one at a time:
     (owner, index, traits to ignore by Intelligence).  Own species only
     when no opponent species can be attacked without discards (reference
