@@ -1,4 +1,4 @@
-"""Civilization: how well each bot level fights a battle (issue 13), on the same battles.
+"""Civilization: how well each bot level fights a battle, on the same battles.
 
     .venv/bin/python bench/battles.py [--battles 60] [--games 12] [--seed 1] [--jobs 2]
         [--iterations I] [--rollout R] [--pairs easy-easy,hard-easy,easy-hard]

@@ -15,7 +15,7 @@ Positions are sampled from a seeded game between easy bots.  For each game:
   game's budget (``HARD_ITERATIONS``) makes of it.
 * ``--p95-game``: a full 4-player game of one hard bot (the app's budget)
   against three easy ones: its thinking time per decision, median and 95th
-  percentile (issue 11's target: p95 <= 1.5 s).
+  percentile (the target: p95 <= 1.5 s).
 
 The machine is shared: figures are medians, and the baselines run in the same
 process.  A benchmark, not a test.

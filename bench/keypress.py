@@ -15,7 +15,7 @@ against a bare Textual app with one OptionList (bench/bare_optionlist.py) on
 the same pty size, in the same run.  Time: the same moves through Textual's
 Pilot (headless), per key, against the same bare app.
 
-Targets (issue 9): bytes per option-list or board move <= 1.2x the bare
+Targets: bytes per option-list or board move <= 1.2x the bare
 app's option-list move; time per move <= 1.5x; a focus change <= 1/4 of a
 full repaint.  A benchmark, not a test.
 """

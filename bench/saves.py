@@ -18,7 +18,7 @@ bot games (seeds 0..N-1), and the synthetic 5,000-choice "Marathon"
 * load: ``AutosaveStore.load`` and ``save.load`` of the finished game (both
   replay every choice from the seed: the integrity check).
 
-Targets (issue 7): undo <= 20 ms, autosave <= 2 ms median, load <= 300 ms at
+Targets: undo <= 20 ms, autosave <= 2 ms median, load <= 300 ms at
 5,000 choices.  The machine is shared: figures are medians, and the baselines
 run in the same process.  A benchmark, not a test.
 """

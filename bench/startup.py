@@ -12,7 +12,7 @@ takes until its first screen is on the terminal:
 
 Runs alternate between the two and the medians are compared.  Both run from
 .pyc files (the sandbox's PYTHONDONTWRITEBYTECODE is dropped: installed
-programs have their bytecode).  Target (issue 9): ratio <= 1.2.  A
+programs have their bytecode).  Target: ratio <= 1.2.  A
 benchmark, not a test.
 """
 from __future__ import annotations

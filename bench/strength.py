@@ -1,4 +1,4 @@
-"""The bots' strength table (issue 11): win rates per pairing, with 95% intervals.
+"""The bots' strength table: win rates per pairing, with 95% intervals.
 
     .venv/bin/python bench/strength.py [--games 100] [--jobs 2]
         [--pairings hard-random,hard-easy,easy-random] [--titles evolution,phoenicia,...]

@@ -1,4 +1,4 @@
-"""The bot framework (issue 11): levels, the search on a game small enough to
+"""The bot framework: levels, the search on a game small enough to
 solve, cancel and progress, simulate's rotated seats and intervals, the CLI's
 --bots, and seat levels in save files."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Bots never cheat (issue 11): with the same seeds, a bot's choice must not
+"""Bots never cheat: with the same seeds, a bot's choice must not
 change when the other players' hidden holdings are replaced by others
 consistent with its view.  Run over many random positions of every game, at
 every level.  (The random bot looks at nothing but its options; easy and

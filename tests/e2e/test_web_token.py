@@ -1,6 +1,6 @@
 """`boardgames-tui web --host 0.0.0.0` lets in only the printed links.
 
-A real server on every interface (the case of issue 23), two players each with
+A real server on every interface (the case that matters), two players each with
 a link.  Without a token, or with a wrong one, the page, a static asset and
 the websocket get 403.  The page opened by a link sets a cookie; with it the
 asset and the websocket pass (but a websocket from another site's page), and the session that starts runs in that

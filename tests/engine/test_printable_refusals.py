@@ -1,4 +1,4 @@
-"""One printable line per refusal (issue 23, part 4).
+"""One printable line per refusal.
 
 Text from a file reaches a message only through ``engine.text``: control
 characters escaped, newlines shown as ``\\n``, long values cut with ``…``.

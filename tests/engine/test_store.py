@@ -181,7 +181,7 @@ def test_kill_9_loses_at_most_the_choice_in_flight(fake, tmp_path, delay):
 
 def test_a_hostile_row_is_listed_and_refused_in_printable_text(new_match):
     """The database is read as untrusted as a file: its text reaches the
-    menu and the refusal only escaped (issue 23, part 4)."""
+    menu and the refusal only escaped."""
     import json
 
     st = default_store()

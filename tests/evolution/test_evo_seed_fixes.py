@@ -1,4 +1,4 @@
-"""Issue 8: four rules that contradicted the seed (seeds/001_*, German).
+"""Four rules that contradicted the seed (seeds/001_*, German).
 
 Each test quotes the seed's sentence.  "Darf" (may) always means the player can
 decline; each of these tests fails on the rules before the fix (rules_version 1).

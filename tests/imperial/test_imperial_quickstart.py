@@ -1,7 +1,7 @@
 """The official quick start ("Schnelleinstieg"), four players, the first rounds move by move.
 
 Moves and expected numbers: the walk-through as encoded in playimperial.club's
-schnelleinsteigLog.js / schnelleinsteig_legacy_tests.js (see shared/rules/imperial.md, QS).
+schnelleinsteigLog.js / schnelleinsteig_legacy_tests.js (see docs/rules/imperial.md, QS).
 Seats in clockwise order: Daniel (Russia), Anton (Italy), Bert (Great Britain), Claudia
 (France, and Austria-Hungary by its 2M bond); Germany starts without a government.
 The quick start does not say whether Russia's army entering Lemberg and Austria's army entering

@@ -1,4 +1,4 @@
-"""Rules audit: checks against /work/shared/rules/phoenicia.md that the other tests leave open."""
+"""Rules audit: checks against docs/rules/phoenicia.md that the other tests leave open."""
 from __future__ import annotations
 
 from boardgames_tui.games.phoenicia import data as D

@@ -1,4 +1,4 @@
-"""Rules that contradicted the seed (issue 8, rules version 3).  Each test quotes the
+"""Rules that contradicted the seed (rules version 3).  Each test quotes the
 German seed sentence it enforces; the quote is checked against the seed file itself."""
 from __future__ import annotations
 

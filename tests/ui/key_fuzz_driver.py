@@ -51,11 +51,11 @@ MID_CHOICES = 300
 SCREENS = (("menu",) + tuple(f"new:{g}" for g in GAMES) + GAMES + tuple(f"mid:{g}" for g in GAMES)
            + ("battle:civilization",))
 
-# The bursts that crashed the app before they were fixed (issue 9, part 4).
+# The bursts that crashed the app before they were fixed.
 KNOWN_BURSTS = {
     "game": [["s", "enter", "enter", "enter"]],
     "menu": [["q", "n"], ["q", "o"]],
-    # Leaving a Civilization battle (issue 23): the board's scroll, queued
+    # Leaving a Civilization battle: the board's scroll, queued
     # after the refresh, ran once the board was gone.
     "battle": [["q", "y"], ["q", "enter"]],
 }

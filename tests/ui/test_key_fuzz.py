@@ -1,8 +1,8 @@
-"""Keys typed faster than screens open and close never raise (issue 9, part 4).
+"""Keys typed faster than screens open and close never raise.
 
 Random keys in bursts of four (no wait inside a burst, a short pause after it)
 on the menu, the new-game form and every game screen near its opening and
-mid-game, and on a Civilization battle (issue 23), 300 keys a screen, with a
+mid-game, and on a Civilization battle, 300 keys a screen, with a
 fixed seed; plus the bursts that used to crash.  ``bench/key_fuzz.py`` runs
 the same with 2,000 keys a screen and several seeds.
 """

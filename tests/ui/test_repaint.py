@@ -1,4 +1,4 @@
-"""Repaint only what changes (issue 9): what the compositor marks dirty.
+"""Repaint only what changes: what the compositor marks dirty.
 
 Textual sends exactly the regions marked dirty, so these tests watch
 ``Compositor.render_update`` and check that a focus change, a scroll after a

@@ -1,4 +1,4 @@
-"""No key crashes a screen being torn down (issue 23, part 3): work queued for
+"""No key crashes a screen being torn down: work queued for
 a widget (a scroll after the refresh, the command palette's search) finds the
 widget gone and does nothing."""
 from __future__ import annotations

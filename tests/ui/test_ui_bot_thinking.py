@@ -1,4 +1,4 @@
-"""A search bot thinks in a worker thread (issue 11): the seat shows a spinner
+"""A search bot thinks in a worker thread: the seat shows a spinner
 and the budget's progress, the screen stays live (l and ? work), q stops the
 bot at once, and a bot with a budget plays its move."""
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Audit tests for Utopia: rules that were enforced but not yet pinned down by a test.
 
 Each test names the rule it checks (seed rule numbers and the table rows of
-``shared/rules/utopia.md``).
+``docs/rules/utopia.md``).
 """
 from __future__ import annotations
 

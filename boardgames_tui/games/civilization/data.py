@@ -1,7 +1,7 @@
 """Civilization's tables: civilizations, technologies, governments, buildings, wonders, units, the
 culture track and culture event cards, great people, resources, huts and villages, victory.
 
-Sources: the German seed (authoritative) and ``shared/rules/civilization.md`` (section 2 rules where
+Sources: the German seed (authoritative) and ``docs/rules/civilization.md`` (section 2 rules where
 the research differs from the seed; section 4 holds the research notes, §0-§15), with its companion
 ``civilization-data.md`` (checked against two open-source data sets; it wins over section 4 where a
 table differs, e.g. Computers, not Plastics, is a base tech).  Base game only: no Fame & Fortune, no

@@ -1,6 +1,6 @@
 """Civilization's map: terrain kinds, the 20 base tiles and the layouts for 2, 3 and 4 players.
 
-Sources: ``shared/rules/civilization.md`` (§10: terrain icons, layouts, tile transcription) and its
+Sources: ``docs/rules/civilization.md`` (§10: terrain icons, layouts, tile transcription) and its
 companion ``civilization-data.md`` (D14, D15), which wins over §10 where they differ: its tiles spell
 every yield out.  Only the base game's 6 home tiles and 14 neutral tiles are here.
 

@@ -2,7 +2,7 @@
 
 HOUSE DATA: no official list of the food values printed on the cards was found.
 The North Star values below are the community lists of the research notes
-(``shared/rules/evolution.md`` section 3.2, confidence low to medium), and the
+(``docs/rules/evolution.md`` section 3.2, confidence low to medium), and the
 110-card German deck is derived from them by the PLACEHOLDER recipe of that
 section.  The counts (17 + 7 x 16 and 14 + 6 x 16) are confirmed.  Swap real
 values in here when they are known; nothing else in the rules depends on them.

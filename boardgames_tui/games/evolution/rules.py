@@ -1,6 +1,6 @@
 """Evolution: the rules engine.
 
-The seed (``shared/rules/evolution.md``, rules 1-54) is the authority, with the
+The seed (``docs/rules/evolution.md``, rules 1-54) is the authority, with the
 rulings of that file's table; ``RULES.md`` beside this module is the rules as
 implemented, for players.  The API is described in ``docs/evolution-api.md``.
 

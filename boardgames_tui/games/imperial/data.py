@@ -10,7 +10,7 @@ Everything the rules look up is here, addressed by small integers:
 * a rondel space is ``0..7`` clockwise from Factory,
 * a bond is ``0..8`` by value (2M ... 30M) within its power.
 
-Sources: the German seed (authoritative) and ``shared/rules/imperial.md`` (the
+Sources: the German seed (authoritative) and ``docs/rules/imperial.md`` (the
 reference map: every region and its neighbours, 137 edges).  Where the
 reference marks a datum as doubtful, the choice made is marked "HOUSE DATA:"
 below and listed in ``RULES.md``.  Switzerland cannot be entered and is not a

@@ -2,7 +2,7 @@
 
 The state is plain data (:class:`ImperialState`); :data:`GAME` is the stateless
 :class:`ImperialGame`, a :class:`~boardgames_tui.engine.steps.StepGame`.  The
-rules follow ``shared/rules/imperial.md`` (the German seed, with the reference
+rules follow ``docs/rules/imperial.md`` (the German seed, with the reference
 filling what the seed leaves open); every choice made beyond both is written
 down in ``RULES.md`` beside this module.
 

@@ -2,7 +2,7 @@
 
 Every number of the game lives here, so printed data can replace the
 placeholders without touching the rules.  Where the seed and the research
-notes (``/work/shared/rules/phoenicia.md``) give no printed value, the value
+notes (``docs/rules/phoenicia.md``) give no printed value, the value
 is **house data**: it is marked ``house=True`` (cards) or listed in
 :data:`HOUSE_DATA`, and the rules screen shows it as such.
 """

@@ -1,7 +1,7 @@
 """Phoenicia (Tom Lehmann, 2007): the rules layer.
 
 The seed (``seeds/003_557f9dc7e13bb020.txt``) is the authority; the research
-notes fill what it leaves open, as settled in ``/work/shared/rules/phoenicia.md``.
+notes fill what it leaves open, as settled in ``docs/rules/phoenicia.md``.
 ``RULES.md`` beside this module lists the choices made and the house data.
 
 How the state moves.  Phoenicia is a :class:`~boardgames_tui.engine.steps.StepGame`

@@ -3,7 +3,7 @@
 HOUSE DATA.  The printed map of Utopia (which district borders which, the
 monument values, the piers, the sea sectors and the bridges) could not be
 found.  The layout below is the labelled PLACEHOLDER of the research notes
-(section 7.2 of ``shared/rules/utopia.md``): 24 districts on 4 islands, four
+(section 7.2 of ``docs/rules/utopia.md``): 24 districts on 4 islands, four
 sea sectors in a line, two bridges.  It is kept here, in one module, so the
 real map can replace it without touching the rules.  The wonder bonus per
 island (the number printed beside each wonder space) is unknown too: a house
