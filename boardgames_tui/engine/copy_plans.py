@@ -26,39 +26,45 @@ _ORIGIN_NAMES = {list: "list", dict: "dict", set: "set"}
 
 
 def compile_copier(t: type, atoms: set[type], copy_value: Callable[[Any], Any],
-                   walk: Callable[..., Any]) -> Callable[..., Any]:
+                   walk: Callable[..., Any],
+                   copier_of: Callable[[type], Callable[[Any], Any] | None]) -> Callable[..., Any]:
     """``copier(obj, instead={})``: a new ``t`` (no ``__init__``, no
     ``__setattr__``) with its attributes copied, those in ``instead`` set to
     the values given instead.  ``_decision`` (a state's cached decision) is
-    shared.  An instance with other attributes than the fields goes to
-    ``walk(obj, instead)``."""
+    shared, the class's ``_cache_attrs`` left out.  An instance with other
+    attributes than the fields goes to ``walk(obj, instead)``.
+    ``copier_of(cls)`` is the copier of a class named in an annotation, or
+    None (not known yet, or not to be called directly)."""
     hints = _hints(t)
+    env = {"_T": t, "_new": object.__new__, "_cv": copy_value, "_walk": walk, "_EMPTY": {},
+           "_lcopy": list.copy, "_CACHE": frozenset(getattr(t, "_cache_attrs", ()))}
     lines = []
     for name, ann in hints.items():
         if name == "_decision" or (ann is not None and _atomic(ann, atoms)):
             continue                                   # shared: comes with the update
-        expr = _expr(ann, "v", 0, atoms) if ann is not None else None
-        if expr is None:
-            code = "_cv(v)"
-        else:
-            code = f"{expr} if type(v) is {_ORIGIN_NAMES[get_origin(ann)]} else _cv(v)"
-        lines.append((name, code))
-    fast = "".join(f"    v = d[{n!r}]; nd[{n!r}] = {c}\n" for n, c in lines)
+        lines.append((name, "_cv(v)" if ann is None else _guarded(ann, "v", 0, atoms, env, copier_of)))
+    n = len(hints)
+    if env["_CACHE"]:   # a cache (Board's squares) may sit beside the fields: dropped
+        check = f"len(d) != {n} and len(d.keys() - _CACHE) != {n}"
+        drop = "".join(f"    nd.pop({a!r}, None)\n" for a in sorted(env["_CACHE"]))
+    else:
+        check, drop = f"len(d) != {n}", ""
+    fast = "".join(f"        v = d[{n!r}]; nd[{n!r}] = {c}\n" for n, c in lines)
     slow = "".join(f"        if {n!r} not in instead: v = d[{n!r}]; nd[{n!r}] = {c}\n" for n, c in lines)
+    # A copy of the dict set as the new object's __dict__ (faster than an
+    # update of the new object's own), then the mutable fields replaced.
     src = (f"def copy(o, instead=_EMPTY):\n"
            f"    d = o.__dict__\n"
-           f"    if len(d) != {len(hints)}:\n"
+           f"    if {check}:\n"
            f"        return _walk(o, instead)\n"
-           f"    n = _new(_T)\n"
-           f"    nd = n.__dict__\n"
-           f"    nd.update(d)\n"
+           f"    nd = d.copy()\n"
+           f"{drop}"
            f"    if instead:\n{slow or '        pass'}\n"
            f"        nd.update(instead)\n"
-           f"        return n\n"
-           f"{fast}"
+           f"    else:\n{fast or '        pass'}\n"
+           f"    n = _new(_T)\n"
+           f"    n.__dict__ = nd\n"
            f"    return n\n")
-    env = {"_T": t, "_new": object.__new__, "_cv": copy_value, "_walk": walk, "_EMPTY": {},
-           "_lcopy": list.copy}
     exec(src, env)  # noqa: S102 - our own field names, as PlainData's __init__ is made
     return env["copy"]
 
@@ -95,9 +101,33 @@ def _atomic(a: Any, atoms: set[type]) -> bool:
     return o is frozenset or o is typing.Literal
 
 
-def _expr(a: Any, var: str, depth: int, atoms: set[type]) -> str | None:
-    """Source copying ``var`` of a container annotation (lists, dicts and sets
-    of atoms, and containers of those), or None for anything else."""
+def _guarded(a: Any, var: str, depth: int, atoms: set[type], env: dict,
+             copier_of: Callable[[type], Any]) -> str:
+    """Source copying ``var``, a value annotated ``a``: the annotation's shape
+    inlined (a container comprehension, a class's copier called directly),
+    behind a test of the value's type that sends anything else (None, a
+    subclass) to ``_cv``, the generic copy."""
+    o = get_origin(a)
+    if o is Union or o is types.UnionType:            # X | None: copy as X, None goes to _cv
+        rest = [x for x in get_args(a) if not _atomic(x, atoms)]
+        return _guarded(rest[0], var, depth, atoms, env, copier_of) if len(rest) == 1 else f"_cv({var})"
+    if o in _ORIGIN_NAMES:
+        e = _expr(a, var, depth, atoms, env, copier_of)
+        return f"_cv({var})" if e is None else f"({e} if type({var}) is {_ORIGIN_NAMES[o]} else _cv({var}))"
+    # A class with no subclasses, called directly; a base class (``Step``) has
+    # instances of many classes: the generic copy finds each one's copier.
+    f = copier_of(a) if isinstance(a, type) and not type.__subclasses__(a) else None
+    if f is None:
+        return f"_cv({var})"
+    k = f"_k{len(env)}"
+    env[k], env["_t" + k] = f, a
+    return f"({k}({var}) if type({var}) is _t{k} else _cv({var}))"
+
+
+def _expr(a: Any, var: str, depth: int, atoms: set[type], env: dict,
+          copier_of: Callable[[type], Any]) -> str | None:
+    """Source copying ``var`` of a container annotation (lists, dicts and sets,
+    of atoms or of what :func:`_guarded` copies), or None for a bare one."""
     o, args = get_origin(a), get_args(a)
     u = f"u{depth}"
     if o is list or o is set:
@@ -108,11 +138,12 @@ def _expr(a: Any, var: str, depth: int, atoms: set[type]) -> str | None:
         if o is list and get_origin(args[0]) is list and len(get_args(args[0])) == 1 \
                 and _atomic(get_args(args[0])[0], atoms):
             return f"[*map(_lcopy, {var})]"           # a table: rows of atoms
-        inner = _expr(args[0], u, depth + 1, atoms) if o is list else None
-        return None if inner is None else f"[{inner} for {u} in {var}]"
+        if o is set:
+            return None
+        return f"[{_guarded(args[0], u, depth + 1, atoms, env, copier_of)} for {u} in {var}]"
     if o is dict and len(args) == 2:
         if _atomic(args[1], atoms):
             return f"{var}.copy()"
-        inner = _expr(args[1], u, depth + 1, atoms)
-        return None if inner is None else f"{{k{depth}: {inner} for k{depth}, {u} in {var}.items()}}"
+        inner = _guarded(args[1], u, depth + 1, atoms, env, copier_of)
+        return f"{{k{depth}: {inner} for k{depth}, {u} in {var}.items()}}"
     return None

@@ -83,8 +83,25 @@ def _walk(obj: Any, instead: dict = {}) -> Any:  # noqa: B006 - never changed
 
 
 def _plan(t: type) -> Callable[..., Any]:
-    f = _PLANS[t] = compile_copier(t, ATOMS, copy_value, _walk)
+    _COMPILING.add(t)
+    try:
+        f = _PLANS[t] = compile_copier(t, ATOMS, copy_value, _walk, _copier_of)
+    finally:
+        _COMPILING.discard(t)
     return f
+
+
+def _copier_of(t: type) -> Callable[[Any], Any] | None:
+    """The copier of a class named in an annotation, for a compiled copier to
+    call directly; None while that class's own copier is being compiled (a
+    class that holds itself) or when it cannot be copied (the generic copy
+    will say why, if such a value turns up)."""
+    if t in _COMPILING:
+        return None
+    try:
+        return _COPIERS.get(t) or _classify(t)
+    except TypeError:
+        return None
 
 
 def _copies(vals: Any) -> Any:
@@ -99,7 +116,8 @@ def _copies(vals: Any) -> Any:
         if (t is list or t is tuple) and ATOMS.issuperset(map(type, _flat(vals))):
             return map(list.copy, vals) if t is list else None
         return map(_COPIERS.get(t) or _classify(t), vals)
-    return [v if type(v) in ATOMS else copy_value(v) for v in vals]
+    get = _COPIERS.get     # mixed (a step stack): each item's copier, copy_value for the rest
+    return [(get(type(v)) or copy_value)(v) for v in vals]
 
 
 def _list(x: list) -> list:
@@ -144,4 +162,5 @@ def _same(x: Any) -> Any:
 
 
 _PLANS: dict[type, Callable[..., Any]] = {}
+_COMPILING: set[type] = set()
 _COPIERS: dict[type, Callable[[Any], Any]] = {list: _list, dict: _dict, set: set.copy, tuple: _tuple}
