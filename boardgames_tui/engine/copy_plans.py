@@ -29,7 +29,7 @@ def compile_copier(t: type, atoms: set[type], copy_value: Callable[[Any], Any],
                    walk: Callable[..., Any],
                    copier_of: Callable[[type], Callable[[Any], Any] | None]) -> Callable[..., Any]:
     """``copier(obj, instead={})``: a new ``t`` (no ``__init__``, no
-    ``__setattr__``) with its attributes copied, those in ``instead`` set to
+    ``__setattr__`` of its class) with its attributes copied, those in ``instead`` set to
     the values given instead.  ``_decision`` (a state's cached decision) is
     shared, the class's ``_cache_attrs`` left out.  An instance with other
     attributes than the fields goes to ``walk(obj, instead)``.
@@ -44,27 +44,49 @@ def compile_copier(t: type, atoms: set[type], copy_value: Callable[[Any], Any],
             continue                                   # shared: comes with the update
         lines.append((name, "_cv(v)" if ann is None else _guarded(ann, "v", 0, atoms, env, copier_of)))
     n = len(hints)
-    if env["_CACHE"]:   # a cache (Board's squares) may sit beside the fields: dropped
-        check = f"len(d) != {n} and len(d.keys() - _CACHE) != {n}"
+    # Whether an instance's __dict__ ``d`` holds other attributes than the
+    # fields, or lacks one (then the walk copies what there is).  A cache
+    # (Board's squares) may sit beside the fields: dropped.
+    check = "len({d}) != {n}"
+    drop = ""
+    if env["_CACHE"]:
+        check += " and len({d}.keys() - _CACHE) != {n}"
         drop = "".join(f"    nd.pop({a!r}, None)\n" for a in sorted(env["_CACHE"]))
-    else:
-        check, drop = f"len(d) != {n}", ""
-    fast = "".join(f"        v = d[{n!r}]; nd[{n!r}] = {c}\n" for n, c in lines)
-    slow = "".join(f"        if {n!r} not in instead: v = d[{n!r}]; nd[{n!r}] = {c}\n" for n, c in lines)
-    # A copy of the dict set as the new object's __dict__ (faster than an
-    # update of the new object's own), then the mutable fields replaced.
-    src = (f"def copy(o, instead=_EMPTY):\n"
+    # With ``instead`` (determinize's rng), or for a class with a __setattr__
+    # (Civilization's TilePlace counts edits: a copy is not a change): a copy
+    # of the dict, the mutable fields replaced, set as the new object's
+    # __dict__ by the descriptor itself.
+    env["_setd"] = next(k.__dict__["__dict__"] for k in t.__mro__ if "__dict__" in k.__dict__).__set__
+    slow = "".join(f"    if {n!r} not in instead: v = d[{n!r}]; nd[{n!r}] = {c}\n" for n, c in lines)
+    src = (f"def copy_with(o, instead):\n"
            f"    d = o.__dict__\n"
-           f"    if {check}:\n"
+           f"    if {check.format(d='d', n=n)}:\n"
            f"        return _walk(o, instead)\n"
            f"    nd = d.copy()\n"
            f"{drop}"
-           f"    if instead:\n{slow or '        pass'}\n"
-           f"        nd.update(instead)\n"
-           f"    else:\n{fast or '        pass'}\n"
+           f"{slow}"
+           f"    nd.update(instead)\n"
            f"    n = _new(_T)\n"
-           f"    n.__dict__ = nd\n"
+           f"    _setd(n, nd)\n"
            f"    return n\n")
+    if t.__setattr__ is not object.__setattr__:
+        src += "def copy(o, instead=_EMPTY):\n    return copy_with(o, instead)\n"
+    else:
+        # Otherwise field by field, attribute to attribute: about half the
+        # time of a dict copy (3.11 keeps an instance's attributes inline, and
+        # writing a __dict__ turns them into a dict).  Not even o.__dict__ is
+        # looked at (reading it costs as much again), so an attribute that is
+        # not a field is not copied: a state's value is its fields (a cache
+        # besides them is named in ``_cache_attrs`` and dropped anyway).
+        copied = dict(lines)
+        body = "".join(f"    v = o.{f}; n.{f} = {copied[f]}\n" if f in copied else f"    n.{f} = o.{f}\n"
+                       for f in hints)
+        src += (f"def copy(o, instead=_EMPTY):\n"
+                f"    if instead or type(o) is not _T:\n"
+                f"        return copy_with(o, instead) if type(o) is _T else _cv(o)\n"
+                f"    n = _new(_T)\n"
+                f"{body}"
+                f"    return n\n")
     exec(src, env)  # noqa: S102 - our own field names, as PlainData's __init__ is made
     return env["copy"]
 
@@ -114,14 +136,21 @@ def _guarded(a: Any, var: str, depth: int, atoms: set[type], env: dict,
     if o in _ORIGIN_NAMES:
         e = _expr(a, var, depth, atoms, env, copier_of)
         return f"_cv({var})" if e is None else f"({e} if type({var}) is {_ORIGIN_NAMES[o]} else _cv({var}))"
-    # A class with no subclasses, called directly; a base class (``Step``) has
-    # instances of many classes: the generic copy finds each one's copier.
+    k = _direct(a, env, copier_of)
+    return f"({k}({var}) if type({var}) is _t{k} else _cv({var}))" if k else f"_cv({var})"
+
+
+def _direct(a: Any, env: dict, copier_of: Callable[[type], Any]) -> str | None:
+    """The name given in ``env`` to the copier of class ``a``, to be called
+    directly, or None.  Only for a class with no subclasses: a base class
+    (``Step``) has instances of many classes, and the generic copy finds each
+    one's copier."""
     f = copier_of(a) if isinstance(a, type) and not type.__subclasses__(a) else None
     if f is None:
-        return f"_cv({var})"
+        return None
     k = f"_k{len(env)}"
     env[k], env["_t" + k] = f, a
-    return f"({k}({var}) if type({var}) is _t{k} else _cv({var}))"
+    return k
 
 
 def _expr(a: Any, var: str, depth: int, atoms: set[type], env: dict,
@@ -140,10 +169,16 @@ def _expr(a: Any, var: str, depth: int, atoms: set[type], env: dict,
             return f"[*map(_lcopy, {var})]"           # a table: rows of atoms
         if o is set:
             return None
+        k = _direct(args[0], env, copier_of)
+        if k:                                          # items of one class: its copier mapped, in C
+            return f"[*map({k}, {var})]"
         return f"[{_guarded(args[0], u, depth + 1, atoms, env, copier_of)} for {u} in {var}]"
     if o is dict and len(args) == 2:
         if _atomic(args[1], atoms):
             return f"{var}.copy()"
+        k = _direct(args[1], env, copier_of)
+        if k:
+            return f"dict(zip({var}, map({k}, {var}.values())))"
         inner = _guarded(args[1], u, depth + 1, atoms, env, copier_of)
         return f"{{k{depth}: {inner} for k{depth}, {u} in {var}.items()}}"
     return None
