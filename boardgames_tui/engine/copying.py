@@ -10,7 +10,8 @@ Steps may change themselves after they are pushed (an auction step records
 each bid), so they are copied like everything else.
 
 An object with fields is copied by a copier compiled for its class from the
-field annotations (:mod:`~boardgames_tui.engine.copy_plans`); a class with a
+field annotations (:mod:`~boardgames_tui.engine.copy_plans`), field by
+field: what is not a field is not part of the value and is not copied; a class with a
 ``copy()`` of its own (``Deck``, ``Rng``, a ``PlainData`` that keeps a cache)
 by that method, which must keep the rule too.  Subclasses of list, dict or
 set are refused: their copy would lose what the subclass adds.
@@ -68,8 +69,9 @@ def copy_state(s: Any, **instead: Any) -> Any:
 
 
 def _walk(obj: Any, instead: dict = {}) -> Any:  # noqa: B006 - never changed
-    """``copy_object`` for an instance with attributes besides its fields:
-    every attribute through ``copy_value``, a class's ``_cache_attrs`` left out."""
+    """The copy, with ``instead``, of an instance whose ``__dict__`` is not
+    its fields: every attribute through ``copy_value``, a class's
+    ``_cache_attrs`` left out."""
     leave = getattr(type(obj), "_cache_attrs", ())
     d = {}
     for k, v in obj.__dict__.items():
