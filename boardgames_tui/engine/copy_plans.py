@@ -142,16 +142,16 @@ def _guarded(a: Any, var: str, depth: int, atoms: set[type], env: dict,
     if o in _ORIGIN_NAMES:
         e = _expr(a, var, depth, atoms, env, copier_of)
         return f"_cv({var})" if e is None else f"({e} if type({var}) is {_ORIGIN_NAMES[o]} else _cv({var}))"
-    k = _direct(a, env, copier_of)
+    k = _direct(a, env, copier_of, bare=a in (list, dict, tuple))
     return f"({k}({var}) if type({var}) is _t{k} else _cv({var}))" if k else f"_cv({var})"
 
 
-def _direct(a: Any, env: dict, copier_of: Callable[[type], Any]) -> str | None:
+def _direct(a: Any, env: dict, copier_of: Callable[[type], Any], bare: bool = False) -> str | None:
     """The name given in ``env`` to the copier of class ``a``, to be called
-    directly, or None.  Only for a class with no subclasses: a base class
-    (``Step``) has instances of many classes, and the generic copy finds each
-    one's copier."""
-    f = copier_of(a) if isinstance(a, type) and not type.__subclasses__(a) else None
+    directly, or None.  Only for a class with no subclasses (or a ``bare``
+    list, dict or tuple: their generic copy): a base class (``Step``) has
+    instances of many classes, and the generic copy finds each one's copier."""
+    f = copier_of(a) if bare or (isinstance(a, type) and not type.__subclasses__(a)) else None
     if f is None:
         return None
     k = f"_k{len(env)}"
