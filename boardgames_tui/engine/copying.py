@@ -10,7 +10,8 @@ Steps may change themselves after they are pushed (an auction step records
 each bid), so they are copied like everything else.
 
 An object with fields is copied by a copier compiled for its class from the
-field annotations (:mod:`~boardgames_tui.engine.copy_plans`); a class with a
+field annotations (:mod:`~boardgames_tui.engine.copy_plans`), field by
+field: what is not a field is not part of the value and is not copied; a class with a
 ``copy()`` of its own (``Deck``, ``Rng``, a ``PlainData`` that keeps a cache)
 by that method, which must keep the rule too.  Subclasses of list, dict or
 set are refused: their copy would lose what the subclass adds.
@@ -69,8 +70,9 @@ def copy_state(s: Any, **instead: Any) -> Any:
 
 
 def _walk(obj: Any, instead: dict = {}) -> Any:  # noqa: B006 - never changed
-    """``copy_object`` for an instance with attributes besides its fields:
-    every attribute through ``copy_value``, a class's ``_cache_attrs`` left out."""
+    """The copy, with ``instead``, of an instance whose ``__dict__`` is not
+    its fields: every attribute through ``copy_value``, a class's
+    ``_cache_attrs`` left out."""
     leave = getattr(type(obj), "_cache_attrs", ())
     d = {}
     for k, v in obj.__dict__.items():
@@ -84,8 +86,25 @@ def _walk(obj: Any, instead: dict = {}) -> Any:  # noqa: B006 - never changed
 
 
 def _plan(t: type) -> Callable[..., Any]:
-    f = _PLANS[t] = compile_copier(t, ATOMS, copy_value, _walk)
+    _COMPILING.add(t)
+    try:
+        f = _PLANS[t] = compile_copier(t, ATOMS, copy_value, _walk, _copier_of)
+    finally:
+        _COMPILING.discard(t)
     return f
+
+
+def _copier_of(t: type) -> Callable[[Any], Any] | None:
+    """The copier of a class named in an annotation, for a compiled copier to
+    call directly; None while that class's own copier is being compiled (a
+    class that holds itself) or when it cannot be copied (the generic copy
+    will say why, if such a value turns up)."""
+    if t in _COMPILING:
+        return None
+    try:
+        return _COPIERS.get(t) or _classify(t)
+    except TypeError:
+        return None
 
 
 def _copies(vals: Any) -> Any:
@@ -100,7 +119,8 @@ def _copies(vals: Any) -> Any:
         if (t is list or t is tuple) and ATOMS.issuperset(map(type, _flat(vals))):
             return map(list.copy, vals) if t is list else None
         return map(_COPIERS.get(t) or _classify(t), vals)
-    return [v if type(v) in ATOMS else copy_value(v) for v in vals]
+    get = _COPIERS.get     # mixed (a step stack): each item's copier, copy_value for the rest
+    return [(get(type(v)) or copy_value)(v) for v in vals]
 
 
 def _list(x: list) -> list:
@@ -130,7 +150,7 @@ def _classify(t: type) -> Callable[[Any], Any]:
     elif getattr(t, "copy", copy_object) is copy_object and t.__dictoffset__:
         f = _plan(t)                      # a PlainData, a state's dataclass
     elif callable(getattr(t, "copy", None)):
-        f = t.copy
+        f = t.copy  # type: ignore[attr-defined]  # (checked on the line above)
     else:
         raise TypeError(f"cannot copy a {t.__name__} in a state: give it a copy() method")
     _COPIERS[t] = f
@@ -145,4 +165,5 @@ def _same(x: Any) -> Any:
 
 
 _PLANS: dict[type, Callable[..., Any]] = {}
+_COMPILING: set[type] = set()
 _COPIERS: dict[type, Callable[[Any], Any]] = {list: _list, dict: _dict, set: set.copy, tuple: _tuple}

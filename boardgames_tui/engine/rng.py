@@ -17,29 +17,52 @@ from typing import TypeVar
 from collections.abc import Sequence
 
 T = TypeVar("T")
+_new = object.__new__
 
 
 class Rng:
-    __slots__ = ("seed", "draws", "reveals", "_r")
+    # ``_r`` is the live generator, or None in a copy that has not drawn yet;
+    # ``_st`` a snapshot of the generator's state (``getstate()``, an immutable
+    # tuple), or None once drawing has moved the generator past it.  At least
+    # one of them is set.  Why: the Mersenne Twister's state is 625 numbers,
+    # and getting it (~9 µs) then setting it (~4 µs) was most of a clone's
+    # cost.  A copy takes the snapshot (once for any number of copies of an
+    # unchanged rng: a search clones one position many times) and rebuilds a
+    # generator from it only when it first draws.  Nothing mutable is shared:
+    # the snapshot is a tuple of ints.
+    __slots__ = ("seed", "draws", "reveals", "_r", "_st")
 
     def __init__(self, seed: int):
         self.seed = int(seed)
         self.draws = 0
         self.reveals = 0
-        self._r = random.Random(self.seed)
+        self._r: random.Random | None = random.Random(self.seed)
+        self._st: tuple | None = None
+
+    def _wake(self) -> random.Random:
+        """The generator, rebuilt from the snapshot (a copy's first draw)."""
+        r = self._r = random.Random.__new__(random.Random)
+        r.setstate(self._st)  # type: ignore[arg-type]  # a copy without a generator holds a snapshot
+        return r
 
     # -- randomness (each call is counted) -----------------------------------
     def randrange(self, n: int) -> int:
         self.draws += 1
-        return self._r.randrange(n)
+        r = self._r or self._wake()
+        self._st = None
+        return r.randrange(n)
 
     def choice(self, seq: Sequence[T]) -> T:
         self.draws += 1
-        return self._r.choice(seq)
+        r = self._r or self._wake()
+        self._st = None
+        return r.choice(seq)
 
     def shuffle(self, items: list) -> None:
         self.draws += 1
-        self._r.shuffle(items)
+        r = self._r or self._wake()
+        self._st = None
+        r.shuffle(items)
 
     # -- reveals -------------------------------------------------------------
     def reveal(self, n: int = 1) -> None:
@@ -54,7 +77,13 @@ class Rng:
 
     # -- value semantics -----------------------------------------------------
     def state(self) -> tuple:
-        return (self.seed, self.draws, self.reveals, self._r.getstate())
+        return (self.seed, self.draws, self.reveals, self._snapshot())
+
+    def _snapshot(self) -> tuple:
+        st = self._st
+        if st is None:
+            st = self._st = self._r.getstate()  # type: ignore[union-attr]  # no snapshot: a live generator
+        return st
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Rng) and self.state() == other.state()
@@ -66,18 +95,15 @@ class Rng:
         return self.state()
 
     def __setstate__(self, st: tuple) -> None:
-        self.seed, self.draws, self.reveals, inner = st
-        self._r = random.Random()
-        self._r.setstate(inner)
+        self.seed, self.draws, self.reveals, self._st = st
+        self._r = None
 
     def copy(self) -> Rng:
-        """An exact copy, cheap enough for a search's clones: ``random.Random()``
-        would first seed itself from the system, which costs more than the copy."""
-        new = Rng.__new__(Rng)
-        new.seed, new.draws, new.reveals = self.seed, self.draws, self.reveals
-        inner = random.Random.__new__(random.Random)
-        inner.setstate(self._r.getstate())
-        new._r = inner
+        """An exact copy: the snapshot shared (immutable), the generator
+        rebuilt at the copy's first draw (see ``__slots__``)."""
+        new = _new(Rng)
+        new.seed, new.draws, new.reveals, new._r = self.seed, self.draws, self.reveals, None
+        new._st = self._st or self._snapshot()
         return new
 
     def __deepcopy__(self, memo) -> Rng:

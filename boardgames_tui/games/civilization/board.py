@@ -172,12 +172,12 @@ _COIN_STRUCTURES = frozenset(
 
 class Board(PlainData):
     """Everything on the map."""
-    tiles: list
-    figures: dict
-    cities: dict
-    structures: dict
-    markers: dict             # pos -> (HUT or VILLAGE, content); content None in a view
-    disasters: dict = None    # pos -> the terrain a disaster marker turned it into
+    tiles: list[TilePlace]
+    figures: dict[Pos, Figures]
+    cities: dict[Pos, City]
+    structures: dict[Pos, Structure]
+    markers: dict[Pos, tuple[str, str | None]]   # pos -> (HUT or VILLAGE, content); content None in a view
+    disasters: dict[Pos, str] | None = None      # pos -> the terrain a disaster marker turned it into
 
     _cache_attrs = ("_squares",)   # the square cache below: derived from the tiles
 

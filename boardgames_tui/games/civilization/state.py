@@ -64,10 +64,10 @@ class CivState:
     rng: Rng
     board: Board
     players: list[Player]
-    unit_decks: dict                 # type -> Deck of unit card kinds
+    unit_decks: dict[str, Deck]      # type -> Deck of unit card kinds
     wonder_market: list[str]         # face up, for sale
     wonder_deck: Deck                # medieval on top of modern, face down (rule 11)
-    culture_decks: dict              # level -> Deck of card names
+    culture_decks: dict[int, Deck]   # level -> Deck of card names
     great_people: Deck
     huts: Deck                       # face-down hut markers' contents
     villages: Deck
