@@ -20,7 +20,8 @@ decision's options and applies the one chosen.  This is TabletopGames'
 * A step whose ``options`` come out empty is a step with nothing to decide:
   the engine pops it and calls its ``on_empty`` (for example "this bidder
   cannot pay, skip them").  The default raises, because an empty decision is
-  usually a bug.
+  usually a bug, unless the step declares ``may_be_empty = True``: then having
+  no options is fine and the step is simply skipped.
 * The engine pops the top step *before* calling its ``apply``.  A step that
   keeps going (a turn of several plays) pushes itself back; a step that needs a
   follow-up question pushes itself and then the follow-up on top.  "Back" in a
@@ -180,6 +181,9 @@ class Step(PlainData):
     # hand-off curtain first.  Public decisions (e.g. ones that only concern
     # the board) may set this False.
     private: ClassVar[bool] = True
+    # No options can be fine (the step is skipped, nothing to do): a step that
+    # sets this needs no ``on_empty``; otherwise an empty decision is a bug.
+    may_be_empty: ClassVar[bool] = False
 
     def prompt(self, game: Any, s: Any) -> str:
         raise NotImplementedError
@@ -200,6 +204,8 @@ class Step(PlainData):
         return None
 
     def on_empty(self, game: Any, s: Any) -> None:
+        if self.may_be_empty:
+            return
         raise RuntimeError(f"{type(self).__name__} for player {self.player} offers no options")
 
 

@@ -20,6 +20,7 @@ class SpyChance(Step):
     action; Mass Media: a resource ability) may pay a spy, or 2 resources through The Kremlin, to cancel
     it; once a round each.  Asked in turn order, behind a curtain."""
     kind: ClassVar[str] = "spy"
+    may_be_empty: ClassVar[bool] = True
     by: int = 0
     source: str = ""         # the tech that cancels
     what: str = ""           # what ``by`` is doing, for the prompt
@@ -58,14 +59,12 @@ class SpyChance(Step):
         g._log(s, f"{s.names[self.player]} cancels it with {self.source}.")
         pay_spy(g, s, self.player)
 
-    def on_empty(self, g, s):
-        pass
-
 
 class SeaFrom(Step):
     """Steam Power: which square's figures go to sea."""
     kind: ClassVar[str] = "sea_from"
     private: ClassVar[bool] = False
+    may_be_empty: ClassVar[bool] = True
 
     def prompt(self, g, s):
         return f"{s.names[self.player]}: Steam Power: move the figures of which square to the water?"
@@ -77,14 +76,12 @@ class SeaFrom(Step):
     def apply(self, g, s, o):
         s.steps.append(SeaTo(self.player, o.value))
 
-    def on_empty(self, g, s):
-        pass
-
 
 class SeaTo(Step):
     """Steam Power: the water square they go to; they may not move again this round."""
     kind: ClassVar[str] = "sea_to"
     private: ClassVar[bool] = False
+    may_be_empty: ClassVar[bool] = True
     origin: tuple = ()
 
     def prompt(self, g, s):
@@ -97,15 +94,13 @@ class SeaTo(Step):
     def apply(self, g, s, o):
         sea_transport(g, s, self.player, self.origin, o.value)
 
-    def on_empty(self, g, s):
-        pass
-
 
 class FreezeChance(Step):
     """Communism: when the movement phase begins, its holder may pay a spy (or 2 resources through The
     Kremlin) to pick a square no figure may leave this round (house reading of "may interrupt a move").
     Private: a gift card in his hand may be the spy."""
     kind: ClassVar[str] = "freeze"
+    may_be_empty: ClassVar[bool] = True
 
     def prompt(self, g, s):
         return f"{s.names[self.player]}: Communism: freeze a square for this movement phase?"
@@ -133,14 +128,12 @@ class FreezeChance(Step):
         g._log(s, f"{s.names[self.player]} freezes {_sq(o.value)}: no figure may leave it this round.")
         pay_spy(g, s, self.player)
 
-    def on_empty(self, g, s):
-        pass
-
 
 class NukeTarget(Step):
     """Atomic Theory: the non-capital city destroyed with everything in its outskirts."""
     kind: ClassVar[str] = "nuke"
     private: ClassVar[bool] = False
+    may_be_empty: ClassVar[bool] = True
 
     def prompt(self, g, s):
         return f"{s.names[self.player]}: Atomic Theory: which city is destroyed?"
@@ -151,9 +144,6 @@ class NukeTarget(Step):
 
     def apply(self, g, s, o):
         destroy_city(g, s, o.value, by=self.player)
-
-    def on_empty(self, g, s):
-        pass
 
 
 PRIMETIME_TV = "Primetime TV"      # cancels a culture event or a resource ability
@@ -231,6 +221,7 @@ class ObsoleteTarget(Step):
     leaves it and the market refills."""
     kind: ClassVar[str] = "obsolete"
     private: ClassVar[bool] = False
+    may_be_empty: ClassVar[bool] = True
     tag: str = ""
 
     def prompt(self, g, s):
@@ -265,14 +256,12 @@ class ObsoleteTarget(Step):
         else:
             destroy_building(g, s, self.player, v[1])
 
-    def on_empty(self, g, s):
-        pass
-
 
 class FreeFigure(Step):
     """The Hanging Gardens: a figure built free in the wonder's square."""
     kind: ClassVar[str] = "free_figure"
     private: ClassVar[bool] = False
+    may_be_empty: ClassVar[bool] = True
     at: tuple = ()
 
     def prompt(self, g, s):
@@ -289,14 +278,12 @@ class FreeFigure(Step):
         movement.put_figure(g, s, self.player, self.at, o.value)
         g._log(s, f"{s.names[self.player]} gains a free {o.value} from the Hanging Gardens.")
 
-    def on_empty(self, g, s):
-        pass
-
 
 class FreeWalls(Step):
     """The Great Wall: free city walls in one of your cities."""
     kind: ClassVar[str] = "walls"
     private: ClassVar[bool] = False
+    may_be_empty: ClassVar[bool] = True
 
     def prompt(self, g, s):
         return f"{s.names[self.player]}: which city gets walls?"
@@ -308,9 +295,6 @@ class FreeWalls(Step):
     def apply(self, g, s, o):
         s.board.cities[o.value].walls = True
         g._log(s, f"{s.names[self.player]} walls the city on {_sq(o.value)}.")
-
-    def on_empty(self, g, s):
-        pass
 
 
 # ====================================================================== battle abilities, hand limit, losses

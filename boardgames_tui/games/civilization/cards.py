@@ -46,6 +46,7 @@ class DisplaceTo(Step):
     """Where the displaced figures go (Disoriented and kin)."""
     kind: ClassVar[str] = "displace"
     private: ClassVar[bool] = False
+    may_be_empty: ClassVar[bool] = True
     origin: tuple = ()
     reach: int = 2
 
@@ -67,9 +68,6 @@ class DisplaceTo(Step):
         g._log(s, f"{s.names[f.owner]}'s {_figures(f.armies, f.scouts)} on {_sq(self.origin)} "
                   f"{'is' if f.count() == 1 else 'are'} moved to {_sq(o.value)}.")
 
-    def on_empty(self, g, s):
-        pass
-
 
 class CardEffect(Auto):
     """A culture card's effect, once nobody cancelled it."""
@@ -88,6 +86,7 @@ class CancelChance(Step):
     """Out of turn: a player holding a cancelling card may cancel an event (Bread and Circuses: one aimed
     at him; Jousting Tourney, Primetime TV: any)."""
     kind: ClassVar[str] = "cancel"
+    may_be_empty: ClassVar[bool] = True
     by: int = 0
     card: str = ""
     target: object = None
@@ -116,9 +115,6 @@ class CancelChance(Step):
             abilities.pay_spy(g, s, self.player)
         else:
             p.culture_cards.remove(o.value)
-
-    def on_empty(self, g, s):
-        pass
 
 
 class TechSwap(Step):

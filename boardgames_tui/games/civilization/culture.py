@@ -75,6 +75,7 @@ class TakeResource(Step):
     """Germany: a market resource of its choice after a tech that unlocks or upgrades a unit type."""
     kind: ClassVar[str] = "resource"
     private: ClassVar[bool] = False
+    may_be_empty: ClassVar[bool] = True  # the market ran dry meanwhile
 
     def prompt(self, g, s):
         return f"{s.names[self.player]} (Germany): take a resource from the market"
@@ -86,9 +87,6 @@ class TakeResource(Step):
         s.resource_pool[o.value] -= 1
         s.players[self.player].resources.append(o.value)
         g._log(s, f"{s.names[self.player]} takes {o.value} from the market.")
-
-    def on_empty(self, g, s):
-        pass                     # the market ran dry meanwhile
 
 
 class DiscardCulture(Step):

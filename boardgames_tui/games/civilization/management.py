@@ -89,6 +89,7 @@ class SecondPurchase(Step):
     """Engineering: once a round a city may split its production over 2 purchases; the second is paid
     from what the first left (no trade bought: house rule)."""
     kind: ClassVar[str] = "second_purchase"
+    may_be_empty: ClassVar[bool] = True
     city: tuple = ()
     spent: int = 0
 
@@ -109,9 +110,6 @@ class SecondPurchase(Step):
         p.used = p.used | {("Engineering", "split_production")}
         g._log(s, f"{s.names[self.player]} splits the city's production (Engineering).")
         city_action(g, s, self.player, self.city, o.value, second=True)
-
-    def on_empty(self, g, s):
-        pass
 
 
 class PlaceFigure(Step):

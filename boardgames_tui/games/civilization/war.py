@@ -375,6 +375,7 @@ class WoundTarget(Step):
     """Mathematics and Ballistics: the wounds spread over enemy units in play, one at a time."""
     kind: ClassVar[str] = "battle_wound"
     private: ClassVar[bool] = False
+    may_be_empty: ClassVar[bool] = True  # no enemy unit left in play: the rest are lost
     side: str = ATT
     left: int = 0
 
@@ -398,14 +399,12 @@ class WoundTarget(Step):
         if self.left > 1:
             s.steps.append(WoundTarget(self.player, self.side, self.left - 1))
 
-    def on_empty(self, g, s):
-        pass                                         # no enemy unit left in play: the rest are lost
-
 
 class HealTarget(Step):
     """Animal Husbandry: heal up to 3 wounds on your units in play, one at a time (he may stop)."""
     kind: ClassVar[str] = "battle_heal"
     private: ClassVar[bool] = False
+    may_be_empty: ClassVar[bool] = True
     side: str = ATT
     left: int = 0
 
@@ -428,9 +427,6 @@ class HealTarget(Step):
         b.fronts = [x if i != o.value else f for i, x in enumerate(b.fronts)]
         if self.left > 1:
             s.steps.append(HealTarget(self.player, self.side, self.left - 1))
-
-    def on_empty(self, g, s):
-        pass
 
 
 # ====================================================================== starting a battle
@@ -757,6 +753,7 @@ class Loot(Step):
     """The winner's one pick from the list (rules 80, 82, row 44), or nothing."""
     kind: ClassVar[str] = "loot"
     private: ClassVar[bool] = False
+    may_be_empty: ClassVar[bool] = True  # he has nothing to take
     loser: int = 0
     lists: tuple = ()
 
@@ -812,14 +809,12 @@ class Loot(Step):
             for _ in range(v[1]):
                 s.steps.append(LootResource(self.player, self.loser))
 
-    def on_empty(self, g, s):
-        pass                                                # he has nothing to take
-
 
 class LootResource(Step):
     """Which of the loser's resources (public, on his sheet) the winner takes."""
     kind: ClassVar[str] = "loot_resource"
     private: ClassVar[bool] = False
+    may_be_empty: ClassVar[bool] = True
     loser: int = 0
 
     def prompt(self, g, s):
@@ -836,9 +831,6 @@ class LootResource(Step):
         me.resources = list(me.resources) + [o.value]
         g._log(s, f"{s.names[self.player]} takes {o.value} from {s.names[self.loser]}.")
 
-    def on_empty(self, g, s):
-        pass
-
 
 class LootTech(Step):
     """Learn free a tech another player knows and the player lacks, where his pyramid has room: the loser's
@@ -846,6 +838,7 @@ class LootTech(Step):
     of Liberty."""
     kind: ClassVar[str] = "loot_tech"
     private: ClassVar[bool] = False
+    may_be_empty: ClassVar[bool] = True
     loser: int = 0
 
     def prompt(self, g, s):
@@ -860,6 +853,3 @@ class LootTech(Step):
 
     def apply(self, g, s, o):
         culture.learn(g, s, self.player, o.value, free=True)
-
-    def on_empty(self, g, s):
-        pass

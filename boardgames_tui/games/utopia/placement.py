@@ -158,6 +158,7 @@ class Build(Step):
     by: int = -1
     drawn: int = -1              # the guest drawn from the bag (still shown as selected)
     kind: ClassVar[str] = "build"
+    may_be_empty: ClassVar[bool] = True
     tag: ClassVar[str] = "build"
 
     @property
@@ -181,9 +182,6 @@ class Build(Step):
 
     def why_illegal(self, g, s, k):
         return why_build(s, self.player, k)
-
-    def on_empty(self, g, s):
-        pass
 
 
 class WonderPrince(Step):
