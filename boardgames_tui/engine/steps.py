@@ -36,11 +36,11 @@ A worked example is in ``docs/engine.md``.
 """
 from __future__ import annotations
 
-from dataclasses import MISSING, Field
+from dataclasses import MISSING, Field, dataclass, field
 from typing import Any, ClassVar
 
 from .copying import copy_object, copy_state
-from .core import Decision, Game, IllegalMove, Option
+from .core import Decision, Game, IllegalMove, LogEntry, Option
 from .text import quoted
 
 KEY_SEP = ":"
@@ -169,6 +169,24 @@ def _compiled_init(cls: type) -> Any:
     src = f"def __init__(self, {', '.join(params)}):\n" + ("\n".join(body) or "    pass")
     exec(src, env)  # noqa: S102 - our own field names, as dataclasses does
     return env["__init__"]
+
+
+@dataclass
+class StepState:
+    """What every state of a :class:`StepGame` has: the players' ``names``
+    (the first field), the step stack (top last; empty: the game is over),
+    the move log and the cached decision (shared by copies).  The last three
+    are keyword-only, so a game's own fields keep their places in its
+    ``__init__``."""
+
+    names: list[str]
+    steps: list = field(default_factory=list, kw_only=True)
+    log: list[LogEntry] = field(default_factory=list, kw_only=True)
+    _decision: Any = field(default=None, compare=False, repr=False, kw_only=True)
+
+    @property
+    def n(self) -> int:
+        return len(self.names)
 
 
 class Step(PlainData):

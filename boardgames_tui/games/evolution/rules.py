@@ -40,13 +40,12 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from ...engine.copying import copy_state
 from ...engine.core import GameOption, LogEntry, Option
 from ...engine.hidden import Deck
 from ...engine.rng import Rng
-from ...engine.steps import Auto, StepGame, key
+from ...engine.steps import Auto, StepGame, StepState, key
 from . import cards as C
 from .base import EvoStep, _index, _key_i, _plural
 from .cards import CARNIVORE, FAT_TISSUE, FOOD_OF, MAX_POP, MAX_SIZE, TRAIT_OF, card_label
@@ -90,8 +89,7 @@ class PlayerState:
 
 
 @dataclass
-class EvolutionState:
-    names: list[str]
+class EvolutionState(StepState):
     players: list[PlayerState]
     deck: Deck
     discard: list[int]
@@ -104,15 +102,12 @@ class EvolutionState:
     start: int = 0
     round: int = 0
     phase: str = "food"
-    steps: list = field(default_factory=list)
     final_round: int | None = None
-    log: list[LogEntry] = field(default_factory=list)
     next_uid: int = 0
     # (owner, card): face-down trait cards replaced and discarded unseen; the
     # other players do not know them (for ``determinize``).  Emptied when the
     # discard pile becomes the new draw pile.
     discarded_face_down: list[tuple[int, int]] = field(default_factory=list)
-    _decision: Any = field(default=None, compare=False, repr=False)
 
 
 

@@ -50,12 +50,12 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from ...engine.copying import copy_state
 from ...engine.core import GameOption, LogEntry, Option
 from ...engine.rng import Rng
-from ...engine.steps import Auto, Step, StepGame, key, parse_key
+from ...engine.steps import Auto, Step, StepGame, StepState, key, parse_key
 from . import data as D
 from .base import ARMY, BACK, FLEET, PowerStep
 from .data import (
@@ -125,8 +125,7 @@ _DONATE = Option("donate", "Pay money of your own into the treasury first")
 
 
 @dataclass
-class ImperialState:
-    names: list[str]
+class ImperialState(StepState):
     options: dict
     rng: Rng
     cash: list[int]                 # per player
@@ -154,13 +153,6 @@ class ImperialState:
     opening_start: int = -1         # experienced opening: the first buyer
     opening_bought: int = 0         # experienced opening: bonds bought so far
     end_reason: str = ""
-    steps: list = field(default_factory=list)
-    log: list[LogEntry] = field(default_factory=list)
-    _decision: Any = field(default=None, compare=False, repr=False)
-
-    @property
-    def n(self) -> int:
-        return len(self.names)
 
     @property
     def card_variant(self) -> bool:
