@@ -189,6 +189,12 @@ class StepState:
         return len(self.names)
 
 
+def log(s: Any, text: str, private_to: int | None = None, private_text: str | None = None) -> None:
+    """Append a line to ``s``'s move log, in the state's round; ``private_to``
+    reads ``private_text`` instead (see :class:`~boardgames_tui.engine.core.LogEntry`)."""
+    s.log.append(LogEntry(text, private_to, private_text, s.round))
+
+
 class Step(PlainData):
     """A pending decision of ``player``."""
 

@@ -11,11 +11,10 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, ClassVar
 
-from ...engine.core import LogEntry
 from ...engine.hidden import Deck
 from ...engine.rng import Rng
 from ...engine.text import quoted
-from ...engine.steps import Step, StepState, key_head
+from ...engine.steps import Step, StepState, key_head, log
 from ...engine.steps import key as _build_key
 from . import data as D
 from .data import CARD_VALUES, DEV, TILES
@@ -229,5 +228,5 @@ class TurnStep(PhxStep):
     letter: ClassVar[str] = ""
 
     def end_turn(self, g: "PhoeniciaGame", s: PhoeniciaState) -> None:
-        s.log.append(LogEntry(f"{s.names[self.player]} ends the turn.", round=s.round))
+        log(s, f"{s.names[self.player]} ends the turn.")
         g.after_turn(s)                    # the round goes on (rules.py)
