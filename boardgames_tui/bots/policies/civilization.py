@@ -24,7 +24,7 @@ from ...games.civilization import cards, data as D, movement
 from ...games.civilization.board import neighbours
 from ...games.civilization.data_map import HUT
 from ...games.civilization.common import coin_dial
-from . import pick
+from . import dispatch, pick
 from .civilization_war import HANDLERS as WAR_HANDLERS, WAR_ROUND, attack_value, focus, war_target  # noqa: F401 - focus: the hard bot's
 
 HARD_ITERATIONS = 200
@@ -340,13 +340,7 @@ RANDOM_FALLBACK = frozenset({
 
 
 def choose(game: Game, state: Any, decision: Decision, rng: random.Random) -> str:
-    opts = decision.options
-    if len(opts) == 1:
-        return opts[0].key
-    h = _HANDLERS.get(decision.kind)
-    if h is None:
-        return rng.choice(opts).key
-    return h(game, state, decision, rng)
+    return dispatch(_HANDLERS, game, state, decision, rng)
 
 
 def evaluate(game: Game, state: Any) -> list[float]:
