@@ -20,7 +20,8 @@ decision's options and applies the one chosen.  This is TabletopGames'
 * A step whose ``options`` come out empty is a step with nothing to decide:
   the engine pops it and calls its ``on_empty`` (for example "this bidder
   cannot pay, skip them").  The default raises, because an empty decision is
-  usually a bug.
+  usually a bug, unless the step declares ``may_be_empty = True``: then having
+  no options is fine and the step is simply skipped.
 * The engine pops the top step *before* calling its ``apply``.  A step that
   keeps going (a turn of several plays) pushes itself back; a step that needs a
   follow-up question pushes itself and then the follow-up on top.  "Back" in a
@@ -35,11 +36,11 @@ A worked example is in ``docs/engine.md``.
 """
 from __future__ import annotations
 
-from dataclasses import MISSING, Field
+from dataclasses import MISSING, Field, dataclass, field
 from typing import Any, ClassVar
 
 from .copying import copy_object, copy_state
-from .core import Decision, Game, IllegalMove, Option
+from .core import Decision, Game, IllegalMove, LogEntry, Option
 from .text import quoted
 
 KEY_SEP = ":"
@@ -172,6 +173,30 @@ def _compiled_init(cls: type[PlainData]) -> Any:
     return env["__init__"]
 
 
+@dataclass
+class StepState:
+    """What every state of a :class:`StepGame` has: the players' ``names``
+    (the first field), the step stack (top last; empty: the game is over),
+    the move log and the cached decision (shared by copies).  The last three
+    are keyword-only, so a game's own fields keep their places in its
+    ``__init__``."""
+
+    names: list[str]
+    steps: list = field(default_factory=list, kw_only=True)
+    log: list[LogEntry] = field(default_factory=list, kw_only=True)
+    _decision: Any = field(default=None, compare=False, repr=False, kw_only=True)
+
+    @property
+    def n(self) -> int:
+        return len(self.names)
+
+
+def log(s: Any, text: str, private_to: int | None = None, private_text: str | None = None) -> None:
+    """Append a line to ``s``'s move log, in the state's round; ``private_to``
+    reads ``private_text`` instead (see :class:`~boardgames_tui.engine.core.LogEntry`)."""
+    s.log.append(LogEntry(text, private_to, private_text, s.round))
+
+
 class Step(PlainData):
     """A pending decision of ``player``."""
 
@@ -182,6 +207,9 @@ class Step(PlainData):
     # hand-off curtain first.  Public decisions (e.g. ones that only concern
     # the board) may set this False.
     private: ClassVar[bool] = True
+    # No options can be fine (the step is skipped, nothing to do): a step that
+    # sets this needs no ``on_empty``; otherwise an empty decision is a bug.
+    may_be_empty: ClassVar[bool] = False
 
     def prompt(self, game: Any, s: Any) -> str:
         raise NotImplementedError
@@ -202,6 +230,8 @@ class Step(PlainData):
         return None
 
     def on_empty(self, game: Any, s: Any) -> None:
+        if self.may_be_empty:
+            return
         raise RuntimeError(f"{type(self).__name__} for player {self.player} offers no options")
 
 

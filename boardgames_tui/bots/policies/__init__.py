@@ -3,7 +3,8 @@
 A policy module (``policies/<game>.py``) provides:
 
 ``choose(game, state, decision, rng) -> str``
-    the easy bot's pick among ``decision.options``.  ``state`` is a *world*: a
+    the easy bot's pick among ``decision.options`` (usually :func:`dispatch`
+    over a table of handlers by decision kind).  ``state`` is a *world*: a
     determinization for ``decision.player`` (see ``bots/base.py``), never the
     true state, so the policy may read it freely.  It must be fast (well under
     a millisecond): the hard bot's rollouts call it for every choice.  Ties are
@@ -14,7 +15,8 @@ A policy module (``policies/<game>.py``) provides:
     the hard bot uses it where a rollout is cut off.
 
 ``HANDLED_KINDS`` and ``RANDOM_FALLBACK``
-    frozensets of decision kinds: those ``choose`` has a rule of its own for,
+    frozensets of decision kinds: those ``choose`` has a rule of its own for
+    (``frozenset`` of its handler table),
     and those it picks at random on purpose (with a comment why).  Every kind
     the game produces is in one of them (:func:`handling`, checked by the
     conformance suite over random games).
@@ -46,6 +48,7 @@ import random
 import threading
 from types import ModuleType
 from typing import Any
+from collections.abc import Callable
 
 from ...engine.core import Decision
 
@@ -60,6 +63,23 @@ def pick(scored: list[tuple[float, str]], rng: random.Random, tie: float = 1e-9)
     best = max(v for v, _ in scored)
     keys = [k for v, k in scored if v >= best - tie]
     return keys[0] if len(keys) == 1 else rng.choice(keys)
+
+
+def dispatch(handlers: dict[str, Callable[..., Any]], game: Any, state: Any, decision: Decision,
+             rng: random.Random, call: Callable[..., str] | None = None) -> str:
+    """A policy's ``choose`` by its table of handlers by decision kind: the only option when
+    there is one, a random pick for a kind without a handler (a declared ``RANDOM_FALLBACK``),
+    else the handler's pick: ``handler(game, state, decision, rng)``, or ``call(handler, game,
+    state, decision, rng)`` for handlers of another shape."""
+    opts = decision.options
+    if len(opts) == 1:
+        return opts[0].key
+    h = handlers.get(decision.kind)
+    if h is None:
+        return rng.choice(opts).key
+    if call is None:
+        return h(game, state, decision, rng)
+    return call(h, game, state, decision, rng)
 
 
 def ranked(policy: ModuleType, game: Any, state: Any, decision: Decision,

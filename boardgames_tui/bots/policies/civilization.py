@@ -10,12 +10,12 @@ road to victory, research and coins the side roads.  Free walls go where an enem
 to the player furthest behind, a harmful culture card at the leader, a free tech as research would pick;
 the rest of the rare decisions are picked at random (``RANDOM_FALLBACK``, each with its reason).
 
-``evaluate`` judges each player by his progress on the three peaceful roads (culture track, techs toward
-Space Flight, coins), a softmax over the best of them.
+``evaluate`` (in ``civilization_eval``, which ``civilization_war`` imports too) judges each player by
+his progress on the three peaceful roads (culture track, techs toward Space Flight, coins), a softmax
+over the best of them.
 """
 from __future__ import annotations
 
-import math
 import random
 from typing import Any
 
@@ -23,8 +23,8 @@ from ...engine.core import Decision, Game
 from ...games.civilization import cards, data as D, movement
 from ...games.civilization.board import neighbours
 from ...games.civilization.data_map import HUT
-from ...games.civilization.common import coin_dial
-from . import pick
+from . import dispatch, pick
+from .civilization_eval import evaluate
 from .civilization_war import HANDLERS as WAR_HANDLERS, WAR_ROUND, attack_value, focus, war_target  # noqa: F401 - focus: the hard bot's
 
 HARD_ITERATIONS = 200
@@ -341,26 +341,4 @@ RANDOM_FALLBACK = frozenset({
 
 
 def choose(game: Game, state: Any, decision: Decision, rng: random.Random) -> str:
-    opts = decision.options
-    if len(opts) == 1:
-        return opts[0].key
-    h = _HANDLERS.get(decision.kind)
-    if h is None:
-        return rng.choice(opts).key
-    return h(game, state, decision, rng)
-
-
-def evaluate(game: Game, state: Any) -> list[float]:
-    """Each player's chance from his best road: culture track, techs, coins (a first fit, by hand)."""
-    if state.winner >= 0:
-        return [1.0 if q == state.winner else 0.0 for q in range(state.n)]
-    prog = []
-    for q, p in enumerate(state.players):
-        culture = p.culture_step / D.CULTURE_SPACES + p.culture / 100
-        tech = len(p.techs) / 16
-        money = coin_dial(game, state, q) / D.COIN_VICTORY
-        prog.append(max(culture, tech, money) + 0.05 * sum(1 for c in state.board.cities.values() if c.owner == q))
-    top = max(prog)
-    ws = [math.exp((v - top) / 0.08) for v in prog]
-    tot = sum(ws)
-    return [w / tot for w in ws]
+    return dispatch(_HANDLERS, game, state, decision, rng)

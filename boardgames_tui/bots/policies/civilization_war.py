@@ -17,6 +17,7 @@ from ...games.civilization import data as D
 from ...games.civilization import war as W
 from ...games.civilization.data_map import VILLAGE
 from . import pick
+from .civilization_eval import evaluate
 
 TYPICAL = {1: 2.0, 2: 3.0, 3: 4.0, 4: 5.0}     # a card's mean strength by rank (3 weak, 9 middle, 3 strong)
 MARGIN = 1.4                                   # attack when the expected total beats the enemy's by this much
@@ -73,7 +74,6 @@ def war_target(game, s, player: int):
     leads (by ``evaluate``) within 8 squares of one of its cities, his capital first."""
     if s.round < WAR_ROUND:
         return None
-    from .civilization import evaluate            # the policy's judgement (a cycle if imported above)
     ev = evaluate(game, s)
     lead = max((q for q in range(s.n) if q != player), key=lambda q: ev[q])
     if ev[lead] < ev[player]:

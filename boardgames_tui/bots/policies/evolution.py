@@ -39,7 +39,7 @@ from ...games.evolution.cards import (
     FOOD_OF, FORAGING, HARD_SHELL, HARD_SHELL_BONUS, HORNS, INTELLIGENCE, LONG_NECK, MAX_POP,
     PACK_HUNTING, SCAVENGER, SYMBIOSIS, TRAIT_OF, WARNING_CALL,
 )
-from . import pick
+from . import dispatch, pick
 
 # The hard bot's budget in the app, under a second a decision: an iteration costs
 # 1.0-1.4 ms of CPU here with 2-4 players (bench/bots.py).
@@ -540,14 +540,12 @@ HANDLED_KINDS = frozenset(_BY_KIND)
 RANDOM_FALLBACK: frozenset[str] = frozenset()     # every kind has its rule
 
 
-def choose(game: Game, state: Any, decision: Decision, rng: random.Random) -> str:
-    opts = decision.options
-    if len(opts) == 1:
-        return opts[0].key
-    how = _BY_KIND.get(decision.kind)
-    if how is None:
-        return rng.choice(opts).key
+def _with_ctx(how, game: Game, state: Any, decision: Decision, rng: random.Random) -> str:
     return how(_Ctx(game, state, decision.player), decision, rng)
+
+
+def choose(game: Game, state: Any, decision: Decision, rng: random.Random) -> str:
+    return dispatch(_BY_KIND, game, state, decision, rng, _with_ctx)
 
 
 # -- judgement -------------------------------------------------------------------------------

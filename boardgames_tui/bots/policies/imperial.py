@@ -33,7 +33,7 @@ from ...games.imperial.data import (
     NEUTRAL_LAND, OWNER, PORT_SEA, SEA_NEIGHBOURS, SEAS, TAXATION, WIN_POWER_POINTS, power_factor,
 )
 from ...games.imperial.maneuver import army_destinations
-from . import pick
+from . import dispatch, pick
 
 # The hard bot's budget in the app, under a second a decision: an iteration costs
 # 1.2-1.5 ms of CPU here with 2-4 players (bench/bots.py).
@@ -244,13 +244,7 @@ def evaluate(game: Any, s: Any) -> list[float]:
 
 
 def choose(game: Any, state: Any, decision: Decision, rng: random.Random) -> str:
-    opts = decision.options
-    if len(opts) == 1:
-        return opts[0].key
-    h = _HANDLERS.get(decision.kind)
-    if h is None:
-        return rng.choice(opts).key
-    return h(game, state, decision, rng)
+    return dispatch(_HANDLERS, game, state, decision, rng)
 
 
 def candidates(game: Any, state: Any, decision: Decision) -> list[str]:

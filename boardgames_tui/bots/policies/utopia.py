@@ -34,7 +34,7 @@ from ...games.utopia.data import (
     WONDER_BONUS, WONDER_POINTS,
 )
 from ...games.utopia.state import ISLAND_OF, REACH
-from . import pick
+from . import dispatch, pick
 
 # The hard bot's budget in the app, under a second a decision: an iteration costs
 # 1.4-2.0 ms of CPU here with 2-4 players (bench/bots.py).
@@ -180,15 +180,15 @@ def _rounds_left(scores: list[int], inc: list[int]) -> float:
 
 
 # ====================================================================== choices
-def choose(game: Game, state: Any, decision: Decision, rng: random.Random) -> str:
+def _scored(fn, game: Game, state: Any, decision: Decision, rng: random.Random) -> str:
+    """The best option by ``fn``'s values (one per option)."""
     options = decision.options
-    if len(options) == 1:
-        return options[0].key
-    fn = _BY_KIND.get(decision.kind)
-    if fn is None:
-        return rng.choice(options).key
     values = fn(state, decision.player, options)
     return pick([(v, o.key) for o, v in zip(options, values)], rng, tie=0.0)
+
+
+def choose(game: Game, state: Any, decision: Decision, rng: random.Random) -> str:
+    return dispatch(_BY_KIND, game, state, decision, rng, _scored)
 
 
 # -- phase 1 -----------------------------------------------------------------------

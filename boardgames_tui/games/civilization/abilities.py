@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ...engine.core import Option
-from ...engine.steps import Auto, Step, key
+from ...engine.steps import Auto, Step, key, log
 from . import cards, culture, data as D, management, movement, war
 from .board import BUILDING, Figures, Pos, WONDER, neighbours
 from .common import _CULTURE_LEVEL, _a, _sq, _where, ability_sources, coin_dial, culture_hand, stacking
@@ -20,6 +20,7 @@ class SpyChance(Step):
     action; Mass Media: a resource ability) may pay a spy, or 2 resources through The Kremlin, to cancel
     it; once a round each.  Asked in turn order, behind a curtain."""
     kind: ClassVar[str] = "spy"
+    may_be_empty: ClassVar[bool] = True
     by: int = 0
     source: str = ""         # the tech that cancels
     what: str = ""           # what ``by`` is doing, for the prompt
@@ -52,20 +53,18 @@ class SpyChance(Step):
             s.steps.pop()                    # the other chances are moot
         if o.value == "card":
             p.culture_cards.remove(PRIMETIME_TV)
-            g._log(s, f"{s.names[self.player]} plays {PRIMETIME_TV} and cancels it.")
+            log(s, f"{s.names[self.player]} plays {PRIMETIME_TV} and cancels it.")
             return
         p.used = p.used | {(self.source, "cancel")}
-        g._log(s, f"{s.names[self.player]} cancels it with {self.source}.")
+        log(s, f"{s.names[self.player]} cancels it with {self.source}.")
         pay_spy(g, s, self.player)
-
-    def on_empty(self, g, s):
-        pass
 
 
 class SeaFrom(Step):
     """Steam Power: which square's figures go to sea."""
     kind: ClassVar[str] = "sea_from"
     private: ClassVar[bool] = False
+    may_be_empty: ClassVar[bool] = True
 
     def prompt(self, g, s):
         return f"{s.names[self.player]}: Steam Power: move the figures of which square to the water?"
@@ -77,14 +76,12 @@ class SeaFrom(Step):
     def apply(self, g, s, o):
         s.steps.append(SeaTo(self.player, o.value))
 
-    def on_empty(self, g, s):
-        pass
-
 
 class SeaTo(Step):
     """Steam Power: the water square they go to; they may not move again this round."""
     kind: ClassVar[str] = "sea_to"
     private: ClassVar[bool] = False
+    may_be_empty: ClassVar[bool] = True
     origin: tuple = ()
 
     def prompt(self, g, s):
@@ -97,15 +94,13 @@ class SeaTo(Step):
     def apply(self, g, s, o):
         sea_transport(g, s, self.player, self.origin, o.value)
 
-    def on_empty(self, g, s):
-        pass
-
 
 class FreezeChance(Step):
     """Communism: when the movement phase begins, its holder may pay a spy (or 2 resources through The
     Kremlin) to pick a square no figure may leave this round (house reading of "may interrupt a move").
     Private: a gift card in his hand may be the spy."""
     kind: ClassVar[str] = "freeze"
+    may_be_empty: ClassVar[bool] = True
 
     def prompt(self, g, s):
         return f"{s.names[self.player]}: Communism: freeze a square for this movement phase?"
@@ -130,17 +125,15 @@ class FreezeChance(Step):
         p = s.players[self.player]
         p.used = p.used | {("Communism", "freeze_square")}
         s.frozen = s.frozen | {o.value}
-        g._log(s, f"{s.names[self.player]} freezes {_sq(o.value)}: no figure may leave it this round.")
+        log(s, f"{s.names[self.player]} freezes {_sq(o.value)}: no figure may leave it this round.")
         pay_spy(g, s, self.player)
-
-    def on_empty(self, g, s):
-        pass
 
 
 class NukeTarget(Step):
     """Atomic Theory: the non-capital city destroyed with everything in its outskirts."""
     kind: ClassVar[str] = "nuke"
     private: ClassVar[bool] = False
+    may_be_empty: ClassVar[bool] = True
 
     def prompt(self, g, s):
         return f"{s.names[self.player]}: Atomic Theory: which city is destroyed?"
@@ -151,9 +144,6 @@ class NukeTarget(Step):
 
     def apply(self, g, s, o):
         destroy_city(g, s, o.value, by=self.player)
-
-    def on_empty(self, g, s):
-        pass
 
 
 PRIMETIME_TV = "Primetime TV"      # cancels a culture event or a resource ability
@@ -171,10 +161,10 @@ class AbilityEffect(Auto):
         ref = (self.player, "ability", self.source, self.tag)
         if ref in s.cancelled:
             s.cancelled = s.cancelled - {ref}
-            g._log(s, f"{s.names[self.player]}'s {self.source} is cancelled; its resources are lost.")
+            log(s, f"{s.names[self.player]}'s {self.source} is cancelled; its resources are lost.")
             return
         if self.announce:
-            g._log(s, f"{s.names[self.player]} uses {self.source}.")
+            log(s, f"{s.names[self.player]} uses {self.source}.")
         ability_effect(g, s, self.player, self.source, self.tag, self.city)
 
 
@@ -221,7 +211,7 @@ class Gift(Step):
             q.coins += D.GIFT_FROM_AFAR_COINS       # the economic victory is checked after every choice
         else:
             q.trade = min(D.TRADE_MAX, q.trade + D.HORSEBACK_GIFT_TRADE)
-        g._log(s, f"{s.names[o.value]} gains {self._amount()}.")
+        log(s, f"{s.names[o.value]} gains {self._amount()}.")
 
 
 class ObsoleteTarget(Step):
@@ -231,6 +221,7 @@ class ObsoleteTarget(Step):
     leaves it and the market refills."""
     kind: ClassVar[str] = "obsolete"
     private: ClassVar[bool] = False
+    may_be_empty: ClassVar[bool] = True
     tag: str = ""
 
     def prompt(self, g, s):
@@ -265,14 +256,12 @@ class ObsoleteTarget(Step):
         else:
             destroy_building(g, s, self.player, v[1])
 
-    def on_empty(self, g, s):
-        pass
-
 
 class FreeFigure(Step):
     """The Hanging Gardens: a figure built free in the wonder's square."""
     kind: ClassVar[str] = "free_figure"
     private: ClassVar[bool] = False
+    may_be_empty: ClassVar[bool] = True
     at: tuple = ()
 
     def prompt(self, g, s):
@@ -287,16 +276,14 @@ class FreeFigure(Step):
 
     def apply(self, g, s, o):
         movement.put_figure(g, s, self.player, self.at, o.value)
-        g._log(s, f"{s.names[self.player]} gains a free {o.value} from the Hanging Gardens.")
-
-    def on_empty(self, g, s):
-        pass
+        log(s, f"{s.names[self.player]} gains a free {o.value} from the Hanging Gardens.")
 
 
 class FreeWalls(Step):
     """The Great Wall: free city walls in one of your cities."""
     kind: ClassVar[str] = "walls"
     private: ClassVar[bool] = False
+    may_be_empty: ClassVar[bool] = True
 
     def prompt(self, g, s):
         return f"{s.names[self.player]}: which city gets walls?"
@@ -307,10 +294,7 @@ class FreeWalls(Step):
 
     def apply(self, g, s, o):
         s.board.cities[o.value].walls = True
-        g._log(s, f"{s.names[self.player]} walls the city on {_sq(o.value)}.")
-
-    def on_empty(self, g, s):
-        pass
+        log(s, f"{s.names[self.player]} walls the city on {_sq(o.value)}.")
 
 
 # ====================================================================== battle abilities, hand limit, losses
@@ -349,26 +333,26 @@ def make_obsolete(g, s: CivState, wonder: str, owner: int | None) -> None:
         s.wonder_market.remove(wonder)
         if s.wonder_deck:
             s.wonder_market.append(s.wonder_deck.draw(s.rng))
-        g._log(s, f"{wonder} in the market becomes obsolete and leaves the game.")
+        log(s, f"{wonder} in the market becomes obsolete and leaves the game.")
         return
     p = s.players[owner]
     p.wonders.remove(wonder)
     p.obsolete = list(p.obsolete) + [wonder]
-    g._log(s, f"{s.names[owner]}'s {wonder} becomes obsolete.")
+    log(s, f"{s.names[owner]}'s {wonder} becomes obsolete.")
 
 
 def kill_random_unit(g, s: CivState, by: int, victim: int) -> None:
     """Monarchy: a random card of the victim's standing forces is killed, out of the game (rule 76)."""
     p = s.players[victim]
     card = p.units.pop(s.rng.randrange(len(p.units)))
-    g._log(s, f"{s.names[by]} kills one of {s.names[victim]}'s unit cards: {_a(D.UNIT_CARDS[card].type)}.")
+    log(s, f"{s.names[by]} kills one of {s.names[victim]}'s unit cards: {_a(D.UNIT_CARDS[card].type)}.")
 
 
 def destroy_building(g, s: CivState, by: int, pos: Pos) -> None:
     """A building leaves the map and its marker goes back to the market (row 21)."""
     st = s.board.structures.pop(pos)
     s.buildings_left[D.BUILDING_INDEX[st.name].basic or st.name] += 1
-    g._log(s, f"{s.names[by]} destroys {s.names[st.owner]}'s {st.name} on {_sq(pos)}.")
+    log(s, f"{s.names[by]} destroys {s.names[st.owner]}'s {st.name} on {_sq(pos)}.")
 
 
 # ====================================================================== tech and wonder abilities
@@ -456,7 +440,7 @@ def use_ability(g, s: CivState, player: int, source: str, tag: str, city: Pos | 
         return
     for _ in range(ab.count):
         spend_resource(g, s, player, ab.resource)
-    g._log(s, f"{name} uses {source}" + (f" ({ab.count} {ab.resource})." if ab.resource else "."))
+    log(s, f"{name} uses {source}" + (f" ({ab.count} {ab.resource})." if ab.resource else "."))
     if chances:
         s.steps.append(AbilityEffect(player, source, tag, city, announce=False))
         s.steps.extend(chances)
@@ -490,7 +474,7 @@ def pay_spy(g, s: CivState, player: int) -> None:
         return
     p = s.players[player]
     p.used = p.used | {("The Kremlin", "resources_as_spy")}
-    g._log(s, f"{s.names[player]} pays 2 resources for a spy (The Kremlin).")
+    log(s, f"{s.names[player]} pays 2 resources for a spy (The Kremlin).")
     for _ in range(2):
         s.steps.append(PayResource(player, "The Kremlin"))
 
@@ -549,8 +533,8 @@ def sea_transport(g, s: CivState, player: int, origin: Pos, dest: Pos) -> None:
         here.scouts += f.scouts
     s.gather = {k: v for k, v in s.gather.items() if k != origin}
     s.frozen = s.frozen | {dest}
-    g._log(s, f"{s.names[player]}'s figures on {_sq(origin)} go by sea to {_sq(dest)} (Steam Power); "
-                 f"they may not move again this round.")
+    log(s, f"{s.names[player]}'s figures on {_sq(origin)} go by sea to {_sq(dest)} (Steam Power); "
+           f"they may not move again this round.")
 
 
 def destroy_city(g, s: CivState, pos: Pos, by: int) -> None:
@@ -571,8 +555,8 @@ def destroy_city(g, s: CivState, pos: Pos, by: int) -> None:
         war.send_home(s, n)
     s.gather = {k: v for k, v in s.gather.items() if v != pos and k in b.figures}
     s.boost = {k: v for k, v in s.boost.items() if k != pos}
-    g._log(s, f"{s.names[by]} destroys {s.names[city.owner]}'s city on {_sq(pos)} and all around it "
-                 f"(Atomic Theory).")
+    log(s, f"{s.names[by]} destroys {s.names[city.owner]}'s city on {_sq(pos)} and all around it "
+           f"(Atomic Theory).")
 
 
 def spend_resource(g, s: CivState, player: int, res: str) -> None:
@@ -589,7 +573,7 @@ def spend_resource(g, s: CivState, player: int, res: str) -> None:
 
 def spend_gift(g, s: CivState, player: int, card: str) -> None:
     s.players[player].culture_cards.remove(card)
-    g._log(s, f"{s.names[player]} plays {card} as a resource.")
+    log(s, f"{s.names[player]} plays {card} as a resource.")
     if card == "A Gift from Afar" and s.n > 1:        # another player of his choice gains a coin
         s.steps.append(Gift(player, "coin"))
 
@@ -610,14 +594,14 @@ def ability_effect(g, s: CivState, player: int, source: str, tag: str, city: Pos
     elif tag == "random_great_person":
         gp = s.great_people.draw(s.rng)
         p.great_people.append(gp)
-        g._log(s, f"{name} gains a great person.", player, f"{name} gains a great {gp}.")
+        log(s, f"{name} gains a great person.", player, f"{name} gains a great {gp}.")
     elif tag in ("coin_on_card", "buy_coin_with_trade", "buy_coin_with_culture"):
         if tag == "buy_coin_with_trade":
             p.trade -= ab.amount
         elif tag == "buy_coin_with_culture":
             p.culture -= ab.amount
         p.card_coins = {**p.card_coins, source: p.card_coins.get(source, 0) + 1}
-        g._log(s, f"{name} puts a coin on {source} ({coin_dial(g, s, player)} coins).")
+        log(s, f"{name} puts a coin on {source} ({coin_dial(g, s, player)} coins).")
     elif tag == "take_market_resources":
         for r in sorted(s.resource_pool):
             if s.resource_pool[r] > 0:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ...engine.core import Option
-from ...engine.steps import Auto, Step, key
+from ...engine.steps import Auto, Step, key, log
 from . import abilities, culture, data as D, movement, war
 from .board import BUILDING, Figures, GREAT_PERSON, Pos
 from .common import _figures, _sq, _two, _where, pyramid_counts
@@ -39,13 +39,14 @@ class CardTarget(Step):
         aim_card(g, s, self.player, self.card, o.value)
 
     def on_empty(self, g, s):
-        g._log(s, f"{self.card} finds no target.")
+        log(s, f"{self.card} finds no target.")
 
 
 class DisplaceTo(Step):
     """Where the displaced figures go (Disoriented and kin)."""
     kind: ClassVar[str] = "displace"
     private: ClassVar[bool] = False
+    may_be_empty: ClassVar[bool] = True
     origin: tuple = ()
     reach: int = 2
 
@@ -65,11 +66,8 @@ class DisplaceTo(Step):
                                      f.scouts + (here.scouts if here else 0))
         if self.origin in s.gather:
             s.gather = {k: v for k, v in s.gather.items() if k != self.origin}
-        g._log(s, f"{s.names[f.owner]}'s {_figures(f.armies, f.scouts)} on {_sq(self.origin)} "
-                  f"{'is' if f.count() == 1 else 'are'} moved to {_sq(o.value)}.")
-
-    def on_empty(self, g, s):
-        pass
+        log(s, f"{s.names[f.owner]}'s {_figures(f.armies, f.scouts)} on {_sq(self.origin)} "
+               f"{'is' if f.count() == 1 else 'are'} moved to {_sq(o.value)}.")
 
 
 class CardEffect(Auto):
@@ -89,6 +87,7 @@ class CancelChance(Step):
     """Out of turn: a player holding a cancelling card may cancel an event (Bread and Circuses: one aimed
     at him; Jousting Tourney, Primetime TV: any)."""
     kind: ClassVar[str] = "cancel"
+    may_be_empty: ClassVar[bool] = True
     by: int = 0
     card: str = ""
     target: object = None
@@ -111,15 +110,12 @@ class CancelChance(Step):
         # the other chances are moot: drop them
         while s.steps and isinstance(s.steps[-1], CancelChance):
             s.steps.pop()
-        g._log(s, f"{s.names[self.player]} plays {o.value} and cancels {self.card}.")
+        log(s, f"{s.names[self.player]} plays {o.value} and cancels {self.card}.")
         if o.value == "Civil Service":          # a spy (or 2 resources through The Kremlin), once a round
             p.used = p.used | {("Civil Service", "cancel")}
             abilities.pay_spy(g, s, self.player)
         else:
             p.culture_cards.remove(o.value)
-
-    def on_empty(self, g, s):
-        pass
 
 
 class TechSwap(Step):
@@ -140,7 +136,7 @@ class TechSwap(Step):
         culture.learn(g, s, self.player, o.value, free=True)
 
     def on_empty(self, g, s):
-        g._log(s, f"{s.names[self.player]} has nothing to learn from {s.names[self.other]}.")
+        log(s, f"{s.names[self.player]} has nothing to learn from {s.names[self.other]}.")
 
 
 _MAX_TARGETS = {"destroy_buildings_anywhere": 2}
@@ -169,10 +165,10 @@ def play_card(g, s: CivState, player: int, card: str, city: Pos | None = None) -
     p = s.players[player]
     p.culture_cards.remove(card)
     ab = D.CULTURE_CARD_INDEX[card].ability
-    g._log(s, f"{s.names[player]} plays {card}.")
+    log(s, f"{s.names[player]} plays {card}.")
     if ab.tag == "city_production":
         s.boost = {**s.boost, city: s.boost.get(city, 0) + ab.amount}
-        g._log(s, f"The city on {_sq(city)} has {ab.amount} more production this turn.")
+        log(s, f"The city on {_sq(city)} has {ab.amount} more production this turn.")
         return
     s.steps.append(CardTarget(player, card, _MAX_TARGETS.get(ab.tag, 1)))
 
@@ -320,7 +316,7 @@ def card_effect(g, s: CivState, player: int, card: str, target) -> None:
         if q.government != D.ANARCHY:
             # house rule: he returns to his government after the round of Anarchy
             q.pending_government, q.government = q.pending_government or q.government, D.ANARCHY
-            g._log(s, f"{s.names[target]} falls into Anarchy.")
+            log(s, f"{s.names[target]} falls into Anarchy.")
     elif ab.tag == "tech_swap":
         s.steps.append(TechSwap(target, player, ab.amount))
         s.steps.append(TechSwap(player, target, ab.amount))
@@ -332,17 +328,17 @@ def card_effect(g, s: CivState, player: int, card: str, target) -> None:
         terrain = {"terrain_to_desert": "desert", "forest_to_grassland": "grassland",
                    "terrain_to_water": WATER}[ab.tag]
         b.disasters = {**(b.disasters or {}), target: terrain}
-        g._log(s, f"The square {_sq(target)} becomes {terrain}.")
+        log(s, f"The square {_sq(target)} becomes {terrain}.")
     elif ab.tag == "place_village":
         b.markers[target] = (VILLAGE, s.villages.draw(s.rng))
-        g._log(s, f"A village appears on {_sq(target)}.")
+        log(s, f"A village appears on {_sq(target)}.")
     elif ab.tag == "kill_figures":
         pos, what = target[:2], target[2]
         if what == "great_person":
             st = b.structures.get(pos)
             if st is not None and st.kind == GREAT_PERSON:
                 del b.structures[pos]                    # killed: out of the game
-                g._log(s, f"{s.names[st.owner]}'s great {st.name} on {_sq(pos)} is killed.")
+                log(s, f"{s.names[st.owner]}'s great {st.name} on {_sq(pos)} is killed.")
             return
         f = b.figures.get(pos)
         if f is None:
@@ -357,8 +353,8 @@ def card_effect(g, s: CivState, player: int, card: str, target) -> None:
         s.players[f.owner].scouts += scouts
         if pos not in b.figures:
             s.gather = {k: v for k, v in s.gather.items() if k != pos}
-        g._log(s, f"{s.names[f.owner]}'s {_figures(armies, scouts)} on {_sq(pos)} "
-                     f"{'is' if armies + scouts == 1 else 'are'} killed.")
+        log(s, f"{s.names[f.owner]}'s {_figures(armies, scouts)} on {_sq(pos)} "
+               f"{'is' if armies + scouts == 1 else 'are'} killed.")
     elif ab.tag == "barbarian_attack":
         villages = sorted(pos for pos, m in b.markers.items() if m[0] == VILLAGE
                           and abs(pos[0] - target[0]) + abs(pos[1] - target[1]) <= ab.amount)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ...engine.core import Option
-from ...engine.steps import Step, key
+from ...engine.steps import Step, key, log
 from . import abilities, cards, data as D, management, movement
 from .board import City, GREAT_PERSON, Pos, neighbours
 from .common import _sq, city_limit, governments_known
@@ -52,8 +52,8 @@ class StartTurn(Step):
         elif what == "gather":
             s.gather = dict(s.gather)
             s.gather[o.value[1]] = o.value[2]
-            g._log(s, f"{s.names[self.player]}'s scout on {_sq(o.value[1])} gathers for the city on "
-                      f"{_sq(o.value[2])}.")
+            log(s, f"{s.names[self.player]}'s scout on {_sq(o.value[1])} gathers for the city on "
+                   f"{_sq(o.value[2])}.")
         elif what == "great_person":
             s.steps.append(management.PlaceStructure(self.player, o.value[2], GREAT_PERSON, o.value[1]))
         elif what == "card":
@@ -86,7 +86,7 @@ def found_city(g, s: CivState, player: int, pos: Pos) -> None:
         else:
             p.armies += 1
     p.cities_left -= 1
-    g._log(s, f"{s.names[player]} founds a city on {_sq(pos)}.")
+    log(s, f"{s.names[player]} founds a city on {_sq(pos)}.")
     management.rome_step(g, s, player)
 
 
@@ -129,7 +129,7 @@ def change_government(g, s: CivState, player: int, gov: str) -> None:
     p = s.players[player]
     if gov in p.fresh_governments:
         p.government, p.pending_government = gov, ""
-        g._log(s, f"{s.names[player]} adopts {gov}.")
+        log(s, f"{s.names[player]} adopts {gov}.")
     else:
         p.government, p.pending_government = D.ANARCHY, gov
-        g._log(s, f"{s.names[player]} falls into Anarchy for a round on the way to {gov}.")
+        log(s, f"{s.names[player]} falls into Anarchy for a round on the way to {gov}.")

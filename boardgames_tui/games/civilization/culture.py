@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ...engine.core import Option
-from ...engine.steps import Step, key
+from ...engine.steps import Step, key, log
 from . import abilities, cities, data as D, management
 from .board import BUILDING, GREAT_PERSON, Structure
 from .common import _sq, coin_dial, pyramid_counts
@@ -75,6 +75,7 @@ class TakeResource(Step):
     """Germany: a market resource of its choice after a tech that unlocks or upgrades a unit type."""
     kind: ClassVar[str] = "resource"
     private: ClassVar[bool] = False
+    may_be_empty: ClassVar[bool] = True  # the market ran dry meanwhile
 
     def prompt(self, g, s):
         return f"{s.names[self.player]} (Germany): take a resource from the market"
@@ -85,10 +86,7 @@ class TakeResource(Step):
     def apply(self, g, s, o):
         s.resource_pool[o.value] -= 1
         s.players[self.player].resources.append(o.value)
-        g._log(s, f"{s.names[self.player]} takes {o.value} from the market.")
-
-    def on_empty(self, g, s):
-        pass                     # the market ran dry meanwhile
+        log(s, f"{s.names[self.player]} takes {o.value} from the market.")
 
 
 class DiscardCulture(Step):
@@ -105,7 +103,7 @@ class DiscardCulture(Step):
         p = s.players[self.player]
         card = p.culture_cards.pop(o.value)
         s.culture_discards.append((self.player, card))
-        g._log(s, f"{s.names[self.player]} discards a culture card.", self.player,
+        log(s, f"{s.names[self.player]} discards a culture card.", self.player,
                f"{s.names[self.player]} discards {card}.")
 
 
@@ -135,16 +133,16 @@ def climb(g, s: CivState, player: int, free: bool = False) -> None:
     if space.reward == D.GREAT_PERSON and s.great_people:
         gp = s.great_people.draw(s.rng)
         p.great_people.append(gp)
-        g._log(s, f"{name} climbs to culture space {space.number} and gains a great person.",
-                  player, f"{name} climbs to culture space {space.number} and gains a great {gp}.")
+        log(s, f"{name} climbs to culture space {space.number} and gains a great person.",
+               player, f"{name} climbs to culture space {space.number} and gains a great {gp}.")
     elif space.reward == D.CARD and s.culture_decks[space.level]:
         card = s.culture_decks[space.level].draw(s.rng)
         p.culture_cards.append(card)
-        g._log(s, f"{name} climbs to culture space {space.number} and draws a culture card.",
-                  player, f"{name} climbs to culture space {space.number} and draws {card}.")
+        log(s, f"{name} climbs to culture space {space.number} and draws a culture card.",
+               player, f"{name} climbs to culture space {space.number} and draws {card}.")
         abilities.hand_limit(g, s, player)
     else:
-        g._log(s, f"{name} climbs to culture space {space.number}.")
+        log(s, f"{name} climbs to culture space {space.number}.")
 
 
 # ====================================================================== research
@@ -174,13 +172,13 @@ def learn(g, s: CivState, player: int, tech: str, free: bool = False) -> None:
     if unit is not None and p.civ == "Germany":
         if s.unit_decks[unit[0]]:
             p.units.append(s.unit_decks[unit[0]].draw(s.rng))
-            g._log(s, f"{s.names[player]} (Germany) gains a free {unit[0]} unit card.")
+            log(s, f"{s.names[player]} (Germany) gains a free {unit[0]} unit card.")
         if any(s.resource_pool.values()):
             s.steps.append(TakeResource(player))
     flip_buildings(g, s, player, tech)
     fresh = [gov.name for gov in D.GOVERNMENTS if gov.unlocked_by == tech]
     p.fresh_governments = list(p.fresh_governments) + fresh
-    g._log(s, f"{s.names[player]} learns {tech} " + ("free." if free else f"(trade falls to {p.trade})."))
+    log(s, f"{s.names[player]} learns {tech} " + ("free." if free else f"(trade falls to {p.trade})."))
     if tech == D.SPACE_FLIGHT:
         g.win(s, player, "technology")
     elif coin_dial(g, s, player) >= D.COIN_VICTORY:
@@ -197,4 +195,4 @@ def flip_buildings(g, s: CivState, player: int, tech: str) -> None:
     for pos, st in sorted(b.structures.items()):
         if st.kind == BUILDING and st.owner == player and st.name in ups:
             b.structures[pos] = Structure(BUILDING, ups[st.name], player)
-            g._log(s, f"{s.names[player]}'s {st.name} on {_sq(pos)} becomes {ups[st.name]}.")
+            log(s, f"{s.names[player]}'s {st.name} on {_sq(pos)} becomes {ups[st.name]}.")

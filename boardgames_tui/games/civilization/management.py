@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ...engine.core import Option
-from ...engine.steps import Auto, Step, key
+from ...engine.steps import Auto, Step, key, log
 from . import abilities, cards, culture, data as D, movement, war
 from .board import BUILDING, GREAT_PERSON, Pos, Structure, WONDER, neighbours
 from .common import WALLS, _a, _sq, _where, coin_dial, has_ability
@@ -80,7 +80,7 @@ class CityAction(Auto):
         ref = (self.player, "city", self.city)
         if ref in s.cancelled:
             s.cancelled = s.cancelled - {ref}
-            g._log(s, f"The action of {s.names[self.player]}'s city on {_sq(self.city)} is cancelled.")
+            log(s, f"The action of {s.names[self.player]}'s city on {_sq(self.city)} is cancelled.")
             return
         city_action(g, s, self.player, self.city, self.value)
 
@@ -89,6 +89,7 @@ class SecondPurchase(Step):
     """Engineering: once a round a city may split its production over 2 purchases; the second is paid
     from what the first left (no trade bought: house rule)."""
     kind: ClassVar[str] = "second_purchase"
+    may_be_empty: ClassVar[bool] = True
     city: tuple = ()
     spent: int = 0
 
@@ -107,11 +108,8 @@ class SecondPurchase(Step):
             return
         p = s.players[self.player]
         p.used = p.used | {("Engineering", "split_production")}
-        g._log(s, f"{s.names[self.player]} splits the city's production (Engineering).")
+        log(s, f"{s.names[self.player]} splits the city's production (Engineering).")
         city_action(g, s, self.player, self.city, o.value, second=True)
-
-    def on_empty(self, g, s):
-        pass
 
 
 class PlaceFigure(Step):
@@ -130,11 +128,11 @@ class PlaceFigure(Step):
 
     def apply(self, g, s, o):
         movement.put_figure(g, s, self.player, o.value, self.what)
-        g._log(s, f"{s.names[self.player]} builds {_a(self.what)} on {_sq(o.value)}.")
+        log(s, f"{s.names[self.player]} builds {_a(self.what)} on {_sq(o.value)}.")
 
     def on_empty(self, g, s):
         # no room (every square full or closed): the production is lost; the figure never left the supply
-        g._log(s, f"No room next to the city on {_sq(self.city)}: the {self.what} is not built.")
+        log(s, f"No room next to the city on {_sq(self.city)}: the {self.what} is not built.")
 
 
 class PlaceStart(PlaceFigure):
@@ -146,7 +144,7 @@ class PlaceStart(PlaceFigure):
 
     def apply(self, g, s, o):
         movement.put_figure(g, s, self.player, o.value, self.what)
-        g._log(s, f"{s.names[self.player]} puts a starting {self.what} on {_sq(o.value)}.")
+        log(s, f"{s.names[self.player]} puts a starting {self.what} on {_sq(o.value)}.")
 
 
 class PlaceStructure(Step):
@@ -361,8 +359,8 @@ def place_structure(g, s: CivState, player: int, pos: Pos, what: str, name: str)
         s.players[player].wonders.append(name)
         if s.wonder_deck:
             s.wonder_market.append(s.wonder_deck.draw(s.rng))
-    g._log(s, f"{s.names[player]} places {name} on {_sq(pos)}"
-                 + (f" (over {old.name})." if old is not None else "."))
+    log(s, f"{s.names[player]} places {name} on {_sq(pos)}"
+           + (f" (over {old.name})." if old is not None else "."))
     if what == WONDER and s.phase != "setup":
         rome_step(g, s, player)
 
@@ -371,7 +369,7 @@ def rome_step(g, s: CivState, player: int) -> None:
     """Rome: a free culture step for each wonder built, city founded, city or village conquered
     (section 4 §1)."""
     if s.players[player].civ == "Rome" and not g.over(s):
-        g._log(s, f"{s.names[player]} (Rome) climbs a culture step free.")
+        log(s, f"{s.names[player]} (Rome) climbs a culture step free.")
         culture.climb(g, s, player, free=True)
 
 
@@ -396,23 +394,23 @@ def city_action(g, s: CivState, player: int, city: Pos, v: tuple, second: bool =
         p.trade -= trade
         card = s.unit_decks[t].draw(s.rng)
         p.units.append(card)
-        g._log(s, f"{name}'s city on {_sq(city)} buys {_a(t)} unit card.", player,
-                  f"{name}'s city on {_sq(city)} buys {_a(t)} unit card of strength "
-                  f"{war.card_value(card, p.ranks[t])}.")
+        log(s, f"{name}'s city on {_sq(city)} buys {_a(t)} unit card.", player,
+               f"{name}'s city on {_sq(city)} buys {_a(t)} unit card of strength "
+               f"{war.card_value(card, p.ranks[t])}.")
     elif v[0] == WALLS:
         p.trade -= v[2]
         s.board.cities[city].walls = True
-        g._log(s, f"{name}'s city on {_sq(city)} builds city walls.")
+        log(s, f"{name}'s city on {_sq(city)} builds city walls.")
     elif v[0] == "culture":
         p.culture += v[1]
-        g._log(s, f"{name}'s city on {_sq(city)} creates {v[1]} culture.")
+        log(s, f"{name}'s city on {_sq(city)} creates {v[1]} culture.")
     elif v[0] == "harvest":
         s.resource_pool[v[1]] -= 1
         p.resources.append(v[1])
-        g._log(s, f"{name}'s city on {_sq(city)} harvests {v[1]}.")
+        log(s, f"{name}'s city on {_sq(city)} harvests {v[1]}.")
         if ("Angkor Wat" in p.wonders and ("Angkor Wat", "double_harvest") not in p.used
                 and s.resource_pool[v[1]] > 0):
             p.used = p.used | {("Angkor Wat", "double_harvest")}
             s.resource_pool[v[1]] -= 1
             p.resources.append(v[1])
-            g._log(s, f"Angkor Wat: the city harvests {v[1]} twice.")
+            log(s, f"Angkor Wat: the city harvests {v[1]} twice.")

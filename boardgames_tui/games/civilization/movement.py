@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ...engine.core import Option
-from ...engine.steps import Step, key
+from ...engine.steps import Step, key, log
 from . import abilities, cards, data as D, war
 from .board import BUILDING, Figures, Pos, orthogonal, placed_squares
 from .common import _a, _figures, _foe, _sq, _where, group_of, speed, stacking, water_rule
@@ -341,7 +341,7 @@ def move_figure(g, s: CivState, player: int, origin: Pos, dest: Pos, what, how: 
             p.scouts += 1
         p.used = p.used | {("Russia", "sacrifice")}
         owner = b.cities[dest].owner
-        g._log(s, f"{s.names[player]} (Russia) sacrifices {noun} in {s.names[owner]}'s city on {_sq(dest)}.")
+        log(s, f"{s.names[player]} (Russia) sacrifices {noun} in {s.names[owner]}'s city on {_sq(dest)}.")
         s.steps.append(war.LootTech(player, owner))
         return None
     for _ in range(armies):
@@ -349,7 +349,7 @@ def move_figure(g, s: CivState, player: int, origin: Pos, dest: Pos, what, how: 
     for _ in range(scouts):
         take_figure(g, s, origin, "scout")
     if how[0] == "attack":
-        g._log(s, f"{s.names[player]} moves {noun} from {_sq(origin)} into {_sq(end)}.")
+        log(s, f"{s.names[player]} moves {noun} from {_sq(origin)} into {_sq(end)}.")
         f = b.figures.get(end)
         if f is not None and f.owner != player and not f.armies and end not in b.cities:
             war.kill_scouts(g, s, player, end)                       # rule 66, row 32
@@ -362,7 +362,7 @@ def move_figure(g, s: CivState, player: int, origin: Pos, dest: Pos, what, how: 
         put_figure(g, s, player, end, "army", from_supply=False)
     for _ in range(scouts):
         put_figure(g, s, player, end, "scout", from_supply=False)
-    g._log(s, f"{s.names[player]} moves {noun} from {_sq(origin)} to {_sq(end)}.")
+    log(s, f"{s.names[player]} moves {noun} from {_sq(origin)} to {_sq(end)}.")
     st = b.structures.get(end)
     p = s.players[player]
     if (armies and st is not None and st.kind == BUILDING and st.owner != player
@@ -386,7 +386,7 @@ def explore(g, s: CivState, player: int, pos: Pos) -> None:
         deck = s.huts if sq.marker == HUT else s.villages
         if deck:
             s.board.markers[at] = (sq.marker, deck.draw(s.rng))
-    g._log(s, f"{s.names[player]} explores the tile {t.name}.")
+    log(s, f"{s.names[player]} explores the tile {t.name}.")
 
 
 def take_hut(g, s: CivState, player: int, pos: Pos) -> None:
@@ -394,7 +394,7 @@ def take_hut(g, s: CivState, player: int, pos: Pos) -> None:
     _, content = s.board.markers.pop(pos)
     s.rng.reveal()                           # the marker is turned up
     s.players[player].resources.append(content)
-    g._log(s, f"{s.names[player]} finds {content} in a hut.")
+    log(s, f"{s.names[player]} finds {content} in a hut.")
     if s.players[player].civ == "China":
         s.players[player].culture += 3
-        g._log(s, f"{s.names[player]} (China) gains 3 culture for the hut.")
+        log(s, f"{s.names[player]} (China) gains 3 culture for the hut.")

@@ -34,8 +34,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from ...engine.core import LogEntry
-from ...engine.steps import Auto, StepGame
+from ...engine.steps import Auto, StepGame, log
 from . import abilities, cities, culture, data as D, hidden, management, movement, trade
 from .board import WONDER
 from .common import (
@@ -80,9 +79,9 @@ class CivilizationGame(StepGame):
         s = deal(names, seed, opts)
         for seat, p in enumerate(s.players):
             p.fresh_governments = governments_known(p)   # row 2: the start tech counts as just found
-            self._log(s, f"{names[seat]} leads {p.civ} from the capital on {_sq(p.capital)} "
-                         f"(starting tech {p.techs[0]}, trade {p.trade}).")
-        self._log(s, f"{names[s.start_player]} holds the start-player marker.")
+            log(s, f"{names[seat]} leads {p.civ} from the capital on {_sq(p.capital)} "
+                   f"(starting tech {p.techs[0]}, trade {p.trade}).")
+        log(s, f"{names[s.start_player]} holds the start-player marker.")
         s.steps.append(NewRound())
         for seat in reversed(range(s.n)):
             p = s.players[seat]
@@ -115,9 +114,6 @@ class CivilizationGame(StepGame):
                     break
 
     # -- helpers ----------------------------------------------------------------------------------
-    def _log(self, s: CivState, text: str, private_to: int | None = None, private_text: str | None = None) -> None:
-        s.log.append(LogEntry(text, private_to, private_text, s.round))
-
     def over(self, s: CivState) -> bool:
         return s.winner >= 0
 
@@ -132,7 +128,7 @@ class CivilizationGame(StepGame):
         s.offered = frozenset()
         s.boost = {}
         s.frozen = frozenset()
-        self._log(s, f"Round {s.round}: {s.names[s.start_player]} is the start player.")
+        log(s, f"Round {s.round}: {s.names[s.start_player]} is the start player.")
         for p in s.players:
             p.used = frozenset()                 # once-a-round abilities
             if p.government == D.ANARCHY and p.pending_government:
@@ -164,7 +160,7 @@ class CivilizationGame(StepGame):
     def win(self, s: CivState, player: int, how: str) -> None:
         s.winner, s.victory, s.phase = player, how, OVER
         s.steps.clear()
-        self._log(s, f"{s.names[player]} wins a {how} victory!")
+        log(s, f"{s.names[player]} wins a {how} victory!")
 
     # -- hidden information ------------------------------------------------------------------------------
     def determinize(self, state: CivState, viewer: int | None, rng: random.Random) -> CivState:

@@ -38,7 +38,7 @@ from rich.text import Text
 from ...ui.later import after_refresh
 from ...ui.theme import colour, seat_letter
 from ...ui.widgets.board import SeatViewHelpers
-from ...ui.widgets.map_canvas import CURSOR_MARK, TARGET_MARK, MapBoard, MapRegion, wrap_text
+from ...ui.widgets.map_canvas import MapBoard, MapRegion, wrap_text
 from . import data as D
 from .board import placed_squares
 from .data_map import HUT, TERRAIN_YIELDS, TILE_SIZE, map_size
@@ -404,24 +404,9 @@ class CivilizationBoard(SeatViewHelpers, MapBoard):
             return self._player_name(target[1])
         return super().target_name(target)
 
-    def info_text(self, region: MapRegion | None) -> Text:
-        v = self._view or {}
-        canvas = self.canvas
-        if not v or region is None or not region.targets:
-            return Text("")
-        if not canvas.cursor_shown():
-            if not self._targets:
-                return Text("")
-            t = Text("Map: ", style="bold")
-            t.append(f"Tab here, then arrows or h j k l move {CURSOR_MARK}, Enter picks; {TARGET_MARK} = a choice now")
-            return t
-        key = region.targets[0]
-        t = Text()
-        if self._targets:
-            if canvas.is_target(region):
-                t.append(f"{TARGET_MARK} Enter picks: ", style="bold")
-            else:
-                t.append("Not a choice now: ", style="dim")
+    INFO_NAME = "Map"
+
+    def region_info(self, t: Text, v: dict, key: tuple) -> None:
         if key[0] == "square":
             self._square_info(t, v, key[1])
         elif key[0] == "player":
@@ -442,7 +427,6 @@ class CivilizationBoard(SeatViewHelpers, MapBoard):
         elif key[0] == "market":
             t.append("Market: ", style="bold")
             t.append(", ".join(v.get("wonder_market", [])))
-        return t
 
     def _square_info(self, t: Text, v: dict, pos: tuple[int, int]) -> None:
         key = f"{pos[0]}:{pos[1]}"

@@ -23,9 +23,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...engine.core import LogEntry
 from ...engine.hidden import Deck
 from ...engine.rng import Rng
+from ...engine.steps import StepState
 from . import data as D
 from .board import Board, Pos, new_board
 from .data_map import LAYOUTS, NEUTRAL_TILES
@@ -58,8 +58,7 @@ class Player:
 
 
 @dataclass
-class CivState:
-    names: list[str]
+class CivState(StepState):
     options: dict
     rng: Rng
     board: Board
@@ -85,13 +84,6 @@ class CivState:
     phase: str = "setup"
     winner: int = -1
     victory: str = ""
-    steps: list = field(default_factory=list)
-    log: list[LogEntry] = field(default_factory=list)
-    _decision: Any = field(default=None, compare=False, repr=False)
-
-    @property
-    def n(self) -> int:
-        return len(self.names)
 
 
 def _unit_deck(kind: str, rng: Rng) -> Deck:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ...engine.core import Option
-from ...engine.steps import Auto, Step, key
+from ...engine.steps import Auto, Step, key, log
 from . import abilities, data as D, management
 from .state import CivState
 
@@ -86,7 +86,7 @@ class Offer(Step):
         if what == "withdraw":
             return
         if what == "send":
-            g._log(s, f"{s.names[self.player]} offers {s.names[self.to]} a swap.")
+            log(s, f"{s.names[self.player]} offers {s.names[self.to]} a swap.")
             s.steps.append(Answer(self.to, self.player, self.give, self.ask))
             return
         side = dict(self.give) if what == "give" else dict(self.ask)
@@ -113,10 +113,10 @@ class Answer(Step):
         if o.value:
             swap(g, s, self.by, self.player, self.give)
             swap(g, s, self.player, self.by, self.ask)
-            g._log(s, f"{s.names[self.player]} accepts {s.names[self.by]}'s offer: {describe(g, self.give, True)} "
-                      f"for {describe(g, self.ask)}.")
+            log(s, f"{s.names[self.player]} accepts {s.names[self.by]}'s offer: {describe(g, self.give, True)} "
+                   f"for {describe(g, self.ask)}.")
         else:
-            g._log(s, f"{s.names[self.player]} refuses {s.names[self.by]}'s offer.")
+            log(s, f"{s.names[self.player]} refuses {s.names[self.by]}'s offer.")
 
 
 # ====================================================================== trade
@@ -127,7 +127,7 @@ def trade_income(g, s: CivState) -> None:
         income = sum(max(0, sum(s.board.yields(n).trade for n in management.worked(g, s, q, c)) + per_city)
                      for c, city in s.board.cities.items() if city.owner == q)
         p.trade = min(D.TRADE_MAX, p.trade + income)
-        g._log(s, f"{s.names[q]} takes {income} trade (now {p.trade}).")
+        log(s, f"{s.names[q]} takes {income} trade (now {p.trade}).")
 
 
 def describe(g, goods: dict, public: bool = False) -> str:

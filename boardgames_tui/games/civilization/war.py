@@ -34,7 +34,7 @@ import re
 from typing import ClassVar
 
 from ...engine.core import Option
-from ...engine.steps import Auto, PlainData, Step, key
+from ...engine.steps import Auto, PlainData, Step, key, log
 from . import abilities, cards, culture, data as D, management
 from .board import BUILDING, GREAT_PERSON, WONDER, Figures, Pos, neighbours
 from .data_map import VILLAGE as VILLAGE_MARKER
@@ -269,7 +269,7 @@ def lay_card(g, s, side: str, card: int, front: int | None) -> None:
         b.fronts = list(b.fronts) + [{side: (card, 0)}]
         if boost:
             b.extra = {**(b.extra or {}), (len(b.fronts) - 1, side): boost}
-        g._log(s, f"{name} opens front {len(b.fronts)} with {describe(s, b, side, card, 0, len(b.fronts) - 1)}.")
+        log(s, f"{name} opens front {len(b.fronts)} with {describe(s, b, side, card, 0, len(b.fronts) - 1)}.")
     else:
         foe = other(side)
         f = dict(b.fronts[front])
@@ -280,7 +280,7 @@ def lay_card(g, s, side: str, card: int, front: int | None) -> None:
         b.fronts = [x if i != front else f for i, x in enumerate(b.fronts)]
         text = f"{name} attacks front {front + 1} with {describe(s, b, side, card, 0, front)}"
         dead = bury(s, b, front)
-        g._log(s, text + (": " + ", ".join(dead) if dead else "") + ".")
+        log(s, text + (": " + ", ".join(dead) if dead else "") + ".")
     b.turn = other(side)
     s.steps.append(BattleTurn())
 
@@ -333,7 +333,7 @@ def use_ability(g, s, b: Battle, side: str, source: str, tag: str) -> None:
     ab = next(a for src, a in abilities.battle_abilities(g, s, q) if src == source and a.tag == tag)
     b.used = b.used | {(side, source, tag)}
     abilities.pay_ability(g, s, q, ab)
-    g._log(s, f"{s.names[q]} uses {source}" + (f" ({ab.count} {ab.resource})." if ab.resource else "."))
+    log(s, f"{s.names[q]} uses {source}" + (f" ({ab.count} {ab.resource})." if ab.resource else "."))
     chances = abilities.mass_media_chances(g, s, q, source, tag) if ab.resource else []
     if chances:
         s.steps.append(BattleAbilityEffect(side, source, tag))
@@ -354,7 +354,7 @@ class BattleAbilityEffect(Auto):
         ref = (q, "ability", self.source, self.tag)
         if ref in s.cancelled:
             s.cancelled = s.cancelled - {ref}
-            g._log(s, f"{s.names[q]}'s {self.source} is cancelled; its resources are lost.")
+            log(s, f"{s.names[q]}'s {self.source} is cancelled; its resources are lost.")
             return
         amount = next(a.amount for a in D.TECH_INDEX[self.source].abilities if a.tag == self.tag)   # techs only
         ability_effect(g, s, b, self.side, self.tag, amount)
@@ -375,6 +375,7 @@ class WoundTarget(Step):
     """Mathematics and Ballistics: the wounds spread over enemy units in play, one at a time."""
     kind: ClassVar[str] = "battle_wound"
     private: ClassVar[bool] = False
+    may_be_empty: ClassVar[bool] = True  # no enemy unit left in play: the rest are lost
     side: str = ATT
     left: int = 0
 
@@ -395,18 +396,16 @@ class WoundTarget(Step):
         b.fronts = [x if i != o.value else f for i, x in enumerate(b.fronts)]
         dead = bury(s, b, o.value)
         if dead:
-            g._log(s, ", ".join(dead).capitalize() + ".")
+            log(s, ", ".join(dead).capitalize() + ".")
         if self.left > 1:
             s.steps.append(WoundTarget(self.player, self.side, self.left - 1))
-
-    def on_empty(self, g, s):
-        pass                                         # no enemy unit left in play: the rest are lost
 
 
 class HealTarget(Step):
     """Animal Husbandry: heal up to 3 wounds on your units in play, one at a time (he may stop)."""
     kind: ClassVar[str] = "battle_heal"
     private: ClassVar[bool] = False
+    may_be_empty: ClassVar[bool] = True
     side: str = ATT
     left: int = 0
 
@@ -430,9 +429,6 @@ class HealTarget(Step):
         b.fronts = [x if i != o.value else f for i, x in enumerate(b.fronts)]
         if self.left > 1:
             s.steps.append(HealTarget(self.player, self.side, self.left - 1))
-
-    def on_empty(self, g, s):
-        pass
 
 
 # ====================================================================== starting a battle
@@ -517,7 +513,7 @@ def begin_battle(g, s, attacker: int, origin: Pos, pos: Pos, armies: int) -> Non
     else:
         if city is not None and city.walls and "Combustion" in att.techs:
             city.walls = False                      # Combustion breaches the walls before the battle
-            g._log(s, f"{s.names[attacker]} breaches the walls of the city on {_sq(pos)} (Combustion).")
+            log(s, f"{s.names[attacker]} breaches the walls of the city on {_sq(pos)} (Combustion).")
         hands[DEF], ranks[DEF], bonus[DEF] = defence(g, s, defender, pos)
     # rule 73, row 38: the defender lays first, the attacker in a battle on a city's square
     first = ATT if kind in (CITY, CAPITAL) else DEF
@@ -526,9 +522,9 @@ def begin_battle(g, s, attacker: int, origin: Pos, pos: Pos, armies: int) -> Non
     foe = "the barbarians of the village" if defender == BARBARIANS else (
         f"{s.names[defender]}'s {'capital' if kind == CAPITAL else 'city'}" if city is not None
         else f"{s.names[defender]}'s figures")
-    g._log(s, f"{s.names[attacker]} attacks {foe} on {_sq(pos)} with {armies} arm{'y' if armies == 1 else 'ies'}: "
-              f"{len(hands[ATT])} cards against {len(hands[DEF])}, bonus {bonus[ATT]} against {bonus[DEF]}"
-              + (f"; {s.names[controller]} plays the barbarians." if defender == BARBARIANS else "."))
+    log(s, f"{s.names[attacker]} attacks {foe} on {_sq(pos)} with {armies} arm{'y' if armies == 1 else 'ies'}: "
+           f"{len(hands[ATT])} cards against {len(hands[DEF])}, bonus {bonus[ATT]} against {bonus[DEF]}"
+           + (f"; {s.names[controller]} plays the barbarians." if defender == BARBARIANS else "."))
     s.steps.append(BattleTurn())
 
 
@@ -543,8 +539,8 @@ def begin_horde(g, s, raider: int, village: Pos, pos: Pos) -> None:
     first = ATT if kind in (CITY, CAPITAL) else DEF
     s.battle = Battle(pos, village, BARBARIANS, defender, defender, kind, 0, hands, ranks, bonus, first,
                       [], {ATT: [], DEF: []}, {}, {}, frozenset(), raider)
-    g._log(s, f"Barbarians from the village on {_sq(village)} attack {s.names[defender]}'s "
-              f"{'army' if kind == FIELD else 'city'} on {_sq(pos)} ({s.names[raider]} lays their cards).")
+    log(s, f"Barbarians from the village on {_sq(village)} attack {s.names[defender]}'s "
+           f"{'army' if kind == FIELD else 'city'} on {_sq(pos)} ({s.names[raider]} lays their cards).")
     s.steps.append(BattleTurn())
 
 
@@ -581,7 +577,7 @@ def end_battle(g, s) -> None:
     loser = other(winner)
     wname = "the barbarians" if b.owner(winner) == BARBARIANS else s.names[b.owner(winner)]
     verb = "win" if wname == "the barbarians" else "wins"
-    g._log(s, f"The battle on {_sq(b.pos)} {ENDS} {t[ATT]} to {t[DEF]}: {wname} {verb}.")
+    log(s, f"The battle on {_sq(b.pos)} {ENDS} {t[ATT]} to {t[DEF]}: {wname} {verb}.")
     # the cards: survivors back to their standing forces (barbarians' to their stacks), the killed gone
     for side in SIDES:
         survivors = [f[side][0] for f in b.fronts if side in f] + list(b.hands[side])
@@ -621,8 +617,8 @@ def end_battle(g, s) -> None:
             else:
                 del board.figures[b.pos]
     if losses:
-        g._log(s, f"{wname} lose{'' if wname == 'the barbarians' else 's'} {losses} arm{'y' if losses == 1 else 'ies'} "
-                  f"for {len(b.killed[winner])} units killed.")
+        log(s, f"{wname} lose{'' if wname == 'the barbarians' else 's'} {losses} arm{'y' if losses == 1 else 'ies'} "
+               f"for {len(b.killed[winner])} units killed.")
     s.battle = None
     win_q, lose_q = b.owner(winner), b.owner(loser)
     if b.kind == CAPITAL and winner == ATT and b.attacker != BARBARIANS:
@@ -639,14 +635,14 @@ def after_battle(g, s, b: Battle, win_q: int, lose_q: int) -> None:
     if lose_q != BARBARIANS and s.players[lose_q].government == "Democracy":
         p = s.players[lose_q]
         p.trade = max(0, p.trade - 2)
-        g._log(s, f"{s.names[lose_q]} loses 2 trade for the defeat (Democracy).")
+        log(s, f"{s.names[lose_q]} loses 2 trade for the defeat (Democracy).")
     if win_q != BARBARIANS and "Code of Laws" in s.players[win_q].techs:
         p = s.players[win_q]
         slots = D.TECH_INDEX["Code of Laws"].coin_slots
         if ("Code of Laws", "coin_after_victory") not in p.used and p.card_coins.get("Code of Laws", 0) < slots:
             p.used = p.used | {("Code of Laws", "coin_after_victory")}
             p.card_coins = {**p.card_coins, "Code of Laws": p.card_coins.get("Code of Laws", 0) + 1}
-            g._log(s, f"{s.names[win_q]} puts a coin on Code of Laws.")
+            log(s, f"{s.names[win_q]} puts a coin on Code of Laws.")
     if BARBARIANS in (win_q, lose_q):
         return                                                   # no loot from or for a village (row 31)
     lists = loot_lists(s, b, win_q, lose_q)
@@ -684,8 +680,8 @@ def raze_city(g, s, pos: Pos, by: int) -> None:
             lose_wonder(owner, st.name)
     s.gather = {k: v for k, v in s.gather.items() if v != pos}
     s.boost = {k: v for k, v in s.boost.items() if k != pos}
-    g._log(s, f"{'The barbarians' if by == BARBARIANS else s.names[by]} destroy{'' if by == BARBARIANS else 's'} "
-              f"{s.names[city.owner]}'s city on {_sq(pos)}.")
+    log(s, f"{'The barbarians' if by == BARBARIANS else s.names[by]} destroy{'' if by == BARBARIANS else 's'} "
+           f"{s.names[city.owner]}'s city on {_sq(pos)}.")
 
 
 def take_village(g, s, q: int, pos: Pos) -> None:
@@ -698,14 +694,14 @@ def take_village(g, s, q: int, pos: Pos) -> None:
         if s.great_people:
             gp = s.great_people.draw(s.rng)
             p.great_people = list(p.great_people) + [gp]
-            g._log(s, f"{name} takes the village and gains a great person.", q,
+            log(s, f"{name} takes the village and gains a great person.", q,
                    f"{name} takes the village and gains a great {gp}.")
     else:
         p.resources = list(p.resources) + [content]
-        g._log(s, f"{name} takes the village and finds {content}.")
+        log(s, f"{name} takes the village and finds {content}.")
     if p.civ == "China":
         p.culture += 3
-        g._log(s, f"{name} (China) gains 3 culture for the village.")
+        log(s, f"{name} (China) gains 3 culture for the village.")
     management.rome_step(g, s, q)
 
 
@@ -728,7 +724,7 @@ def kill_scouts(g, s, by: int, pos: Pos) -> None:
     """Rule 66, row 32: an army entering a square with only scouts kills them, and may loot (rule 80)."""
     f = send_home(s, pos)
     s.gather = {k: v for k, v in s.gather.items() if k != pos}
-    g._log(s, f"{s.names[by]} kills {s.names[f.owner]}'s scout{'s' if f.scouts > 1 else ''} on {_sq(pos)}.")
+    log(s, f"{s.names[by]} kills {s.names[f.owner]}'s scout{'s' if f.scouts > 1 else ''} on {_sq(pos)}.")
     if "The Great Wall" not in s.players[f.owner].wonders:
         s.steps.append(Loot(by, f.owner, D.FIELD_LOOT))
 
@@ -753,13 +749,14 @@ class Rescue(Step):
             return
         p = s.players[self.player]
         p.units = list(p.units) + [o.value]
-        g._log(s, f"{s.names[self.player]} (China) saves a {D.UNIT_CARDS[o.value].type} unit.")
+        log(s, f"{s.names[self.player]} (China) saves a {D.UNIT_CARDS[o.value].type} unit.")
 
 
 class Loot(Step):
     """The winner's one pick from the list (rules 80, 82, row 44), or nothing."""
     kind: ClassVar[str] = "loot"
     private: ClassVar[bool] = False
+    may_be_empty: ClassVar[bool] = True  # he has nothing to take
     loser: int = 0
     lists: tuple = ()
 
@@ -792,37 +789,35 @@ class Loot(Step):
         name, his = s.names[self.player], s.names[self.loser]
         v = o.value
         if v is None:
-            g._log(s, f"{name} takes no loot.")
+            log(s, f"{name} takes no loot.")
         elif v == "trade":
             n = min(D.LOOT_TRADE, p.trade)
             p.trade -= n
             me.trade = min(D.TRADE_MAX, me.trade + n)
-            g._log(s, f"{name} takes {n} trade from {his}.")
+            log(s, f"{name} takes {n} trade from {his}.")
         elif v == "culture":
             n = min(D.LOOT_CULTURE, p.culture)
             p.culture -= n
             me.culture += n
-            g._log(s, f"{name} takes {n} culture from {his}.")
+            log(s, f"{name} takes {n} culture from {his}.")
         elif v == "tech":
             s.steps.append(LootTech(self.player, self.loser))
         elif v == "card":
             card = p.culture_cards[s.rng.randrange(len(p.culture_cards))]
             p.culture_cards = [c for i, c in enumerate(p.culture_cards) if i != p.culture_cards.index(card)]
             me.culture_cards = list(me.culture_cards) + [card]
-            g._log(s, f"{name} takes a culture card from {his}.", self.player, f"{name} takes {card} from {his}.")
+            log(s, f"{name} takes a culture card from {his}.", self.player, f"{name} takes {card} from {his}.")
             abilities.hand_limit(g, s, self.player)
         else:
             for _ in range(v[1]):
                 s.steps.append(LootResource(self.player, self.loser))
-
-    def on_empty(self, g, s):
-        pass                                                # he has nothing to take
 
 
 class LootResource(Step):
     """Which of the loser's resources (public, on his sheet) the winner takes."""
     kind: ClassVar[str] = "loot_resource"
     private: ClassVar[bool] = False
+    may_be_empty: ClassVar[bool] = True
     loser: int = 0
 
     def prompt(self, g, s):
@@ -838,10 +833,7 @@ class LootResource(Step):
         res.remove(o.value)
         p.resources = res
         me.resources = list(me.resources) + [o.value]
-        g._log(s, f"{s.names[self.player]} takes {o.value} from {s.names[self.loser]}.")
-
-    def on_empty(self, g, s):
-        pass
+        log(s, f"{s.names[self.player]} takes {o.value} from {s.names[self.loser]}.")
 
 
 class LootTech(Step):
@@ -850,6 +842,7 @@ class LootTech(Step):
     of Liberty."""
     kind: ClassVar[str] = "loot_tech"
     private: ClassVar[bool] = False
+    may_be_empty: ClassVar[bool] = True
     loser: int = 0
 
     def prompt(self, g, s):
@@ -864,6 +857,3 @@ class LootTech(Step):
 
     def apply(self, g, s, o):
         culture.learn(g, s, self.player, o.value, free=True)
-
-    def on_empty(self, g, s):
-        pass

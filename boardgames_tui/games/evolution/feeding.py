@@ -14,7 +14,7 @@ The steps, on the step stack:
 * ``EndFeeding`` (auto): starvation, extinction, the bags and the free species (rules 25-29), then the
   game's ``_end_round`` (the end of the game, or the next round).
 
-The functions take ``(game, state, ...)`` where they log or ask the game (``_log``, ``_extinct``,
+The functions take ``(game, state, ...)`` where they log or ask the game (``_extinct``,
 ``_order``); most need the state only.  :func:`blockers` and :func:`targets` are public: the bot policy
 (``bots/policies/evolution.py``) reads the attacks with them.  The game's rules module imports this
 one, never the other way round.
@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Set as AbstractSet
 
 from ...engine.core import Option
-from ...engine.steps import Auto, key
+from ...engine.steps import Auto, key, log
 from .base import EvoStep, _index, _key_i, _plural
 from .cards import (
     AMBUSH, BURROWING, CARNIVORE, CLIMBING, COOPERATION, DEFENSIVE_HERDING, FAT_TISSUE, FERTILE, FOOD_OF,
@@ -85,7 +85,7 @@ class StartFeeding(Auto):
                 shown.append(f"{s.names[p]} ({'; '.join(parts)})")
         if shown:
             s.rng.reveal(flipped)
-            g._log(s, "Traits turned face up: " + "; ".join(shown) + ".")
+            log(s, "Traits turned face up: " + "; ".join(shown) + ".")
         s.phase = "feed"
         for pl in s.players:
             pl.done = False
@@ -97,10 +97,10 @@ class StartFeeding(Auto):
             listing = ", ".join(f"{card_label(c)} from {s.names[p]}" for p, c in s.food_cards)
             s.discard.extend(c for _, c in s.food_cards)
             s.food_cards = []
-            g._log(s, f"Phase 4: food cards revealed: {listing}; total {total:+d}. "
-                      f"The watering hole had {leftover} and now has {s.hole} plant food.")
+            log(s, f"Phase 4: food cards revealed: {listing}; total {total:+d}. "
+                   f"The watering hole had {leftover} and now has {s.hole} plant food.")
         else:
-            g._log(s, f"Phase 4: no food cards; the watering hole has {s.hole} plant food.")
+            log(s, f"Phase 4: no food cards; the watering hole has {s.hole} plant food.")
         # Grain-symbol traits (rule 18, reference rows 2, 5, 6).
         notes: list[str] = []
         for p in g._order(s, s.start):
@@ -122,7 +122,7 @@ class StartFeeding(Auto):
                         sp.food += move
                         notes.append(f"{s.names[p]}'s species {i + 1} moves {move} stored food from Fat Tissue")
         if notes:
-            g._log(s, "; ".join(notes) + ".")
+            log(s, "; ".join(notes) + ".")
         s.steps.append(FeedTurn(s.start))
 
 
@@ -147,14 +147,14 @@ class FeedTurn(EvoStep):
     def apply(self, g, s, o):
         p = self.player
         if o.key == "pass":
-            g._log(s, f"{s.names[p]} passes (feeds nothing this turn).")
+            log(s, f"{s.names[p]} passes (feeds nothing this turn).")
             next_feeder(s, p, self.quiet + 1)
             return
         what, i = o.value
         if what == "eat":
             notes: list[str] = []
             take(s, p, i, HOLE, False, 1, notes, "")
-            g._log(s, "; ".join(notes) + f"; {s.hole} left there.")
+            log(s, "; ".join(notes) + f"; {s.hole} left there.")
             next_feeder(s, p, 0)
             return
         s.steps.append(self)                      # the turn goes on: a follow-up question
@@ -212,7 +212,7 @@ class IntelDiscard(HandDiscard):
         notes: list[str] = []
         take(s, p, self.species, BANK, False, 2, notes, "Intelligence")
         if notes:
-            g._log(s, "; ".join(notes) + ".")
+            log(s, "; ".join(notes) + ".")
         turn_done(s, p)
 
     def why(self, g, s, head, c):
@@ -353,7 +353,7 @@ class EndFeeding(Auto):
                 if sp.food < sp.pop:
                     lines.append(f"{s.names[p]}'s species {i + 1} starves down to population {sp.food}")
                     sp.pop = sp.food
-        g._log(s, "Feeding is over. " + ("; ".join(lines) + "." if lines else "Every species is fed."))
+        log(s, "Feeding is over. " + ("; ".join(lines) + "." if lines else "Every species is fed."))
         # Rule 27: species that got no food die out.
         for p in order:
             for sp in reversed(list(s.players[p].species)):  # right to left: positions stay as shown
@@ -369,14 +369,14 @@ class EndFeeding(Auto):
                 sp.food = 0
             pl.bag += got
             gains.append(f"{s.names[p]} +{got}")
-        g._log(s, "Food goes into the bags: " + ", ".join(gains) + ".")
+        log(s, "Food goes into the bags: " + ", ".join(gains) + ".")
         # Rule 29: a free species for a player with none (in the last round too:
         # the round is played to its end, rules 51-52).
         for p in order:
             pl = s.players[p]
             if not pl.species:
                 pl.species.append(g._new_species(s))
-                g._log(s, f"{s.names[p]} has no species left and takes a free one.")
+                log(s, f"{s.names[p]} has no species left and takes a free one.")
         g._end_round(s)                           # the end of the game, or the next round
 
 
@@ -590,7 +590,7 @@ def resolve_attack(g, s, p: int, i: int, o: int, j: int, ignored: list[str]) -> 
         alive = a.pop > 0
     cut_pop(s, o, t)
     notes.append(f"the target drops to population {t.pop}")
-    g._log(s, head + ": " + "; ".join(notes) + ".")
+    log(s, head + ": " + "; ".join(notes) + ".")
     notes = []
     if not alive:
         g._extinct(s, p, a, "killed by Horns before eating")
@@ -607,7 +607,7 @@ def resolve_attack(g, s, p: int, i: int, o: int, j: int, ignored: list[str]) -> 
             if row[x].has(SCAVENGER):
                 take(s, q, x, BANK, True, 1, notes, "Scavenger")
     if notes:
-        g._log(s, "; ".join(notes) + ".")
+        log(s, "; ".join(notes) + ".")
 
 
 def target_label(s, o: int, j: int, bl: list[str]) -> str:

@@ -40,13 +40,12 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from ...engine.copying import copy_state
 from ...engine.core import GameOption, LogEntry, Option
 from ...engine.hidden import Deck
 from ...engine.rng import Rng
-from ...engine.steps import Auto, StepGame, key
+from ...engine.steps import Auto, StepGame, StepState, key, log
 from . import cards as C
 from .base import EvoStep, _index, _key_i, _plural
 from .cards import CARNIVORE, FAT_TISSUE, FOOD_OF, MAX_POP, MAX_SIZE, TRAIT_OF, card_label
@@ -90,8 +89,7 @@ class PlayerState:
 
 
 @dataclass
-class EvolutionState:
-    names: list[str]
+class EvolutionState(StepState):
     players: list[PlayerState]
     deck: Deck
     discard: list[int]
@@ -104,15 +102,12 @@ class EvolutionState:
     start: int = 0
     round: int = 0
     phase: str = "food"
-    steps: list = field(default_factory=list)
     final_round: int | None = None
-    log: list[LogEntry] = field(default_factory=list)
     next_uid: int = 0
     # (owner, card): face-down trait cards replaced and discarded unseen; the
     # other players do not know them (for ``determinize``).  Emptied when the
     # discard pile becomes the new draw pile.
     discarded_face_down: list[tuple[int, int]] = field(default_factory=list)
-    _decision: Any = field(default=None, compare=False, repr=False)
 
 
 
@@ -135,7 +130,7 @@ class FoodCard(EvoStep):
         pl.hand.remove(c)
         s.food_cards.append((p, c))
         pl.done = True
-        g._log(s, f"{s.names[p]} lays a food card face down.", p,
+        log(s, f"{s.names[p]} lays a food card face down.", p,
                f"You lay {card_label(c)} face down as your food card.")
         s.steps.append(NextFoodTurn())
 
@@ -153,7 +148,7 @@ class NextFoodTurn(Auto):
         s.phase = "play"
         for pl in s.players:
             pl.done = False
-        g._log(s, "All food cards are down. Phase 3: play cards.")
+        log(s, "All food cards are down. Phase 3: play cards.")
         s.steps.append(NextPlayTurn())
 
 
@@ -175,7 +170,7 @@ class PlayTurn(EvoStep):
         if o.key == "done":
             pl = s.players[p]
             pl.done = True
-            g._log(s, f"{s.names[p]} ends the turn with {_plural(len(pl.hand), 'card')} in hand.")
+            log(s, f"{s.names[p]} ends the turn with {_plural(len(pl.hand), 'card')} in hand.")
             s.steps.append(NextPlayTurn())
             return
         s.steps.append(self)                      # the turn goes on after this card
@@ -216,7 +211,7 @@ class UseCard(EvoStep):
             pl.hand.remove(c)
             sp.traits.append(c)
             sp.hidden.append(c)
-            g._log(s, f"{name} plays a trait card face down on species {arg + 1}.", p,
+            log(s, f"{name} plays a trait card face down on species {arg + 1}.", p,
                    f"You play {card_label(c)} face down on species {arg + 1}.")
             return
         pl.hand.remove(c)
@@ -227,15 +222,15 @@ class UseCard(EvoStep):
                 pl.species.insert(0, sp)
             else:
                 pl.species.append(sp)
-            g._log(s, f"{name} discards {card_label(c)} for a new species at the {arg} end.")
+            log(s, f"{name} discards {card_label(c)} for a new species at the {arg} end.")
         elif what == "size":
             sp = pl.species[arg]
             sp.size += 1
-            g._log(s, f"{name} discards {card_label(c)}: species {arg + 1} body size {sp.size}.")
+            log(s, f"{name} discards {card_label(c)}: species {arg + 1} body size {sp.size}.")
         else:
             sp = pl.species[arg]
             sp.pop += 1
-            g._log(s, f"{name} discards {card_label(c)}: species {arg + 1} population {sp.pop}.")
+            log(s, f"{name} discards {card_label(c)}: species {arg + 1} population {sp.pop}.")
 
     def why(self, g, s, head, *parts):
         if head in ("back", "species"):
@@ -296,7 +291,7 @@ class ReplaceTrait(EvoStep):
             # the store lies on the Fat Tissue card and goes with it (rule 45)
             lost = f"; the {sp.fat} stored food on the Fat Tissue card is lost"
             sp.fat = 0
-        g._log(s, f"{s.names[p]} discards {shown} from species {i + 1} and plays a trait card face down there{lost}.",
+        log(s, f"{s.names[p]} discards {shown} from species {i + 1} and plays a trait card face down there{lost}.",
                p, f"You replace {TRAIT_OF[old]} on species {i + 1} by {card_label(c)}, face down{lost}.")
 
     def why(self, g, s, head, *parts):
@@ -319,18 +314,18 @@ class StartRound(Auto):
         s.phase = "food"
         for pl in s.players:
             pl.done = False
-        g._log(s, f"Round {s.round} begins; {s.names[s.start]} is the start player.")
+        log(s, f"Round {s.round} begins; {s.names[s.start]} is the start player.")
         need = sum(C.BASE_DEAL + len(pl.species) for pl in s.players)
         if need > len(s.deck):
             if s.final_round is None or s.final_round > s.round:
                 s.final_round = s.round
-            g._log(s, f"Only {len(s.deck)} cards are left for a deal of {need}: "
-                      f"the discard pile is shuffled in and this is the last round.")
+            log(s, f"Only {len(s.deck)} cards are left for a deal of {need}: "
+                   f"the discard pile is shuffled in and this is the last round.")
         for p in g._order(s, s.start):
             pl = s.players[p]
             got = g._draw(s, C.BASE_DEAL + len(pl.species), deal=True)
             pl.hand.extend(got)
-            g._log(s, f"{s.names[p]} is dealt {_plural(len(got), 'card')}.", p,
+            log(s, f"{s.names[p]} is dealt {_plural(len(got), 'card')}.", p,
                     f"You are dealt: {', '.join(card_label(c) for c in got) or 'nothing'}.")
         s.steps.append(NextFoodTurn())
 
@@ -375,10 +370,10 @@ class EvolutionGame(StepGame):
             s.players[p].species.append(self._new_species(s))
         s.start = rng.randrange(n)
         deck_name = "German 110-card" if opts["deck"] == "110" else "North Star 129-card"
-        self._log(s, f"New game with the {deck_name} deck; each player has one species (size 1, population 1).")
+        log(s, f"New game with the {deck_name} deck; each player has one species (size 1, population 1).")
         if removed:
-            self._log(s, f"Two players: {len(removed)} cards are removed from the game unseen.")
-        self._log(s, f"{s.names[s.start]} is the start player.")
+            log(s, f"Two players: {len(removed)} cards are removed from the game unseen.")
+        log(s, f"{s.names[s.start]} is the start player.")
         s.steps.append(StartRound())
         return self.start(s)
 
@@ -386,9 +381,6 @@ class EvolutionGame(StepGame):
         sp = Species(uid=s.next_uid)
         s.next_uid += 1
         return sp
-
-    def _log(self, s: EvolutionState, text: str, who: int | None = None, private: str | None = None) -> None:
-        s.log.append(LogEntry(text, who, private, s.round))
 
     # -- cards ----------------------------------------------------------------------------
     def _draw(self, s: EvolutionState, n: int, deal: bool) -> list[int]:
@@ -407,8 +399,8 @@ class EvolutionGame(StepGame):
                 s.discard = []
                 s.discarded_face_down = []
                 s.deck.shuffle(s.rng)
-                self._log(s, f"The draw pile is empty: the discard pile ({len(s.deck)} cards) "
-                             "is shuffled into a new draw pile.")
+                log(s, f"The draw pile is empty: the discard pile ({len(s.deck)} cards) "
+                       "is shuffled into a new draw pile.")
             out += s.deck.draw_many(s.rng, n - len(out))
         if not s.deck:
             ran_out = True
@@ -416,13 +408,13 @@ class EvolutionGame(StepGame):
             last = s.round + 1
             if s.final_round is None or s.final_round > last:
                 s.final_round = last
-                self._log(s, f"The cards have run out: this round is finished and round {last} is the last.")
+                log(s, f"The cards have run out: this round is finished and round {last} is the last.")
         return out
 
     def _discard_from_hand(self, s: EvolutionState, p: int, c: int) -> None:
         s.players[p].hand.remove(c)
         s.discard.append(c)
-        self._log(s, f"{s.names[p]} discards {card_label(c)} (Intelligence).")
+        log(s, f"{s.names[p]} discards {card_label(c)} (Intelligence).")
 
     # -- turn order -------------------------------------------------------------------------
     def _order(self, s: EvolutionState, first: int) -> list[int]:
@@ -439,7 +431,7 @@ class EvolutionGame(StepGame):
                 continue
             if not pl.hand:
                 pl.done = True
-                self._log(s, f"{s.names[p]} {no_cards}")
+                log(s, f"{s.names[p]} {no_cards}")
                 continue
             return p
         return None
@@ -453,8 +445,8 @@ class EvolutionGame(StepGame):
             w = self.winners(s)
             tied = sum(1 for x in sc if x == max(sc))
             how = " (house tie-break: most trait cards in play, then most food in the bag)" if tied > 1 else ""
-            self._log(s, "The game is over. Scores: " + ", ".join(f"{s.names[p]} {sc[p]}" for p in range(len(sc)))
-                      + ". Winner: " + " and ".join(s.names[p] for p in w) + how + ".")
+            log(s, "The game is over. Scores: " + ", ".join(f"{s.names[p]} {sc[p]}" for p in range(len(sc)))
+                   + ". Winner: " + " and ".join(s.names[p] for p in w) + how + ".")
             return                                # an empty stack: the game is over
         # Rule 30: the start player moves on.
         s.start = (s.start + 1) % len(s.players)
@@ -478,10 +470,10 @@ class EvolutionGame(StepGame):
         drawn = self._draw(s, n, deal=False) if n else []
         pl.hand.extend(drawn)
         if n:
-            self._log(s, text + f" and {s.names[p]} draws {_plural(len(drawn), 'card')}.", p,
-                      text + f" and you draw: {', '.join(card_label(c) for c in drawn) or 'nothing'}.")
+            log(s, text + f" and {s.names[p]} draws {_plural(len(drawn), 'card')}.", p,
+                   text + f" and you draw: {', '.join(card_label(c) for c in drawn) or 'nothing'}.")
         else:
-            self._log(s, text + ".")
+            log(s, text + ".")
 
     def _hand_options(self, pl: PlayerState, prefix: str) -> list[Option]:
         keys = _CARD_KEYS[prefix]

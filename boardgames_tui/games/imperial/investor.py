@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ...engine.core import Option
-from ...engine.steps import Auto, key, key_head
+from ...engine.steps import Auto, key, key_head, log
 from .base import BACK, PowerStep
 from .data import BOND_COSTS, BOND_INTEREST, INVESTOR_BONUS, N_BONDS, N_POWERS, POWER_NAMES, POWERS
 
@@ -61,7 +61,7 @@ class InvestorRound(Auto):
     def run(self, g, s):
         h = s.investor_card
         s.cash[h] += INVESTOR_BONUS
-        g._log(s, f"{s.names[h]} holds the investor card and takes {INVESTOR_BONUS}M from the bank "
+        log(s, f"{s.names[h]} holds the investor card and takes {INVESTOR_BONUS}M from the bank "
                f"({s.cash[h]}M).")
         queue = [h] + [q for q in g.seat_order(s, h)[1:] if s.swiss[q]]
         s.steps.append(FinishInvestorRound(self.power))
@@ -76,7 +76,7 @@ class FinishInvestorRound(Auto):
         h = s.investor_card
         check_governments(g, s, h)
         s.investor_card = (h + 1) % s.n
-        g._log(s, f"The investor card passes to {s.names[s.investor_card]}.")
+        log(s, f"The investor card passes to {s.names[s.investor_card]}.")
 
 
 class AfterTurnInvest(Auto):
@@ -119,13 +119,13 @@ class Invest(PowerStep):
 
     def apply(self, g, s, o):
         if o.key == "decline":
-            g._log(s, f"{s.names[self.player]} invests nothing.")
+            log(s, f"{s.names[self.player]} invests nothing.")
             return
         s.steps.append(BuyBond(self.player, self.power, o.value, self.role))
 
     def on_empty(self, g, s):
         if self.role != "after":
-            g._log(s, f"{s.names[self.player]} cannot afford any bond.")
+            log(s, f"{s.names[self.player]} cannot afford any bond.")
 
 
 class BuyBond(PowerStep):
@@ -166,14 +166,14 @@ def pay_interest(g, s, p: int) -> None:
             due[row[b]] += BOND_INTEREST[b]
     total = sum(due)
     if not total:
-        g._log(s, f"Investor: {_PN[p]} owes no interest.")
+        log(s, f"Investor: {_PN[p]} owes no interest.")
         return
     t = s.treasury[p]
     if t >= total:
         s.treasury[p] = t - total
         for q in range(s.n):
             s.cash[q] += due[q]
-        g._log(s, f"Investor: {_PN[p]} pays interest - " + ", ".join(
+        log(s, f"Investor: {_PN[p]} pays interest - " + ", ".join(
                f"{s.names[q]} {due[q]}M" for q in range(s.n) if due[q]) + f" (treasury {s.treasury[p]}M).")
         return
     # The treasury is short: the government gives up its own interest first, then pays the others'
@@ -205,7 +205,7 @@ def pay_interest(g, s, p: int) -> None:
     lost = sum(due[q] - paid[q] for q in others)
     if lost:
         text += f"; {lost}M cannot be paid and is lost"
-    g._log(s, text + ".")
+    log(s, text + ".")
 
 
 def investable_powers(s, q: int, turn_power: int, role: str) -> list[int]:
@@ -243,10 +243,10 @@ def buy_bond(g, s, q: int, p: int, b: int, old: int, quiet: bool = False) -> Non
     if quiet:
         return
     if old >= 0:
-        g._log(s, f"{s.names[q]} trades the {_PN[p]} {BOND_COSTS[old]}M bond in for the "
+        log(s, f"{s.names[q]} trades the {_PN[p]} {BOND_COSTS[old]}M bond in for the "
                f"{BOND_COSTS[b]}M bond, paying {cost}M into its treasury.")
     else:
-        g._log(s, f"{s.names[q]} buys the {bond_label(p, b)} for {cost}M.")
+        log(s, f"{s.names[q]} buys the {bond_label(p, b)} for {cost}M.")
 
 
 def check_governments(g, s, first: int) -> None:
@@ -262,14 +262,14 @@ def check_governments(g, s, first: int) -> None:
         new = next(q for q in order if held[q] == best)
         s.gov[p] = new
         if cur >= 0:
-            g._log(s, f"{s.names[new]} ({best}M) takes over the government of {_PN[p]} from "
+            log(s, f"{s.names[new]} ({best}M) takes over the government of {_PN[p]} from "
                    f"{s.names[cur]} ({held[cur]}M).")
         else:
-            g._log(s, f"{s.names[new]} ({best}M) forms the government of {_PN[p]}.")
+            log(s, f"{s.names[new]} ({best}M) forms the government of {_PN[p]}.")
     swiss = [q not in s.gov for q in range(s.n)]
     for q in range(s.n):
         if swiss[q] and not s.swiss[q]:
-            g._log(s, f"{s.names[q]} governs no power any more and takes a Swiss bank.")
+            log(s, f"{s.names[q]} governs no power any more and takes a Swiss bank.")
         elif s.swiss[q] and not swiss[q]:
-            g._log(s, f"{s.names[q]} governs a power again and gives up the Swiss bank.")
+            log(s, f"{s.names[q]} governs a power again and gives up the Swiss bank.")
     s.swiss = swiss

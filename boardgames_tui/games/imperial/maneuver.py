@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ...engine.core import Option
-from ...engine.steps import Auto, key, key_head
+from ...engine.steps import Auto, key, key_head, log
 from .base import ARMIES_PHASE, ARMY, BACK, FLEET, FLEETS_PHASE, PowerStep
 from .data import (
     DESTROY_ARMIES, FLAG_REGIONS, FLAGS_PER_POWER, IS_HOME, IS_SEA, LAND_NEIGHBOURS, N_POWERS, N_REGIONS, OWNER,
@@ -108,7 +108,7 @@ class Maneuver(PowerStep):
             _, r, hostile = v
             s.hostile[r][p] = hostile
             s.flipped[r] = True
-            g._log(s, f"{_PN[p]}'s armies in {_RN[r]} are now {'hostile' if hostile else 'friendly'}.")
+            log(s, f"{_PN[p]}'s armies in {_RN[r]} are now {'hostile' if hostile else 'friendly'}.")
             if hostile:
                 s.steps.append(AskDemands(p, r, ARMY, 0))
         elif what == "destroy":
@@ -200,7 +200,7 @@ class AfterPeace(Auto):
             s.flipped[r] = True
             if g.protected(s, r, p):
                 s.hostile[r][p] = False
-                g._log(s, f"{_RN[r]} holds {_PN[o]}'s last unoccupied factory: {_PN[p]}'s army stays friendly.")
+                log(s, f"{_RN[r]} holds {_PN[o]}'s last unoccupied factory: {_PN[p]}'s army stays friendly.")
             else:
                 s.steps.append(Declare(s.gov[p], p, r))
 
@@ -219,7 +219,7 @@ class Declare(PowerStep):
     def apply(self, g, s, o):
         hostile = o.key == "hostile"
         s.hostile[self.r][self.power] = hostile
-        g._log(s, f"{_PN[self.power]}'s army in {_RN[self.r]} is {'hostile' if hostile else 'friendly'}.")
+        log(s, f"{_PN[self.power]}'s army in {_RN[self.r]} is {'hostile' if hostile else 'friendly'}.")
 
 
 class AskDemands(Auto):
@@ -338,7 +338,7 @@ def battle(g, s, r: int, a: int, a_kind: str, b: int, b_kind: str, demanded: boo
         s.moved[r] -= 1
     remove_unit(s, r, b, b_kind)
     who = f"{_PN[b]} demands a battle in" if demanded else f"{_PN[a]} attacks in"
-    g._log(s, f"{who} {_RN[r]}: {_PN[a]}'s {a_kind} and {_PN[b]}'s {b_kind} are removed.")
+    log(s, f"{who} {_RN[r]}: {_PN[a]}'s {a_kind} and {_PN[b]}'s {b_kind} are removed.")
 
 
 def destroy_factory(g, s, p: int, r: int) -> None:
@@ -347,7 +347,7 @@ def destroy_factory(g, s, p: int, r: int) -> None:
     s.moved[r] = max(0, s.moved[r] - DESTROY_ARMIES)
     if not s.armies[r][p]:
         s.hostile[r][p] = False
-    g._log(s, f"{_PN[p]} destroys {_PN[OWNER[r]]}'s factory in {_RN[r]}; its {DESTROY_ARMIES} armies "
+    log(s, f"{_PN[p]} destroys {_PN[OWNER[r]]}'s factory in {_RN[r]}; its {DESTROY_ARMIES} armies "
            f"there are removed.")
 
 
@@ -505,7 +505,7 @@ def move_unit(g, s, p: int, unit: str, frm: int, to: int, path: tuple) -> None:
     for sea in path:
         s.convoy_used[sea] += 1
     via = f" by sea ({', '.join(_RN[x] for x in path)})" if path else ""
-    g._log(s, f"{_PN[p]} moves {'an army' if unit == ARMY else 'a fleet'} from {_RN[frm]} to {_RN[to]}{via}.")
+    log(s, f"{_PN[p]} moves {'an army' if unit == ARMY else 'a fleet'} from {_RN[frm]} to {_RN[to]}{via}.")
 
 
 def place_flags(g, s) -> None:
@@ -527,9 +527,9 @@ def place_flags(g, s) -> None:
         if s.flags.count(only) >= FLAGS_PER_POWER:
             if old >= 0:
                 s.flags[r] = -1
-                g._log(s, f"{_PN[old]}'s flag leaves {_RN[r]}; {_PN[only]} has no flag left to place.")
+                log(s, f"{_PN[old]}'s flag leaves {_RN[r]}; {_PN[only]} has no flag left to place.")
             continue
         s.flags[r] = only
         placed.append(f"{_PN[only]} in {_RN[r]}" + (f" (replacing {_PN[old]})" if old >= 0 else ""))
     if placed:
-        g._log(s, "Flags: " + ", ".join(placed) + ".")
+        log(s, "Flags: " + ", ".join(placed) + ".")

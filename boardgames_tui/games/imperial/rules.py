@@ -50,12 +50,12 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from ...engine.copying import copy_state
-from ...engine.core import GameOption, LogEntry, Option
+from ...engine.core import GameOption, Option
 from ...engine.rng import Rng
-from ...engine.steps import Auto, Step, StepGame, key, parse_key
+from ...engine.steps import Auto, Step, StepGame, StepState, key, log, parse_key
 from . import data as D
 from .base import ARMY, BACK, FLEET, PowerStep
 from .data import (
@@ -125,8 +125,7 @@ _DONATE = Option("donate", "Pay money of your own into the treasury first")
 
 
 @dataclass
-class ImperialState:
-    names: list[str]
+class ImperialState(StepState):
     options: dict
     rng: Rng
     cash: list[int]                 # per player
@@ -154,13 +153,6 @@ class ImperialState:
     opening_start: int = -1         # experienced opening: the first buyer
     opening_bought: int = 0         # experienced opening: bonds bought so far
     end_reason: str = ""
-    steps: list = field(default_factory=list)
-    log: list[LogEntry] = field(default_factory=list)
-    _decision: Any = field(default=None, compare=False, repr=False)
-
-    @property
-    def n(self) -> int:
-        return len(self.names)
 
     @property
     def card_variant(self) -> bool:
@@ -253,8 +245,8 @@ class Donate(PowerStep):
         a = o.value
         s.cash[self.player] -= a
         s.treasury[self.power] += a
-        g._log(s, f"{s.names[self.player]} pays {a}M of their own money into {_PN[self.power]}'s treasury "
-                  f"(now {s.treasury[self.power]}M).")
+        log(s, f"{s.names[self.player]} pays {a}M of their own money into {_PN[self.power]}'s treasury "
+               f"(now {s.treasury[self.power]}M).")
 
 
 class AskForce(Auto):
@@ -292,7 +284,7 @@ class Force(PowerStep):
 
     def apply(self, g, s, o):
         if o.key == "force":
-            g._log(s, f"{s.names[self.player]} (Swiss bank) forces {_PN[self.power]} to stop on the Investor space.")
+            log(s, f"{s.names[self.player]} (Swiss bank) forces {_PN[self.power]} to stop on the Investor space.")
             g._move(s, self.power, INVESTOR, 0, 0, False, forced=True)
         else:
             s.steps.append(AskForce(self.power, self.target, self.distance, self.cost, self.index + 1))
@@ -326,7 +318,7 @@ class FactorySite(PowerStep):
     def apply(self, g, s, o):
         p = self.power
         if o.key == "none":
-            g._log(s, f"{_PN[p]} builds no factory.")
+            log(s, f"{_PN[p]} builds no factory.")
             return
         r = o.value
         short = max(0, FACTORY_COST - s.treasury[p])
@@ -334,11 +326,11 @@ class FactorySite(PowerStep):
         s.treasury[p] -= FACTORY_COST - short
         s.factory[r] = True
         extra = f" ({short}M paid by {s.names[self.player]})" if short else ""
-        g._log(s, f"{_PN[p]} builds {'a shipyard' if IS_SHIPYARD[r] else 'an armaments factory'} in {_RN[r]}{extra}.")
+        log(s, f"{_PN[p]} builds {'a shipyard' if IS_SHIPYARD[r] else 'an armaments factory'} in {_RN[r]}{extra}.")
 
     def on_empty(self, g, s):
-        g._log(s, f"{_PN[self.power]} cannot build a factory (no free city without hostile armies, "
-                  f"or not enough money).")
+        log(s, f"{_PN[self.power]} cannot build a factory (no free city without hostile armies, "
+               f"or not enough money).")
 
 
 class Import(PowerStep):
@@ -383,13 +375,13 @@ class Import(PowerStep):
             s.cash[self.player] -= IMPORT_COST
             extra = f" ({s.names[self.player]} pays)"
         (s.armies if kind == ARMY else s.fleets)[r][p] += 1
-        g._log(s, f"{_PN[p]} imports {'an army' if kind == ARMY else 'a fleet'} in {_RN[r]}{extra}.")
+        log(s, f"{_PN[p]} imports {'an army' if kind == ARMY else 'a fleet'} in {_RN[r]}{extra}.")
         if self.left > 1:
             s.steps.append(Import(self.player, p, self.left - 1))
 
     def on_empty(self, g, s):
         if self.left == IMPORT_MAX:
-            g._log(s, f"{_PN[self.power]} can import nothing.")
+            log(s, f"{_PN[self.power]} can import nothing.")
 
     def why_illegal(self, g, s, k):
         head, name = parse_key(k, str)
@@ -433,12 +425,12 @@ class OpeningBuy(PowerStep):
     def apply(self, g, s, o):
         p, q = self.power, self.player
         if o.key == "pass":
-            g._log(s, f"Opening: {s.names[q]} buys no {_PN[p]} bond.")
+            log(s, f"Opening: {s.names[q]} buys no {_PN[p]} bond.")
         else:
             b = o.value
             buy_bond(g, s, q, p, b, -1, quiet=True)
             s.opening_bought += 1
-            g._log(s, f"Opening: {s.names[q]} buys the {bond_label(p, b)} ({s.cash[q]}M left).")
+            log(s, f"Opening: {s.names[q]} buys the {bond_label(p, b)} ({s.cash[q]}M left).")
             cur = s.gov[p]
             if cur != q and (cur < 0 or g.holding(s, q, p) > g.holding(s, cur, p)):
                 s.gov[p] = q
@@ -487,8 +479,8 @@ class ImperialGame(StepGame):
         if opts["opening"] == "experienced":
             s.cash = [D.EXPERIENCED_CASH[n]] * n
             s.opening_start = rng.randrange(n)
-            self._log(s, f"Experienced opening: every player starts with {D.EXPERIENCED_CASH[n]}M. "
-                         f"{names[s.opening_start]} is the first to buy.")
+            log(s, f"Experienced opening: every player starts with {D.EXPERIENCED_CASH[n]}M. "
+                   f"{names[s.opening_start]} is the first to buy.")
             s.steps.append(OpeningNext(0))
         else:
             self._standard_setup(s, cards)
@@ -521,34 +513,34 @@ class ImperialGame(StepGame):
         for q in range(n):
             cards_q = [p for p in _POWERS if holder[p] == q]
             bonds_q = [f"{POWERS[p]} {BOND_COSTS[b]}M" for p in _POWERS for b in _BONDS if s.bonds[p][b] == q]
-            self._log(s, f"{s.names[q]} takes the flag card{'s' if len(cards_q) > 1 else ''} of "
-                         f"{', '.join(_PN[p] for p in cards_q)} and buys the bonds {', '.join(bonds_q)} "
-                         f"({s.cash[q]}M left).")
+            log(s, f"{s.names[q]} takes the flag card{'s' if len(cards_q) > 1 else ''} of "
+                   f"{', '.join(_PN[p] for p in cards_q)} and buys the bonds {', '.join(bonds_q)} "
+                   f"({s.cash[q]}M left).")
         # Governments: the card holders; an undealt card goes to the player holding its 2M bond.
         for p in _POWERS:
             s.gov[p] = holder[p] if holder[p] >= 0 else s.bonds[p][D.BOND_BY_COST[2]]
             if holder[p] < 0:
                 if s.gov[p] >= 0:
-                    self._log(s, f"The undealt flag card of {_PN[p]} goes to {s.names[s.gov[p]]}, "
-                                 f"who holds its 2M bond.")
+                    log(s, f"The undealt flag card of {_PN[p]} goes to {s.names[s.gov[p]]}, "
+                           f"who holds its 2M bond.")
                 else:
-                    self._log(s, f"Nobody holds a bond of {_PN[p]}: it has no government and skips its turns.")
+                    log(s, f"Nobody holds a bond of {_PN[p]}: it has no government and skips its turns.")
         self._finish_setup(s)
 
     def _finish_setup(self, s: ImperialState) -> None:
         s.swiss = [q not in s.gov for q in range(s.n)]
         for q in range(s.n):
             if s.swiss[q]:
-                self._log(s, f"{s.names[q]} governs no power and holds a Swiss bank.")
+                log(s, f"{s.names[q]} governs no power and holds a Swiss bank.")
         if s.card_variant:
             first = next((p for p in _POWERS if s.gov[p] >= 0), None)
             s.investor_card = (s.gov[first] + 1) % s.n if first is not None else 0
-            self._log(s, f"{s.names[s.investor_card]} takes the investor card.")
+            log(s, f"{s.names[s.investor_card]} takes the investor card.")
 
     def _opening_next(self, s: ImperialState, index: int) -> None:
         n = s.n
         if index >= N_POWERS * n:
-            self._log(s, "The opening is over. Governments: " + ", ".join(
+            log(s, "The opening is over. Governments: " + ", ".join(
                 f"{_PN[p]} {s.names[s.gov[p]] if s.gov[p] >= 0 else 'none'}" for p in _POWERS) + ".")
             self._finish_setup(s)
             s.steps.append(NextTurn())
@@ -558,9 +550,6 @@ class ImperialGame(StepGame):
         s.steps.append(OpeningBuy(q, p, index))
 
     # ------------------------------------------------------------------ helpers
-    def _log(self, s: ImperialState, text: str) -> None:
-        s.log.append(LogEntry(text, None, None, s.round))
-
     @staticmethod
     def seat_order(s: ImperialState, first: int) -> list[int]:
         n = s.n
@@ -611,17 +600,17 @@ class ImperialGame(StepGame):
     def _next_turn(self, s: ImperialState) -> None:
         if all(g < 0 for g in s.gov):  # cannot happen with the rules' set-ups; a guard against a stall
             s.end_reason = "no power has a government"
-            self._log(s, "No power has a government: the game ends.")
+            log(s, "No power has a government: the game ends.")
             return
         p = s.turn_power
         for _ in range(N_POWERS):
             p = (p + 1) % N_POWERS
             if p == 0:
                 s.round += 1
-                self._log(s, f"Round {s.round}.")
+                log(s, f"Round {s.round}.")
             if s.gov[p] >= 0:
                 break
-            self._log(s, f"{_PN[p]} has no government: its turn is skipped.")
+            log(s, f"{_PN[p]} has no government: its turn is skipped.")
         s.turn_power = p
         s.turns += 1
         s.passed_investor = False
@@ -632,8 +621,8 @@ class ImperialGame(StepGame):
         s.steps.append(NextTurn())
         if s.card_variant:
             if s.passed_investor:
-                self._log(s, f"{_PN[p]} passed over the Investor space: the investor card and the Swiss banks "
-                             f"invest.")
+                log(s, f"{_PN[p]} passed over the Investor space: the investor card and the Swiss banks "
+                       f"invest.")
                 s.steps.append(InvestorRound(p))
         else:
             s.steps.append(AfterTurnInvest(p))
@@ -660,7 +649,7 @@ class ImperialGame(StepGame):
         else:
             how = f"moves {_plural(steps, 'space')} to"
         paid = f" ({s.names[gv]} pays {cost}M)" if cost else ""
-        self._log(s, f"{_PN[p]} {how} {RONDEL_NAMES[t]}{paid}.")
+        log(s, f"{_PN[p]} {how} {RONDEL_NAMES[t]}{paid}.")
         space = RONDEL[t]
         if space == "factory":
             s.steps.append(FactorySite(gv, p))
@@ -703,7 +692,7 @@ class ImperialGame(StepGame):
         text = f"Production: {_PN[p]} builds " + (", ".join(made) if made else "nothing")
         if idle:
             text += "; no production in " + ", ".join(idle)
-        self._log(s, text + ".")
+        log(s, text + ".")
 
     def tax_revenue(self, s: ImperialState, p: int) -> int:
         return 2 * len(self.unoccupied_factories(s, p)) + s.flags.count(p)
@@ -723,28 +712,28 @@ class ImperialGame(StepGame):
             bonus = new - old
             s.cash[gv] += bonus
             text += f"; success bonus {bonus}M to {s.names[gv]}"
-        self._log(s, text + ".")
+        log(s, text + ".")
         pts = D.power_points_for(new)
         s.power_points[p] = min(WIN_POWER_POINTS, s.power_points[p] + pts)
-        self._log(s, f"{_PN[p]} gains {pts} power point{'' if pts == 1 else 's'} ({s.power_points[p]}).")
+        log(s, f"{_PN[p]} gains {pts} power point{'' if pts == 1 else 's'} ({s.power_points[p]}).")
         if s.power_points[p] >= WIN_POWER_POINTS:
             s.end_reason = f"{_PN[p]} reached {WIN_POWER_POINTS} power points"
             s.steps.clear()
             sc = self.scores(s)
-            self._log(s, f"The game ends: {s.end_reason}. Scores: "
-                         + ", ".join(f"{s.names[q]} {sc[q]}" for q in range(s.n)) + ". "
-                         + " and ".join(s.names[w] for w in self.winners(s)) + " win"
-                         + ("s." if len(self.winners(s)) == 1 else "."))
+            log(s, f"The game ends: {s.end_reason}. Scores: "
+                   + ", ".join(f"{s.names[q]} {sc[q]}" for q in range(s.n)) + ". "
+                   + " and ".join(s.names[w] for w in self.winners(s)) + " win"
+                   + ("s." if len(self.winners(s)) == 1 else "."))
             return
         units = self.unit_count(s, p, ARMY) + self.unit_count(s, p, FLEET)
         pay = tax - units
         if pay > 0:
             s.treasury[p] += pay
-            self._log(s, f"Soldiers' pay: {units}M for {_plural(units, 'unit')}; the bank pays the other {pay}M "
-                         f"into {_PN[p]}'s treasury ({s.treasury[p]}M).")
+            log(s, f"Soldiers' pay: {units}M for {_plural(units, 'unit')}; the bank pays the other {pay}M "
+                   f"into {_PN[p]}'s treasury ({s.treasury[p]}M).")
         else:
-            self._log(s, f"Soldiers' pay: {units}M for {_plural(units, 'unit')} takes all the tax; "
-                         f"nothing goes into the treasury.")
+            log(s, f"Soldiers' pay: {units}M for {_plural(units, 'unit')} takes all the tax; "
+                   f"nothing goes into the treasury.")
 
     # ------------------------------------------------------------------ results
     def score_of(self, s: ImperialState, q: int) -> int:

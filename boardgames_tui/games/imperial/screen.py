@@ -33,7 +33,7 @@ from rich.text import Text
 
 from ...ui.theme import colour, seat_letter
 from ...ui.widgets.board import SeatViewHelpers
-from ...ui.widgets.map_canvas import CURSOR_MARK, TARGET_MARK, MapBoard, MapRegion, wrap_text
+from ...ui.widgets.map_canvas import MapBoard, MapRegion, wrap_text
 from . import data as D
 
 __all__ = ["ImperialBoard", "POWER_HEX", "unit_tokens"]
@@ -388,25 +388,7 @@ class ImperialBoard(SeatViewHelpers, MapBoard):
             return self._player_name(target[1])
         return super().target_name(target)
 
-    def info_text(self, region: MapRegion | None) -> Text:
-        v = self._view or {}
-        canvas = self.canvas
-        if not v or region is None or not region.targets:
-            return Text("")
-        if not canvas.cursor_shown():
-            if not self._targets:
-                return Text("")
-            t = Text("Board: ", style="bold")
-            t.append(f"Tab here, then arrows or h j k l move {CURSOR_MARK}, Enter picks; "
-                     f"{TARGET_MARK} = a choice now")
-            return t
-        key = region.targets[0]
-        t = Text()
-        if self._targets:
-            if canvas.is_target(region):
-                t.append(f"{TARGET_MARK} Enter picks: ", style="bold")
-            else:
-                t.append("Not a choice now: ", style="dim")
+    def region_info(self, t: Text, v: dict, key: tuple) -> None:
         kind = key[0]
         if kind == "region":
             self._region_info(t, v, key[1])
@@ -440,7 +422,6 @@ class ImperialBoard(SeatViewHelpers, MapBoard):
             if pl.get("bonds"):
                 t.append(" · bonds ")
                 t.append_text(self._bonds_text(pl["bonds"]))
-        return t
 
     def _region_info(self, t: Text, v: dict, r: int) -> None:
         reg = v["regions"][r]

@@ -7,8 +7,8 @@
 """
 from __future__ import annotations
 
-from ...engine.core import LogEntry, Option
-from ...engine.steps import Auto
+from ...engine.core import Option
+from ...engine.steps import Auto, log
 from . import data as D
 from .data import DEV, TILES
 from .state import (
@@ -72,7 +72,7 @@ class Auctions(TurnStep):
         order = clockwise(p, n)
         best = [0] * n
         best[p] = c.bid
-        s.log.append(LogEntry(f"{s.names[p]} auctions {c.name} with the opening bid {c.bid}.", round=s.round))
+        log(s, f"{s.names[p]} auctions {c.name} with the opening bid {c.bid}.")
         s.steps.append(Bid(order[1], slug, p, c.bid, p, order, best))
 
     def reason(self, s, head):
@@ -115,7 +115,7 @@ class Bid(PhxStep):
         return opts
 
     def on_empty(self, g, s):
-        s.log.append(LogEntry(f"{s.names[self.player]} cannot raise and passes.", round=s.round))
+        log(s, f"{s.names[self.player]} cannot raise and passes.")
         self.active.remove(self.player)
         self._go_on(s)
 
@@ -123,11 +123,11 @@ class Bid(PhxStep):
         p = self.player
         if o.key == "pass":
             self.active.remove(p)
-            s.log.append(LogEntry(f"{s.names[p]} passes.", round=s.round))
+            log(s, f"{s.names[p]} passes.")
         else:
             self.high = self.best[p] = o.value
             self.high_bidder = p
-            s.log.append(LogEntry(f"{s.names[p]} bids {self.high}.", round=s.round))
+            log(s, f"{s.names[p]} bids {self.high}.")
         self._go_on(s)
 
     def _go_on(self, s: PhoeniciaState) -> None:
@@ -169,8 +169,7 @@ class WinAuction(Auto):
             if TILES[slug].gained_by == self.card and slug not in pl.tiles:
                 pl.tiles[slug] = [0, 0]
         paytext = f" (pays {pay} after discount)" if pay != self.high else ""
-        s.log.append(LogEntry(f"{pl.name} wins {c.name} for {self.high}{paytext}: {card_text(c)}.",
-                              round=s.round))
+        log(s, f"{pl.name} wins {c.name} for {self.high}{paytext}: {card_text(c)}.")
         charge(s, self.winner, pay, c.name)
 
 

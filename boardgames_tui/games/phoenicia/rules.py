@@ -63,7 +63,7 @@ from ...engine.copying import copy_state
 from ...engine.core import LogEntry, Option
 from ...engine.hidden import Deck
 from ...engine.rng import Rng
-from ...engine.steps import Auto, StepGame
+from ...engine.steps import Auto, StepGame, log
 from . import data as D
 from .auction import Auctions, Bid, card_text, draw_dev
 from .data import CARD_VALUES, DEV, TILES
@@ -98,8 +98,8 @@ class Discard(PhxStep):
         v = o.value
         c = remove_card(s, pl, v)
         s.secret_discards[c] = p
-        s.log.append(LogEntry(f"{pl.name} discards a production card (storage limit).", p,
-                              f"{pl.name} discards a {v} card (storage limit).", s.round))
+        log(s, f"{pl.name} discards a production card (storage limit).", p,
+            f"{pl.name} discards a {v} card (storage limit).")
         # Limits is below: it checks this player again.
 
     def reason(self, s, head):
@@ -112,7 +112,7 @@ class Discard(PhxStep):
 
 class StartRound(Auto):
     def run(self, g, s):
-        s.log.append(LogEntry(f"Round {s.round} begins; {s.names[s.start]} is the start player.", round=s.round))
+        log(s, f"Round {s.round} begins; {s.names[s.start]} is the start player.")
         s.to_act = clockwise(s.start, len(s.players))
         s.steps.append(NextTurn())
 
@@ -121,7 +121,7 @@ class NextTurn(Auto):
     def run(self, g, s):
         if s.to_act:
             s.active = s.to_act.pop(0)
-            s.log.append(LogEntry(f"{s.names[s.active]}'s turn.", round=s.round))
+            log(s, f"{s.names[s.active]}'s turn.")
             s.steps.append(Auctions(s.active))
         else:
             s.steps.append(Administration())
@@ -139,18 +139,18 @@ class Administration(Auto):
             s.end_reason = f"{', '.join(s.names[i] for i in range(n) if vps[i] == top)} reached {top} VP"
             s.rng.reveal()             # money (hidden) breaks ties: the hands are counted in the open
             win = g.winners(s)
-            s.log.append(LogEntry(f"Game over: {s.end_reason}. Winner{'s' if len(win) > 1 else ''}: "
-                                  f"{', '.join(s.names[i] for i in win)}.", round=s.round))
+            log(s, f"Game over: {s.end_reason}. Winner{'s' if len(win) > 1 else ''}: "
+                   f"{', '.join(s.names[i] for i in win)}.")
             return                     # nothing pushed: the game is over
         leaders = [i for i in range(n) if vps[i] == top]
         if len(leaders) == 1:
             s.start = leaders[0]
-            s.log.append(LogEntry(f"Administration: {s.names[s.start]} leads with {top} VP and starts "
-                                  f"the next round.", round=s.round))
+            log(s, f"Administration: {s.names[s.start]} leads with {top} VP and starts "
+                   f"the next round.")
         else:
             s.start = (s.start + 1) % n
-            s.log.append(LogEntry(f"Administration: tie for the lead at {top} VP; {s.names[s.start]}, left "
-                                  f"of the start player, starts the next round.", round=s.round))
+            log(s, f"Administration: tie for the lead at {top} VP; {s.names[s.start]}, left "
+                   f"of the start player, starts the next round.")
         # b) refill the display
         new = []
         while len(s.display) + len(new) < n:
@@ -160,8 +160,7 @@ class Administration(Auto):
             new.append(c)
         if new:
             s.display.extend(new)
-            s.log.append(LogEntry("New development cards: " + ", ".join(DEV[c].name for c in new) + ".",
-                                  round=s.round))
+            log(s, "New development cards: " + ", ".join(DEV[c].name for c in new) + ".")
         # c) income
         for p in clockwise(s.start, n):
             income(s, p)
@@ -191,8 +190,8 @@ class Limits(Auto):
             if extra > 0:
                 pl.disks -= extra
                 s.bank_disks += extra
-                s.log.append(LogEntry(f"{pl.name} hands in {_plural(extra, 'disk')} "
-                                      f"(treasury limit {treasury(pl)}).", round=s.round))
+                log(s, f"{pl.name} hands in {_plural(extra, 'disk')} "
+                       f"(treasury limit {treasury(pl)}).")
             q.pop(0)
         s.round += 1
         s.steps.append(StartRound())

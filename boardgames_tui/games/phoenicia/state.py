@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
-from ...engine.core import LogEntry
 from ...engine.hidden import Deck
 from ...engine.rng import Rng
 from ...engine.text import quoted
-from ...engine.steps import Step, key_head
+from ...engine.steps import Step, StepState, key_head, log
 from ...engine.steps import key as _build_key
 from . import data as D
 from .data import CARD_VALUES, DEV, TILES
@@ -41,8 +40,7 @@ class PlayerState:
 
 
 @dataclass
-class PhoeniciaState:
-    names: list[str]
+class PhoeniciaState(StepState):
     players: list[PlayerState]
     dev_stacks: list[Deck]             # face down; index 0 is stack 1 (drawn first)
     display: list[str]
@@ -59,9 +57,6 @@ class PhoeniciaState:
     # Cards in the discard pile whose value only one player saw (a storage-limit
     # discard): card id -> that player.  Paid and converted cards were shown to all.
     secret_discards: dict[int, int] = field(default_factory=dict)
-    steps: list = field(default_factory=list)
-    log: list[LogEntry] = field(default_factory=list)
-    _decision: Any = field(default=None, compare=False, repr=False)
 
     # -- read from the step stack (never stored twice) ------------------------------
     # The step classes live in the modules that import this one: the stack's steps are
@@ -233,5 +228,5 @@ class TurnStep(PhxStep):
     letter: ClassVar[str] = ""
 
     def end_turn(self, g: PhoeniciaGame, s: PhoeniciaState) -> None:
-        s.log.append(LogEntry(f"{s.names[self.player]} ends the turn.", round=s.round))
+        log(s, f"{s.names[self.player]} ends the turn.")
         g.after_turn(s)                    # the round goes on (rules.py)

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import field
 
-from ...engine.core import LogEntry, Option
+from ...engine.core import Option
+from ...engine.steps import log
 from . import data as D
 from .data import CARD_VALUES, TILES
 from .state import (
@@ -86,7 +87,7 @@ class Workers(TurnStep):
         if action == "train":
             pl.untrained -= 1
             pl.trained += 1
-            s.log.append(LogEntry(f"{pl.name} trains a worker.", round=s.round))
+            log(s, f"{pl.name} trains a worker.")
             charge(s, p, training_cost(pl), "training a worker")
         elif action == "employ":
             t = o.value[1]
@@ -97,8 +98,8 @@ class Workers(TurnStep):
             if tile[1]:
                 tile[1] -= 1                  # the worker takes the tool disk's space; the disk goes back
                 s.bank_disks += 1
-            s.log.append(LogEntry(f"{pl.name} employs a worker in {TILES[t].name}"
-                                  f"{' on a tool disk' if cost == 0 else ''}.", round=s.round))
+            log(s, f"{pl.name} employs a worker in {TILES[t].name}"
+                   f"{' on a tool disk' if cost == 0 else ''}.")
             charge(s, p, cost, f"a worker in {TILES[t].name}")
         else:  # move
             _, f, t = o.value
@@ -114,8 +115,8 @@ class Workers(TurnStep):
                 dst[1] -= 1
                 s.bank_disks += 1
                 back = f" A tool disk of {TILES[t].name} goes back to the bank."
-            s.log.append(LogEntry(f"{pl.name} moves a worker from {TILES[f].name} to {TILES[t].name}; "
-                                  f"a tool disk covers the vacated space.{back}", round=s.round))
+            log(s, f"{pl.name} moves a worker from {TILES[f].name} to {TILES[t].name}; "
+                   f"a tool disk covers the vacated space.{back}")
             charge(s, p, cost, f"moving a worker to {TILES[t].name}")
 
     def reason(self, s, head):
@@ -172,13 +173,13 @@ class Tools(TurnStep):
         if action == "vp":
             pl.vp_bought += 1
             self.vp_bought += 1
-            s.log.append(LogEntry(f"{pl.name} buys 1 VP with City Center.", round=s.round))
+            log(s, f"{pl.name} buys 1 VP with City Center.")
             charge(s, p, D.CITY_CENTER_VP_PRICE, "1 VP")
         elif action == "tool":
             t = o.value[1]
             pl.tiles[t][1] += 1
             s.bank_disks -= 1
-            s.log.append(LogEntry(f"{pl.name} buys a tool disk for {TILES[t].name}.", round=s.round))
+            log(s, f"{pl.name} buys a tool disk for {TILES[t].name}.")
             charge(s, p, TILES[t].cost, f"a tool disk for {TILES[t].name}")
         else:  # convert
             v = o.value[1]
@@ -186,7 +187,7 @@ class Tools(TurnStep):
             pl.disks += v
             s.bank_disks -= v
             self.converted = True
-            s.log.append(LogEntry(f"{pl.name} turns a {v} card into {v} disks.", round=s.round))
+            log(s, f"{pl.name} turns a {v} card into {v} disks.")
 
     def reason(self, s, head):
         if head == "tool":
@@ -259,7 +260,7 @@ class Pay(PhxStep):
         text = f"{pl.name} pays {self.total} for {self.what} with {' and '.join(parts)}"
         if change:
             text += f", taking {_plural(change, 'disk')} change"
-        s.log.append(LogEntry(text + ".", round=s.round))
+        log(s, text + ".")
 
     def reason(self, s, head):
         return "pay with a production card you hold, or with disks if they cover the rest"
@@ -295,7 +296,7 @@ def draw_production(s: PhoeniciaState) -> int | None:
         s.prod_discard = []
         s.secret_discards.clear()
         s.prod_deck.shuffle(s.rng)
-        s.log.append(LogEntry("The production discard pile is shuffled into a new deck.", round=s.round))
+        log(s, "The production discard pile is shuffled into a new deck.")
     return s.prod_deck.draw(s.rng)
 
 
@@ -331,6 +332,6 @@ def income(s: PhoeniciaState, p: int) -> None:
         base += f", then swaps {swaps * D.DISKS_PER_CARD} disks for {_plural(swaps, 'card')}"
     if got:                    # the values drawn are the owner's secret
         values = f" (card values {_cards_text([CARD_VALUES[c] for c in got])})"
-        s.log.append(LogEntry(base + ".", p, base + values + ".", s.round))
+        log(s, base + ".", p, base + values + ".")
     else:
-        s.log.append(LogEntry(base + ".", round=s.round))
+        log(s, base + ".")

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from ...engine.core import Option
-from ...engine.steps import Step, key, parse_key
+from ...engine.steps import Step, key, log, parse_key
 from . import data as D
 from .data import ADD_POINTS, N_DISTRICTS, N_PEOPLES, PEOPLE_NAMES, PEOPLES, PRINCES_PER_PEOPLE, REMOVE_POINTS
 from .placement import build, build_options, why_build
@@ -61,7 +61,7 @@ class Discard(Step):
         s.hands[p][x] -= 1
         s.discard[x] += 1
         s.discarded_by[p][x] += 1
-        g._log(s, f"{s.names[p]} discards a card.", p, f"{s.names[p]} discards {A_PEOPLE[x]} card.")
+        log(s, f"{s.names[p]} discards a card.", p, f"{s.names[p]} discards {A_PEOPLE[x]} card.")
         if self.left > 1:
             s.steps.append(Discard(p, self.left - 1))
 
@@ -333,13 +333,13 @@ def execute(g: UtopiaGame, s: UtopiaState, act: Pay) -> None:
         c = act.count
         s.princes[act.frm][p][x] -= c
         s.princes[act.to][p][x] += c
-        g._log(s, f"{name} plays {paid}: moves {c} {px} prince{'s' if c > 1 else ''} "
-                  f"from {_DNAME[act.frm]} to {_DNAME[act.to]}.")
+        log(s, f"{name} plays {paid}: moves {c} {px} prince{'s' if c > 1 else ''} "
+               f"from {_DNAME[act.frm]} to {_DNAME[act.to]}.")
     elif a == "add":
         dist = act.to
         s.supply[p][x] -= 1
         s.princes[dist][p][x] += 1
-        g._log(s, f"{name} plays {paid}: adds {A_PEOPLE[x]} prince at the {px} monument in {_DNAME[dist]}.")
+        log(s, f"{name} plays {paid}: adds {A_PEOPLE[x]} prince at the {px} monument in {_DNAME[dist]}.")
         owner = s.mon_owner[dist]
         if owner != p:
             g._gain(s, p, ADD_POINTS, f"prince added where {s.names[owner]} rules")
@@ -347,14 +347,14 @@ def execute(g: UtopiaGame, s: UtopiaState, act: Pay) -> None:
         dist = act.to
         s.princes[dist][p][x] -= 1
         s.supply[p][x] += 1
-        g._log(s, f"{name} plays {paid}: removes {A_PEOPLE[x]} prince from {_DNAME[dist]}.")
+        log(s, f"{name} plays {paid}: removes {A_PEOPLE[x]} prince from {_DNAME[dist]}.")
         g._gain(s, p, REMOVE_POINTS, "prince removed at a monument")
     elif a == "raise":
         i = s.scale.index(x)
         s.scale[i], s.scale[i + 1] = s.scale[i + 1], s.scale[i]
-        g._log(s, f"{name} plays {paid}: {px} rises to {i + 2} on the prestige scale, "
-                  f"{PEOPLE_NAMES[s.scale[i]]} drops to {i + 1}.")
+        log(s, f"{name} plays {paid}: {px} rises to {i + 2} on the prestige scale, "
+               f"{PEOPLE_NAMES[s.scale[i]]} drops to {i + 1}.")
     else:  # lower
         s.scale.remove(x)
         s.scale.insert(0, x)
-        g._log(s, f"{name} plays {paid}: {px} drops to the bottom of the prestige scale.")
+        log(s, f"{name} plays {paid}: {px} drops to the bottom of the prestige scale.")

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from ...engine.core import Option
-from ...engine.steps import Auto, Step, key, parse_key
+from ...engine.steps import Auto, Step, key, log, parse_key
 from . import data as D
 from .data import (
     DISTRICTS, ISLAND_DISTRICTS, ISLAND_NAMES, ISLANDS, N_GUEST_TYPES, N_PEOPLES, PEOPLE_NAMES, PEOPLES,
@@ -75,7 +75,7 @@ class PickGuest(Step):
             t = draw_guest(s)
             s.drew[p] = True
             s.kept[p][t] += 1
-            g._log(s, f"{s.names[p]} draws a guest from the bag: {D.guest_label(t)}.")
+            log(s, f"{s.names[p]} draws a guest from the bag: {D.guest_label(t)}.")
             s.steps.append(Place(p, t, drawn=True))
         else:
             s.steps.append(Place(p, o.value, by=self.by))
@@ -142,8 +142,8 @@ class Place(Step):
             s.kept[p][t] += 1
         how = "the drawn guest" if self.drawn else "a guest"
         extra = " out of turn" if self.by >= 0 else ""
-        g._log(s, f"{s.names[p]} takes {how}{extra} ({D.guest_label(t)}) and places "
-                  f"{A_PEOPLE[x]} prince in {_DNAME[dist]}.")
+        log(s, f"{s.names[p]} takes {how}{extra} ({D.guest_label(t)}) and places "
+               f"{A_PEOPLE[x]} prince in {_DNAME[dist]}.")
         # what follows the pick (and any building after it)
         if self.drawn:
             s.steps.append(NamePlayer(p))
@@ -158,6 +158,7 @@ class Build(Step):
     by: int = -1
     drawn: int = -1              # the guest drawn from the bag (still shown as selected)
     kind: ClassVar[str] = "build"
+    may_be_empty: ClassVar[bool] = True
     tag: ClassVar[str] = "build"
 
     @property
@@ -181,9 +182,6 @@ class Build(Step):
 
     def why_illegal(self, g, s, k):
         return why_build(s, self.player, k)
-
-    def on_empty(self, g, s):
-        pass
 
 
 class WonderPrince(Step):
@@ -229,11 +227,11 @@ class NamePlayer(Step):
 
     def apply(self, g, s, o):
         p, q = self.player, o.value
-        g._log(s, f"{s.names[p]} names {s.names[q]}, who must take a guest out of turn.")
+        log(s, f"{s.names[p]} names {s.names[q]}, who must take a guest out of turn.")
         if can_take_any(s, q):
             s.steps.append(PickGuest(q, p))  # its placement ends the drawer's pick (EndPick)
         else:
-            g._log(s, f"{s.names[q]} has no prince for any guest on display and skips the extra pick.")
+            log(s, f"{s.names[q]} has no prince for any guest on display and skips the extra pick.")
             s.steps.append(EndPick(p))
 
 
@@ -369,8 +367,8 @@ def build_wonder(g: UtopiaGame, s: UtopiaState, p: int, isl: int, picks: tuple) 
         s.supply[p][x] += 1
     s.wonder_owner[isl] = p
     s.bases[p] -= 1
-    g._log(s, f"{s.names[p]} builds a wonder on {ISLAND_NAMES[isl]} with princes from "
-              + ", ".join(f"{_DNAME[dist]} ({PEOPLE_NAMES[x]})" for x, dist in enumerate(picks)) + ".")
+    log(s, f"{s.names[p]} builds a wonder on {ISLAND_NAMES[isl]} with princes from "
+           + ", ".join(f"{_DNAME[dist]} ({PEOPLE_NAMES[x]})" for x, dist in enumerate(picks)) + ".")
     g._gain(s, p, WONDER_POINTS, "wonder")
 
 
@@ -381,8 +379,8 @@ def build_monument(g: UtopiaGame, s: UtopiaState, p: int, dist: int, x: int) -> 
     s.mon_owner[dist] = p
     s.monuments_left[x] -= 1
     s.bases[p] -= 1
-    g._log(s, f"{s.names[p]} dominates {_DNAME[dist]}: 3 {PEOPLE_NAMES[x]} princes make way "
-              f"for {A_PEOPLE[x]} monument.")
+    log(s, f"{s.names[p]} dominates {_DNAME[dist]}: 3 {PEOPLE_NAMES[x]} princes make way "
+           f"for {A_PEOPLE[x]} monument.")
     isl = ISLAND_OF[dist]
     w = s.wonder_owner[isl]
     if w >= 0:

@@ -65,7 +65,7 @@ from ...engine.copying import copy_state
 from ...engine.core import LogEntry
 from ...engine.hidden import Deck
 from ...engine.rng import Rng
-from ...engine.steps import Auto, Step, StepGame
+from ...engine.steps import Auto, Step, StepGame, log
 from . import data as D
 from .actions import ActionStep, Discard, Pay, Play, can_pay
 from .data import (
@@ -152,20 +152,16 @@ class UtopiaGame(StepGame):
             monuments_left=[MONUMENTS_PER_PEOPLE - 1] * N_PEOPLES,
             wonder_owner=[-1] * len(ISLANDS), bases=[BASES] * n, privileges=[PRIVILEGE_TILES] * n,
         )
-        self._log(s, "Prestige scale from the bottom (1) to the top (5): "
-                  + ", ".join(PEOPLE_NAMES[x] for x in scale) + ".")
-        self._log(s, f"{names[start]} is the start player; the ministers stand behind in seat order.")
+        log(s, "Prestige scale from the bottom (1) to the top (5): "
+               + ", ".join(PEOPLE_NAMES[x] for x in scale) + ".")
+        log(s, f"{names[start]} is the start player; the ministers stand behind in seat order.")
         if n == 2:
-            self._log(s, f"Two players: the {ISLAND_NAMES[D.CLOSED_WITH_TWO]} island is closed "
-                         f"and its guests are out of the game.")
+            log(s, f"Two players: the {ISLAND_NAMES[D.CLOSED_WITH_TWO]} island is closed "
+                   f"and its guests are out of the game.")
         s.steps.append(StartRound())
         return self.start(s)
 
     # ------------------------------------------------------------------ helpers
-    def _log(self, s: UtopiaState, text: str, private_to: int | None = None,
-             private_text: str | None = None) -> None:
-        s.log.append(LogEntry(text, private_to, private_text, s.round))
-
     @staticmethod
     def rank_order(s: UtopiaState) -> list[int]:
         """Players by score, highest first; on one space, who arrived first is ahead."""
@@ -178,7 +174,7 @@ class UtopiaGame(StepGame):
         s.scores[p] += pts
         s.stamps[p] = s.next_stamp
         s.next_stamp += 1
-        self._log(s, f"{s.names[p]} scores {pts} ({why}): {s.scores[p]} prestige.")
+        log(s, f"{s.names[p]} scores {pts} ({why}): {s.scores[p]} prestige.")
 
     @staticmethod
     def value_of(s: UtopiaState, x: int) -> int:
@@ -193,8 +189,8 @@ class UtopiaGame(StepGame):
             p = s.first_last_round
             s.stamps[p] = s.next_stamp
             s.next_stamp += 1
-            self._log(s, f"All ministers are still on the start space: {s.names[p]}, first last round, "
-                         f"moves to the back.")
+            log(s, f"All ministers are still on the start space: {s.names[p]}, first last round, "
+                   f"moves to the back.")
         s.drew = [False] * n
         s.acted = [False] * n
         order = self.rank_order(s)
@@ -207,15 +203,15 @@ class UtopiaGame(StepGame):
                     s.bag[t] += row[t]
                     back += row[t]
                     row[t] = 0
-            self._log(s, f"The bag holds too few guests: the {back} guests in front of the players go back in.")
+            log(s, f"The bag holds too few guests: the {back} guests in front of the players go back in.")
         drawn = [0] * len(ISLANDS)
         for _ in range(min(need, sum(s.bag))):
             t = draw_guest(s)  # a random call: counted by the rng
             s.display[t] += 1
             drawn[t // N_PEOPLES] += 1
         s.phase = PHASE_GUESTS
-        self._log(s, f"Round {s.round}, phase 1: {s.names[order[0]]} draws {sum(drawn)} guests ("
-                  + ", ".join(f"{ISLAND_NAMES[i]} {c}" for i, c in enumerate(drawn) if c) + ").")
+        log(s, f"Round {s.round}, phase 1: {s.names[order[0]]} draws {sum(drawn)} guests ("
+               + ", ".join(f"{ISLAND_NAMES[i]} {c}" for i, c in enumerate(drawn) if c) + ").")
         self._next_pick(s)
 
     def _next_pick(self, s: UtopiaState) -> None:
@@ -229,7 +225,7 @@ class UtopiaGame(StepGame):
                 for t in range(N_GUEST_TYPES):
                     s.bag[t] += s.display[t]
                     s.display[t] = 0
-                self._log(s, f"Nobody has a prince for the {left} guests left on display: they go back into the bag.")
+                log(s, f"Nobody has a prince for the {left} guests left on display: they go back into the bag.")
                 break
             nxt = next((q for q in self.rank_order(s) if not s.acted[q]), None)
             if nxt is None:
@@ -239,7 +235,7 @@ class UtopiaGame(StepGame):
             if can_take_any(s, nxt):
                 s.steps.append(PickGuest(nxt))
                 return
-            self._log(s, f"{s.names[nxt]} has no prince for any guest on display and passes.")
+            log(s, f"{s.names[nxt]} has no prince for any guest on display and passes.")
             s.acted[nxt] = True
         self._start_cards(s)
 
@@ -249,7 +245,7 @@ class UtopiaGame(StepGame):
         order = self.rank_order(s)
         n = s.n
         s.phase = PHASE_DISCARD
-        self._log(s, f"Round {s.round}, phase 2: {HAND_SIZE} action cards each.")
+        log(s, f"Round {s.round}, phase 2: {HAND_SIZE} action cards each.")
         discards = []
         for i, p in enumerate(order):
             cards = s.deck.draw_many(s.rng, HAND_SIZE)  # a reveal: counted by the deck
@@ -261,8 +257,8 @@ class UtopiaGame(StepGame):
             for x in cards:
                 got[x] += 1
                 hand[x] += 1
-            self._log(s, f"{s.names[p]} is dealt {HAND_SIZE} cards.", p,
-                      f"{s.names[p]} is dealt {HAND_SIZE} cards: {_names_list(got)}.")
+            log(s, f"{s.names[p]} is dealt {HAND_SIZE} cards.", p,
+                   f"{s.names[p]} is dealt {HAND_SIZE} cards: {_names_list(got)}.")
             due = 2 if i == 0 else 0 if i == n - 1 else 1
             if due:
                 discards.append(Discard(p, due))
@@ -274,7 +270,7 @@ class UtopiaGame(StepGame):
         s.deck.shuffle(s.rng)
         s.discard = [0] * N_PEOPLES
         s.discarded_by = [[0] * N_PEOPLES for _ in range(s.n)]
-        self._log(s, f"The action deck is empty: the {len(s.deck)} discarded cards are shuffled into a new deck.")
+        log(s, f"The action deck is empty: the {len(s.deck)} discarded cards are shuffled into a new deck.")
 
     def _next_card_turn(self, s: UtopiaState) -> None:
         acted = s.acted
@@ -295,16 +291,16 @@ class UtopiaGame(StepGame):
                 s.discard[x] += hand[x]
                 mine[x] += hand[x]
                 hand[x] = 0
-            self._log(s, text, p, priv)
+            log(s, text, p, priv)
         else:
-            self._log(s, f"{s.names[p]} ends the turn.")
+            log(s, f"{s.names[p]} ends the turn.")
         s.acted[p] = True
         s.steps.append(NextCardTurn())
 
     # ------------------------------------------------------------------ phase 3
     def _score_phase(self, s: UtopiaState) -> None:
-        self._log(s, f"Round {s.round}, phase 3: prestige for monuments ("
-                  + ", ".join(f"{PEOPLE_NAMES[x]} {i + 1}" for i, x in enumerate(s.scale)) + ").")
+        log(s, f"Round {s.round}, phase 3: prestige for monuments ("
+               + ", ".join(f"{PEOPLE_NAMES[x]} {i + 1}" for i, x in enumerate(s.scale)) + ").")
         for p in self.rank_order(s):
             pts = sum(s.scale.index(s.mon_people[d]) + 1
                       for d in range(N_DISTRICTS) if s.mon_owner[d] == p)
@@ -314,7 +310,7 @@ class UtopiaGame(StepGame):
             s.end_reason = f"{WIN_SCORE} prestige reached"
             s.phase = PHASE_OVER
             w = self.winners(s)[0]
-            self._log(s, f"The game ends ({s.end_reason}). {s.names[w]} wins with {s.scores[w]} prestige.")
+            log(s, f"The game ends ({s.end_reason}). {s.names[w]} wins with {s.scores[w]} prestige.")
             return  # nothing pushed: the empty stack is the end of the game
         s.steps.append(StartRound())
 

@@ -490,25 +490,7 @@ class UtopiaBoard(SeatViewHelpers, MapBoard):
             return "the bag"
         return super().target_name(target)
 
-    def info_text(self, region: MapRegion | None) -> Text:
-        v = self._view or {}
-        canvas = self.canvas
-        if not v or region is None or not region.targets:
-            return Text("")
-        if not canvas.cursor_shown():
-            if not self._targets:  # the board takes no input now (a bot's turn, a demo, the end)
-                return Text("")
-            t = Text("Board: ", style="bold")
-            t.append(f"Tab here, then arrows or h j k l move {CURSOR_MARK}, Enter picks; "
-                     f"{TARGET_MARK} = a choice now")
-            return t
-        key = region.targets[0]
-        t = Text()
-        if self._targets:
-            if canvas.is_target(region):
-                t.append(f"{TARGET_MARK} Enter picks: ", style="bold")
-            else:
-                t.append("Not a choice now: ", style="dim")
+    def region_info(self, t: Text, v: dict, key: tuple) -> None:
         kind = key[0]
         if kind == "district":
             d = v["districts"][key[1]]
@@ -566,5 +548,4 @@ class UtopiaBoard(SeatViewHelpers, MapBoard):
             t.append_text(self._seat(p, True))
             pl = v["players"][p]
             t.append(f": {pl.get('score', 0)} prestige, {pl.get('rank', 0) + 1}. in turn order")
-        return t
 

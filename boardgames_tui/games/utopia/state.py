@@ -8,12 +8,11 @@ scores are in :mod:`.rules`.  This module imports none of them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
-from ...engine.core import LogEntry, Option
+from ...engine.core import Option
 from ...engine.hidden import Deck
 from ...engine.rng import Rng
-from ...engine.steps import key
+from ...engine.steps import StepState, key
 from .data import DISTRICTS, ISLAND_NAMES, LAND_NEIGHBOURS, N_DISTRICTS, N_PEOPLES, PEOPLE_NAMES, SEA_NEIGHBOURS
 
 PHASE_GUESTS, PHASE_DISCARD, PHASE_CARDS, PHASE_OVER = "guests", "discard", "cards", "over"
@@ -35,8 +34,7 @@ _DISTRICT_OPT = tuple(Option(key("district", d.name), f"{d.name} ({ISLAND_NAMES[
 
 
 @dataclass
-class UtopiaState:
-    names: list[str]
+class UtopiaState(StepState):
     options: dict
     rng: Rng
     open_islands: list[bool]
@@ -67,10 +65,3 @@ class UtopiaState:
     drew: list[bool] = field(default_factory=list)   # bag draw used this round
     first_last_round: int = -1
     end_reason: str = ""
-    steps: list = field(default_factory=list)        # the step stack, top last
-    log: list[LogEntry] = field(default_factory=list)
-    _decision: Any = field(default=None, compare=False, repr=False)
-
-    @property
-    def n(self) -> int:
-        return len(self.names)

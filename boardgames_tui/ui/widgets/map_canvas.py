@@ -702,8 +702,8 @@ class MapBoard(BoardWidget):
     :class:`BoardWidget.TargetPicked`/``TargetHovered`` from the canvas).
 
     A game supplies :meth:`build_map` (the regions for a view and a width), and
-    may supply :meth:`legend`, :meth:`head_text`, :meth:`info_text` and
-    :meth:`target_name`."""
+    may supply :meth:`legend`, :meth:`head_text`, :meth:`region_info` (the
+    game's part of :meth:`info_text`) and :meth:`target_name`."""
 
     DEFAULT_CSS = """
     MapBoard { overflow: hidden hidden; }
@@ -739,8 +739,36 @@ class MapBoard(BoardWidget):
     def head_text(self, view: dict | None) -> Text:
         return Text("")
 
+    # The word before the "Tab here" hint while the cursor is hidden.
+    INFO_NAME = "Board"
+
     def info_text(self, region: MapRegion | None) -> Text:
-        return Text("")
+        """The line under the map for the region under the cursor: the hint
+        how to reach the map while the cursor is hidden; else whether the
+        region is a choice now, then what :meth:`region_info` says about it."""
+        v = self._view or {}
+        canvas = self.canvas
+        if not v or region is None or not region.targets:
+            return Text("")
+        if not canvas.cursor_shown():
+            if not self._targets:  # the board takes no input now (a bot's turn, a demo, the end)
+                return Text("")
+            t = Text(f"{self.INFO_NAME}: ", style="bold")
+            t.append(f"Tab here, then arrows or h j k l move {CURSOR_MARK}, Enter picks; "
+                     f"{TARGET_MARK} = a choice now")
+            return t
+        t = Text()
+        if self._targets:
+            if canvas.is_target(region):
+                t.append(f"{TARGET_MARK} Enter picks: ", style="bold")
+            else:
+                t.append("Not a choice now: ", style="dim")
+        self.region_info(t, v, region.targets[0])
+        return t
+
+    def region_info(self, t: Text, view: dict, target: tuple) -> None:
+        """Append to ``t`` what the info line says about ``target`` (the
+        region's first target) in ``view``."""
 
     def target_name(self, target: tuple) -> str:
         return "the picked target"
