@@ -6,12 +6,12 @@ internal.  Importing this module imports Textual, so the CLI imports it lazily.
 from __future__ import annotations
 
 import asyncio
-import time
 from pathlib import Path
 from collections.abc import Iterable
 
 from textual import events
 from textual._context import active_message_pump
+from textual._files import generate_datetime_filename
 from textual.app import App, ScreenStackError, SystemCommand
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding
@@ -196,10 +196,8 @@ class BoardgamesApp(App[None]):
 
     # -- screenshots: they show the player's private cards ---------------------------------
     # Hosted mode has none (a friend's SVG would sit in the shared account);
-    # elsewhere the file is written 0600, not Textual's 0644.
-    def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
-        self.deliver_screenshot(filename, path)
-
+    # elsewhere the file is written 0600, not Textual's 0644.  (Textual's
+# Screenshot action and the palette's command both go through deliver_screenshot.)
     def deliver_screenshot(self, filename: str | None = None, path: str | None = None,
                            time_format: str | None = None) -> str | None:
         if hosted():
@@ -227,7 +225,7 @@ class BoardgamesApp(App[None]):
         return str(self._write_svg(target))
 
     def _svg_name(self, time_format: str | None) -> str:
-        return f"{self.title}_{time.strftime(time_format or '%Y-%m-%dT%H_%M_%S')}.svg"
+        return generate_datetime_filename(self.title, ".svg", time_format)  # Textual's own names
 
     def _write_svg(self, target: Path) -> Path:
         from ..engine.save import write_atomic  # mkstemp: 0600
