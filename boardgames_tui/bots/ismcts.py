@@ -50,8 +50,8 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Any
 from collections.abc import Callable
+from typing import Any
 
 from ..engine.core import Game
 from .base import BotCancelled, Knowledge

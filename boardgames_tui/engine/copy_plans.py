@@ -22,8 +22,8 @@ import enum
 import sys
 import types
 import typing
-from typing import Any, Union, get_args, get_origin
 from collections.abc import Callable
+from typing import Any, Union, get_args, get_origin
 
 # What the generated source may name.
 _ORIGIN_NAMES = {list: "list", dict: "dict", set: "set"}

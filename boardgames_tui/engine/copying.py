@@ -25,8 +25,8 @@ from __future__ import annotations
 import enum
 import types
 from itertools import chain
-from typing import Any
 from collections.abc import Callable
+from typing import Any
 
 from .copy_plans import compile_copier
 

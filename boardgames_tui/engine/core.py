@@ -39,8 +39,8 @@ Multi-part and out-of-turn choices use the step stack of
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
 from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 from .text import one_line, quoted
 

@@ -8,8 +8,8 @@ reveal and needs no rng.
 """
 from __future__ import annotations
 
-from typing import Generic, TypeVar
 from collections.abc import Iterable, Iterator
+from typing import Generic, TypeVar
 
 from .rng import Rng
 

@@ -13,8 +13,8 @@ construction rather than by hand.
 from __future__ import annotations
 
 import random
-from typing import TypeVar
 from collections.abc import Sequence
+from typing import TypeVar
 
 T = TypeVar("T")
 _new = object.__new__

@@ -405,7 +405,7 @@ def typed_path(text: str) -> Path:
 def _shown(p: Path) -> str:
     """A path short enough for the dialogs' one-line messages."""
     text = str(p)
-    return text if len(text) <= 36 else p.name
+    return printable(text if len(text) <= 36 else p.name, NAME_LIMIT)
 
 
 def _refuse_special(p: Path) -> None:

@@ -10,8 +10,8 @@ once, so what the widget queries below itself is there too.
 """
 from __future__ import annotations
 
-from typing import Any
 from collections.abc import Callable
+from typing import Any
 
 from textual.dom import DOMNode
 

@@ -47,8 +47,8 @@ import importlib
 import random
 import threading
 from types import ModuleType
-from typing import Any
 from collections.abc import Callable
+from typing import Any
 
 from ...engine.core import Decision
 

@@ -9,8 +9,8 @@ Legal targets are marked :data:`TARGET_MARK`, the cursor :data:`CURSOR_MARK`.
 """
 from __future__ import annotations
 
-from typing import Any
 from collections.abc import Iterable
+from typing import Any
 
 from textual import events
 from textual.binding import Binding

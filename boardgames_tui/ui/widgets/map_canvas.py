@@ -28,8 +28,8 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any
 from collections.abc import Hashable, Iterable, Sequence
+from typing import Any
 
 from rich.console import Console
 from rich.segment import Segment

@@ -8,8 +8,8 @@ card of the board over SSH.  For the same reason boards keep their widgets
 from view to view (:func:`sync_children`) instead of mounting them anew."""
 from __future__ import annotations
 
-from typing import TypeVar
 from collections.abc import Callable, Iterable
+from typing import TypeVar
 
 from rich.text import Text
 from textual.widget import Widget
