@@ -184,8 +184,9 @@ class Board(PlainData):
     def copy(self) -> Board:
         out = super().copy()
         cache = self.__dict__.get("_squares")
-        if cache is not None and cache[0] == _TILE_EDITS[0]:
-            out.__dict__["_squares"] = (cache[0], out.tiles) + cache[2:]   # the same tiles, face up alike
+        if cache is not None and cache[0] == _TILE_EDITS[0] and cache[4] is self.disasters:
+            # the same tiles, face up alike, and equal disasters (the copy's own dict)
+            out.__dict__["_squares"] = (cache[0], out.tiles, cache[2], cache[3], out.disasters, cache[5])
         return out
 
     # Fields only: the square cache below is not part of the state's value.
@@ -196,26 +197,44 @@ class Board(PlainData):
     __hash__ = None  # type: ignore[assignment]
 
     # -- reading ---------------------------------------------------------------------------------------
-    def _printed(self) -> dict:
-        """Every square on a face-up tile -> its printed :class:`Square`, cached.  Random play asked for a
-        square a hundred times a choice; a scan of the tiles for each was a third of its time.  The cache
-        holds while no tile anywhere has changed (``TilePlace`` counts changes) and the tile list is the
-        same; a copy of the board shares it."""
+    def _cache(self) -> tuple:
+        """(tile edits, the tile list, every square on a face-up tile -> its printed :class:`Square`, the
+        printed coin squares, the disasters dict, every square as it stands now), cached.  Random play
+        asked for a square a hundred times a choice; a scan of the tiles for each was a third of its
+        time.  The cache holds while no tile anywhere has changed (``TilePlace`` counts changes), the
+        tile list is the same and so is the disasters dict (replaced, never changed in place, when a
+        disaster strikes); a copy of the board shares it."""
         cache = self.__dict__.get("_squares")
-        if cache is None or cache[0] != _TILE_EDITS[0] or cache[1] is not self.tiles:
+        if (cache is None or cache[0] != _TILE_EDITS[0] or cache[1] is not self.tiles
+                or cache[4] is not self.disasters):
             squares = {}
             for t in self.tiles:
                 if t.face_up:
                     squares.update(zip(t.positions(), placed_squares(t.name, t.turns)))
             coins = tuple(p for p, sq in squares.items() if sq.yields.coins)
-            cache = (_TILE_EDITS[0], self.tiles, squares, coins)
+            now = squares
+            if self.disasters:
+                now = dict(squares)
+                for pos, terrain in self.disasters.items():
+                    sq = squares.get(pos)
+                    if sq is not None:
+                        now[pos] = Square(terrain, TERRAIN_YIELDS[terrain], None, sq.marker)
+            cache = (_TILE_EDITS[0], self.tiles, squares, coins, self.disasters, now)
             self.__dict__["_squares"] = cache
-        return cache[2]
+        return cache
+
+    def _printed(self) -> dict:
+        """Every square on a face-up tile -> its printed :class:`Square`."""
+        return self._cache()[2]
+
+    def squares(self) -> dict[Pos, Square]:
+        """Every explored square -> :meth:`square`: for loops that read many (do not change it)."""
+        return self._cache()[5]
 
     def coin_squares(self) -> list[Pos]:
         """Every square whose icons (printed or a structure's) show a coin now."""
-        self._printed()
-        out = [p for p in self.__dict__["_squares"][3]
+        cache = self._cache()
+        out = [p for p in cache[3]
                if p not in self.structures and not (self.disasters and p in self.disasters)]
         out += [p for p, st in self.structures.items() if st.name in _COIN_STRUCTURES]
         return out
@@ -233,11 +252,11 @@ class Board(PlainData):
     def square(self, pos: Pos) -> Square | None:
         """The square as it stands: printed, or turned into other terrain by a disaster (culture cards:
         Drought, Deforestation, Flooding), which keeps nothing of the printed icons."""
-        sq = self._printed().get(pos)
-        if sq is not None and self.disasters and pos in self.disasters:
-            terrain = self.disasters[pos]
-            return Square(terrain, TERRAIN_YIELDS[terrain], None, sq.marker)
-        return sq
+        cache = self.__dict__.get("_squares")
+        if (cache is None or cache[0] != _TILE_EDITS[0] or cache[1] is not self.tiles
+                or cache[4] is not self.disasters):
+            cache = self._cache()
+        return cache[5].get(pos)
 
     def yields(self, pos: Pos) -> Yield:
         """What the square gives its city: a structure's icons replace the square's own (rule 46)."""

@@ -161,15 +161,19 @@ def governments_known(p: Player) -> list[str]:
     return [g.name for g in D.GOVERNMENTS if g.unlocked_by is not None and (every or g.unlocked_by in p.techs)]
 
 
-def ability_sources(p: Player):
-    """(card name, ability) of the player's techs and wonders."""
-    for t in p.techs:
-        for ab in D.TECH_INDEX[t].abilities:
-            yield t, ab
-    for w in p.wonders:
-        for ab in D.WONDER_INDEX[w].abilities:
-            yield w, ab
+def ability_sources(p: Player) -> tuple:
+    """(card name, ability) of the player's techs and wonders.  Cached by the two lists, as ``learned``:
+    every menu asks it, and the lists change a few times a game."""
+    return _sources(tuple(p.techs), tuple(p.wonders))[0]
 
 
 def has_ability(p: Player, tag: str) -> bool:
-    return any(ab.tag == tag for _, ab in ability_sources(p))
+    return tag in _sources(tuple(p.techs), tuple(p.wonders))[1]
+
+
+@lru_cache(maxsize=4096)
+def _sources(techs: tuple, wonders: tuple) -> tuple[tuple, frozenset]:
+    """(the (source, ability) pairs, the set of their tags)."""
+    pairs = tuple([(t, ab) for t in techs for ab in D.TECH_INDEX[t].abilities]
+                  + [(w, ab) for w in wonders for ab in D.WONDER_INDEX[w].abilities])
+    return pairs, frozenset(ab.tag for _, ab in pairs)

@@ -182,21 +182,26 @@ def worked(g, s: CivState, player: int, city: Pos) -> list[Pos]:
                   and b.figures[pos].owner == player and b.figures[pos].scouts]
 
 
-def production(g, s: CivState, player: int, city: Pos) -> int:
-    return sum(s.board.yields(n).production for n in worked(g, s, player, city))
+def production(g, s: CivState, player: int, city: Pos, squares: list[Pos] | None = None) -> int:
+    """The production icons of the city's squares (``squares``: its ``worked``, when known)."""
+    yields = s.board.yields
+    return sum(yields(n).production for n in (worked(g, s, player, city) if squares is None else squares))
 
 
-def city_culture(g, s: CivState, player: int, city: Pos) -> int:
+def city_culture(g, s: CivState, player: int, city: Pos, squares: list[Pos] | None = None) -> int:
     """Rule 49: 1 plus the culture icons; Monarchy +1 (house data)."""
     bonus = 1 if s.players[player].government == "Monarchy" else 0
-    return 1 + bonus + sum(s.board.yields(n).culture for n in worked(g, s, player, city))
+    yields = s.board.yields
+    return 1 + bonus + sum(yields(n).culture for n in (worked(g, s, player, city) if squares is None
+                                                       else squares))
 
 
-def city_production(g, s: CivState, player: int, city: Pos, military: bool) -> int:
-    """What a city can spend this action: its icons, and its government's bonus (house data, section 4
-    §5: Despotism +2 in the capital for a figure or unit, Monarchy +1 in the capital, Communism +1)."""
+def city_production(g, s: CivState, player: int, city: Pos, military: bool, base: int | None = None) -> int:
+    """What a city can spend this action: its icons (``base``, when known), and its government's bonus
+    (house data, section 4 §5: Despotism +2 in the capital for a figure or unit, Monarchy +1 in the
+    capital, Communism +1)."""
     p = s.players[player]
-    prod = production(g, s, player, city) + s.boost.get(city, 0)
+    prod = (production(g, s, player, city) if base is None else base) + s.boost.get(city, 0)
     if has_ability(p, "production_per_coins"):          # Military Science
         prod += coin_dial(g, s, player) // 3
     capital = s.board.cities[city].capital
@@ -240,34 +245,55 @@ def purchases(g, s: CivState, player: int, city: Pos) -> list[tuple[str, str, in
 
 def city_actions(g, s: CivState, player: int, city: Pos) -> list[Option]:
     p = s.players[player]
-    out = purchase_options(g, s, player, city)
+    squares = worked(g, s, player, city)        # once: production, culture and harvests all read them
+    sites: dict = {}
+    out = purchase_options(g, s, player, city, squares=squares, sites=sites)
     if p.civ == "Egypt" and "free_building" not in p.used:
         for what, name, _cost in structures_to_build(g, s, player, city):
-            if what == BUILDING and structure_sites(g, s, player, city, what, name):
+            if what == BUILDING and _sites(g, s, player, city, what, name, sites):
                 out.append(Option(key("free", name), f"Build {name} free (Egypt, once a round)", None,
                                   ("free", name, 0)))
-    culture = city_culture(g, s, player, city)
+    culture = city_culture(g, s, player, city, squares)
     out.append(Option("culture", f"Create culture (+{culture})", None, ("culture", culture)))
-    for res in sorted({s.board.square(n).resource for n in worked(g, s, player, city)
-                       if s.board.square(n).resource and n not in s.board.structures}):
+    square, structures = s.board.square, s.board.structures
+    for res in sorted({square(n).resource for n in squares
+                       if square(n).resource and n not in structures}):
         if s.resource_pool.get(res, 0) > 0:
             out.append(Option(key("harvest", res), f"Harvest {res}", None, ("harvest", res)))
     return out
 
 
-def purchase_options(g, s: CivState, player: int, city: Pos, spent: int = 0, buy: bool = True
-                     ) -> list[Option]:
+def _sites(g, s: CivState, player: int, city: Pos, what: str, name: str, known: dict) -> list[Pos]:
+    """``structure_sites``, remembered in ``known`` for one menu."""
+    got = known.get((what, name))
+    if got is None:
+        around = known.get(None)
+        if around is None:
+            around = known[None] = _site_squares(g, s, player, city)
+        got = known[what, name] = structure_sites(g, s, player, city, what, name, around)
+    return got
+
+
+def purchase_options(g, s: CivState, player: int, city: Pos, spent: int = 0, buy: bool = True,
+                     squares: list[Pos] | None = None, sites: dict | None = None) -> list[Option]:
     """What the city can produce with its production less ``spent``, the shortfall bought with trade
-    when ``buy`` (3 for 1, America 3 for 2)."""
+    when ``buy`` (3 for 1, America 3 for 2).  ``squares``: the city's ``worked``; ``sites``: where
+    structures may go, filled in for the caller."""
     p = s.players[player]
     out = []
-    room = any(movement.can_stand(g, s, player, n, end=True) for n in neighbours(city))
+    room = None                              # may a new figure stand next to the city?  Asked once
+    base = production(g, s, player, city, squares)
+    prod = {m: city_production(g, s, player, city, m, base) for m in (False, True)}
+    sites = {} if sites is None else sites
     for kind, what, cost, military in purchases(g, s, player, city):
-        if kind == "build" and not room:
+        if kind == "build":
+            if room is None:
+                room = any(movement.can_stand(g, s, player, n, end=True) for n in neighbours(city))
+            if not room:
+                continue
+        if kind in (BUILDING, WONDER) and not _sites(g, s, player, city, kind, what, sites):
             continue
-        if kind in (BUILDING, WONDER) and not structure_sites(g, s, player, city, kind, what):
-            continue
-        short = cost - (city_production(g, s, player, city, military) - spent)
+        short = cost - (prod[military] - spent)
         trade = trade_for(g, p, short) if buy else (0 if short <= 0 else None)
         if trade is None:
             continue
@@ -310,36 +336,46 @@ def structures_to_build(g, s: CivState, player: int, city: Pos) -> list[tuple[st
     return out
 
 
-def structure_sites(g, s: CivState, player: int, city: Pos, what: str, name: str) -> list[Pos]:
+def structure_sites(g, s: CivState, player: int, city: Pos, what: str, name: str,
+                    around: tuple | None = None) -> list[Pos]:
     """Where it may go: a square next to the city (rule 45) on the map, not a city, without another
     player's figure; a building on its terrains (rule 45), over nothing or over an own building
     (rule 47, row 21), one star building a city; a wonder on any square (row 20), over nothing or an
-    own building; a great person over anything of its owner's (rule 53)."""
+    own building; a great person over anything of its owner's (rule 53).  ``around``: the city's
+    ``_site_squares``, when the caller asks for several structures."""
+    squares, stars = _site_squares(g, s, player, city) if around is None else around
+    if what == BUILDING:
+        b = D.BUILDING_INDEX[name]
+        star = b.star and stars
+        obsolete = s.players[player].obsolete
+        return [n for n, terrain, st in squares if terrain in b.terrains
+                and (st is None or st.kind == BUILDING and st.name != name      # over an own other
+                     or st.kind == WONDER and st.name in obsolete)              # building or obsolete
+                and not (star and n not in stars)]                              # wonder (row 21); one
+    if what == WONDER:                                                          # star building a city
+        return [n for n, _terrain, st in squares if st is None or st.kind == BUILDING]
+    return [n for n, _terrain, _st in squares]
+
+
+def _site_squares(g, s: CivState, player: int, city: Pos) -> tuple[list, list]:
+    """([(square, terrain, own structure or None)] next to the city that may hold one of his structures
+    at all: explored, no city, no other player's figure or structure; [the squares of his star
+    buildings there])."""
     b = s.board
+    structures, cities = b.structures, b.cities
     out = []
-    star = what == BUILDING and D.BUILDING_INDEX[name].star
-    stars = [n for n in neighbours(city) if n in b.structures and b.structures[n].kind == BUILDING
-             and D.BUILDING_INDEX[b.structures[n].name].star]
+    stars = []
     for n in neighbours(city):
+        st = structures.get(n)
+        if st is not None and st.kind == BUILDING and D.BUILDING_INDEX[st.name].star:
+            stars.append(n)
         sq = b.square(n)
-        if sq is None or n in b.cities or b.enemy_figures(n, player):
+        if sq is None or n in cities or b.enemy_figures(n, player):
             continue
-        st = b.structures.get(n)
         if st is not None and st.owner != player:
             continue
-        if what == BUILDING:
-            if sq.terrain not in D.BUILDING_INDEX[name].terrains:
-                continue
-            if st is not None and not (st.kind == BUILDING and st.name != name
-                                       or st.kind == WONDER and st.name in s.players[player].obsolete):
-                continue           # over an own other building or obsolete wonder (row 21)
-            if star and stars and n not in stars:
-                continue           # one star building a city: it may only replace the one there
-        elif what == WONDER:
-            if st is not None and st.kind != BUILDING:
-                continue
-        out.append(n)
-    return out
+        out.append((n, sq.terrain, st))
+    return out, stars
 
 
 def place_structure(g, s: CivState, player: int, pos: Pos, what: str, name: str) -> None:

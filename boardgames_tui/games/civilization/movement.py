@@ -265,8 +265,12 @@ def destinations(g, s: CivState, player: int, origin: Pos, what, first: bool = F
     frontier = [origin]
     seen = {origin}
 
+    figures, cities, markers, frozen = b.figures, b.cities, b.markers, s.frozen
+    squares = b.squares()                 # read directly: this loop is the movement menu's cost
+    may_stop_on_water = water == D.END
+
     def room(pos: Pos) -> bool:           # the group fits there within the stacking limit
-        f = b.figures.get(pos)
+        f = figures.get(pos)
         return f is None or f.owner != player or f.count() + n_fig <= stack
 
     for _ in range(speed(p)):
@@ -276,7 +280,7 @@ def destinations(g, s: CivState, player: int, origin: Pos, what, first: bool = F
                 if n in seen:
                     continue
                 seen.add(n)
-                t = b.square(n)
+                t = squares.get(n)
                 if t is None:
                     tile = b.tile_at(n)
                     # a step onto a face-down tile, from a square the figures may stop on (row 28)
@@ -286,29 +290,33 @@ def destinations(g, s: CivState, player: int, origin: Pos, what, first: bool = F
                         if first:
                             return out
                     continue
-                marker = b.markers.get(n)
-                enemy = b.enemy_figures(n, player) or (n in b.cities and b.cities[n].owner != player)
-                if sacrifice and n in b.cities and b.cities[n].owner != player:
+                marker = markers.get(n)
+                f = figures.get(n)
+                c = cities.get(n)
+                foreign_city = c is not None and c.owner != player
+                enemy = (f is not None and f.owner != player and f.count() > 0) or foreign_city
+                if sacrifice and foreign_city:
                     out[n] = ("sacrifice", None)
                     continue
+                on_water = t.terrain == WATER
                 if marker is not None or enemy:
-                    if not scouts and (enemy or marker[0] == VILLAGE) and (t.terrain != WATER or water == D.END):
+                    if not scouts and (enemy or marker[0] == VILLAGE) and (not on_water or may_stop_on_water):
                         out[n] = ("attack", None)           # the move ends in a battle, or kills scouts
-                    elif not scouts and marker is not None and marker[0] == HUT and can_stand(g,
-                            s, player, n, False, limits) and room(n):
+                    elif (not scouts and not enemy and marker is not None and marker[0] == HUT
+                          and not (on_water and water is None) and room(n)):   # can_stand, here
                         out[n] = ("move", None)
                     if n in out and first:
                         return out
-                    if fly and can_cross(g, s, player, n, limits) and n not in s.frozen:
+                    if fly and (not on_water or water is not None) and n not in frozen:   # can_cross
                         nxt.append(n)
                     continue
-                if not can_stand(g, s, player, n, False, limits):
+                if on_water and water is None:   # can_stand: no enemy or city here, only the water
                     continue
-                if (t.terrain != WATER or water == D.END) and room(n):
+                if (not on_water or may_stop_on_water) and room(n):
                     out[n] = ("move", None)
                     if first:
                         return out
-                if n not in s.frozen:            # a frozen square may be entered, not left
+                if n not in frozen:              # a frozen square may be entered, not left
                     nxt.append(n)
         frontier = nxt
     out.pop(origin, None)
