@@ -258,15 +258,18 @@ class StepGame(Game):
         self.advance(s)
         return s
 
-    def advance(self, s: Any) -> None:
+    def advance(self, s: Any) -> int:
         """Run auto steps and skip empty decisions until a decision with
         options is on top (or the stack is empty: the game is over).  The
-        decision found is cached on the state."""
+        decision found is cached on the state.  Returns how many steps ran
+        or were skipped on the way (0: the decision on top was there
+        already), so a game can tell a choice that only moved between its
+        own menus from one that set rules going."""
         steps = s.steps
-        for _ in range(self.MAX_AUTO_RUNS):
+        for ran in range(self.MAX_AUTO_RUNS):
             if not steps:
                 s._decision = False
-                return
+                return ran
             top = steps[-1]
             if isinstance(top, Auto):
                 steps.pop()
@@ -278,7 +281,7 @@ class StepGame(Game):
                 top.on_empty(self, s)
                 continue
             s._decision = Decision(top.player, top.prompt(self, s), top.kind, opts, top.is_private(self, s))
-            return
+            return ran
         raise RuntimeError("auto steps did not settle")  # pragma: no cover
 
     def decision(self, s: Any) -> Decision | None:

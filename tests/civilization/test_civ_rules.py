@@ -993,3 +993,33 @@ def test_the_fast_checks_agree_with_the_full_ones_over_random_games():
                     assert coin_dial(GAME, s, q) == coins(s.players[q]) + slow
             GAME.apply(s, rng.choice(d.keys()))
     assert moves > 100 and most > 0         # some city did work a coin square
+
+
+def test_a_quiet_choice_changes_no_coin_so_the_economic_check_may_skip_it(monkeypatch):
+    """``Civilization._apply`` skips the 15-coin count after a choice its step calls quiet when no step
+    ran after it.  Recount in full around every choice of random 3- and 4-player games: such a choice
+    leaves every coin dial, the board and the players as they were."""
+    from boardgames_tui.games.civilization.common import map_coins
+    ran: list[int] = []
+    advance = GAME.advance
+    monkeypatch.setattr(GAME, "advance", lambda st: ran.append(advance(st)) or ran[-1])
+    quiet_seen = 0
+    for seed, n in ((3, 3), (4, 4)):
+        rng = random.Random(seed)
+        s = GAME.new_game([f"P{i}" for i in range(n)], seed)
+        for _ in range(4000):
+            d = GAME.cached_decision(s)
+            if d is None:
+                break
+            k = rng.choice(d.keys())
+            step = s.steps[-1]
+            quiet = getattr(step, "quiet", None) is not None and step.quiet(d.get(k))
+            before = GAME.clone(s)
+            dials = [coins(p) + m for p, m in zip(s.players, map_coins(s))]
+            ran.clear()
+            GAME.apply(s, k)
+            if quiet and ran[0] == 0:
+                quiet_seen += 1
+                assert [coins(p) + m for p, m in zip(s.players, map_coins(s))] == dials
+                assert s.board == before.board and s.players == before.players
+    assert quiet_seen > 1000

@@ -56,6 +56,10 @@ class MoveTurn(Step):
         turn is his alone.  How many cards he holds is public, so the curtain gives nothing away."""
         return bool(s.players[self.player].culture_cards)
 
+    def quiet(self, o) -> bool:
+        """No coins change (``Civilization._apply``): a figure or group picked, or the phase ended."""
+        return o.value is None or o.value[0] not in ("ability", "card")
+
     def apply(self, g, s, o):
         if o.value is None:
             return
@@ -94,6 +98,10 @@ class GroupPick(Step):
                for a, c in group_sizes(*self.free) if can_move(g, s, self.player, self.origin, (a, c))]
         return out + [Option("back", "Back", None, None)]
 
+    def quiet(self, o) -> bool:
+        """Picking the figures changes no coins (``Civilization._apply``)."""
+        return True
+
     def apply(self, g, s, o):
         if o.value is None:
             return
@@ -122,6 +130,10 @@ class MoveTo(Step):
         out += sacrifice_options(g, s, self.player, self.origin, self.what)
         out.append(Option("back", "Back", None, None))
         return out
+
+    def quiet(self, o) -> bool:
+        """Going back changes no coins (``Civilization._apply``); a move may."""
+        return o.value is None
 
     def apply(self, g, s, o):
         turn = s.steps[-1]            # the MoveTurn below

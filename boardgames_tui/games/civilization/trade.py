@@ -3,6 +3,7 @@ answered behind a curtain, once per other player a round.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import ClassVar
 
 from ...engine.core import Option
@@ -32,6 +33,10 @@ class TradeTurn(Step):
         out += abilities.ability_options(g, s, self.player, D.TRADE)
         out.append(Option("done", "No more offers", None, None))
         return out
+
+    def quiet(self, o) -> bool:
+        """No coins change (see ``Civilization._apply``): all but an ability."""
+        return not isinstance(o.value, tuple)
 
     def apply(self, g, s, o):
         if o.value is None:
@@ -66,8 +71,7 @@ class Offer(Step):
         for side, who, held in (("give", me, self.give), ("ask", them, self.ask)):
             for good in _GOODS:          # an amount, named once (withdraw to start again)
                 if good not in held:
-                    out += [Option(key(side, good, n), f"{side.title()} {n} {good}", None, (side, good, n))
-                            for n in range(1, getattr(who, good) + 1)]
+                    out += _amounts(side, good, getattr(who, good))
             for r in sorted(set(who.resources)):
                 if held.get("resource:" + r, 0) < who.resources.count(r):
                     out.append(Option(key(side, "resource", r), f"{side.title()} a {r}", None,
@@ -81,6 +85,10 @@ class Offer(Step):
         out.append(Option("withdraw", "Withdraw the offer", None, ("withdraw",)))
         return out
 
+    def quiet(self, o) -> bool:
+        """No coins change while an offer is put together, sent or withdrawn (``Civilization._apply``)."""
+        return True
+
     def apply(self, g, s, o):
         what = o.value[0]
         if what == "withdraw":
@@ -93,6 +101,13 @@ class Offer(Step):
         side[o.value[1]] = side.get(o.value[1], 0) + o.value[2]
         s.steps.append(Offer(self.player, self.to, side if what == "give" else self.give,
                              side if what == "ask" else self.ask))
+
+
+@lru_cache(maxsize=256)
+def _amounts(side: str, good: str, most: int) -> tuple[Option, ...]:
+    """The options "give/ask 1..most trade/culture": the same few lists all game, so built once."""
+    return tuple(Option(key(side, good, n), f"{side.title()} {n} {good}", None, (side, good, n))
+                 for n in range(1, most + 1))
 
 
 class Answer(Step):
