@@ -239,6 +239,11 @@ class Board(PlainData):
         out += [p for p, st in self.structures.items() if st.name in _COIN_STRUCTURES]
         return out
 
+    def coin_squares_at_most(self) -> int:
+        """A bound on ``len(coin_squares())`` read without building it: the printed coin squares and
+        every structure."""
+        return len(self._cache()[3]) + len(self.structures)
+
     def tile_at(self, pos: Pos) -> TilePlace | None:
         """The tile holding ``pos`` (None off the map)."""
         return tile_at(self.tiles, pos)

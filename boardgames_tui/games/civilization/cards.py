@@ -3,6 +3,7 @@
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import ClassVar
 
 from ...engine.core import Option
@@ -156,7 +157,7 @@ def card_options(g, s: CivState, player: int, when: str) -> list[Option]:
     for c in sorted(set(s.players[player].culture_cards)):
         ab = D.CULTURE_CARD_INDEX[c].ability
         if ab.when == when and ab.tag in _PLAYABLE and (
-                ab.tag == "city_production" or card_targets(g, s, player, c)):
+                ab.tag == "city_production" or has_target(g, s, player, c)):
             out.append(Option(key("card", c), f"Play {c}: {ab.text}", None, ("card", c)))
     return out
 
@@ -231,20 +232,28 @@ def _near(g, s: CivState, player: int, pos: Pos, reach: int) -> bool:
 
 def card_targets(g, s: CivState, player: int, card: str) -> list[tuple]:
     """(target, label, widget hint) for a card: house readings of the research's card texts."""
+    return list(_targets(g, s, player, card))
+
+
+def has_target(g, s: CivState, player: int, card: str) -> bool:
+    """``card_targets`` is not empty: found at the first, as every menu asks it of every card in hand."""
+    return next(_targets(g, s, player, card), None) is not None
+
+
+def _targets(g, s: CivState, player: int, card: str) -> Iterator[tuple]:
     ab = D.CULTURE_CARD_INDEX[card].ability
     b = s.board
-    out: list[tuple] = []
     if ab.tag == "force_anarchy":
-        out = [(q, f"{s.names[q]} ({s.players[q].government})", None) for q in range(s.n)
-               if q != player and s.players[q].government != D.ANARCHY]
+        yield from ((q, f"{s.names[q]} ({s.players[q].government})", None) for q in range(s.n)
+                        if q != player and s.players[q].government != D.ANARCHY)
     elif ab.tag == "tech_swap":
-        out = [(q, f"{s.names[q]}", None) for q in range(s.n)
-               if q != player and swappable(g, s, player, q, ab.amount)]
+        yield from ((q, f"{s.names[q]}", None) for q in range(s.n)
+                        if q != player and swappable(g, s, player, q, ab.amount))
     elif ab.tag in ("destroy_building", "destroy_buildings_anywhere"):
         reach = ab.amount if ab.tag == "destroy_building" else 0
-        out = [(pos, f"{st.name} of {s.names[st.owner]} on {_sq(pos)}", ("square", pos))
-               for pos, st in sorted(b.structures.items())
-               if st.kind == BUILDING and st.owner != player and _near(g, s, player, pos, reach)]
+        yield from ((pos, f"{st.name} of {s.names[st.owner]} on {_sq(pos)}", ("square", pos))
+                        for pos, st in sorted(b.structures.items())
+                        if st.kind == BUILDING and st.owner != player and _near(g, s, player, pos, reach))
     elif ab.tag in ("terrain_to_desert", "forest_to_grassland", "terrain_to_water"):
         for pos in b.explored():
             sq = b.square(pos)
@@ -257,7 +266,7 @@ def card_targets(g, s: CivState, player: int, card: str) -> list[tuple]:
                 continue
             if ab.tag == "terrain_to_water" and (pos in b.figures or pos in b.markers or pos in b.structures):
                 continue
-            out.append((pos, f"Square {_sq(pos)} ({sq.terrain})", ("square", pos)))
+            yield (pos, f"Square {_sq(pos)} ({sq.terrain})", ("square", pos))
     elif ab.tag == "kill_figures":
         # Defection within 4 (1 figure), Mass Defection within 6 and Wholesale anywhere (a great person,
         # or up to 2 figures of one square): of another player, near one of the card player's cities or
@@ -267,15 +276,16 @@ def card_targets(g, s: CivState, player: int, card: str) -> list[tuple]:
             if f.owner == player or not _near(g, s, player, pos, ab.amount):
                 continue
             if two:
-                out.append(((*pos, "figures"), f"{s.names[f.owner]}'s {_figures(*_two(f))} on {_sq(pos)}",
-                            ("square", pos)))
+                yield ((*pos, "figures"), f"{s.names[f.owner]}'s {_figures(*_two(f))} on {_sq(pos)}",
+                       ("square", pos))
             else:
-                out += [((*pos, what), f"{s.names[f.owner]}'s {what} on {_sq(pos)}", ("square", pos))
-                        for what, n in (("army", f.armies), ("scout", f.scouts)) if n]
+                yield from (((*pos, what), f"{s.names[f.owner]}'s {what} on {_sq(pos)}", ("square", pos))
+                            for what, n in (("army", f.armies), ("scout", f.scouts)) if n)
         if two:
-            out += [((*pos, "great_person"), f"{s.names[st.owner]}'s great {st.name} on {_sq(pos)}", ("square", pos))
-                    for pos, st in sorted(b.structures.items())
-                    if st.kind == GREAT_PERSON and st.owner != player and _near(g, s, player, pos, ab.amount)]
+            yield from (((*pos, "great_person"), f"{s.names[st.owner]}'s great {st.name} on {_sq(pos)}",
+                         ("square", pos))
+                        for pos, st in sorted(b.structures.items())
+                        if st.kind == GREAT_PERSON and st.owner != player and _near(g, s, player, pos, ab.amount))
     elif ab.tag == "barbarian_attack":
         # Roaming Horde: another player's army or city within 4 orthogonal steps of a village
         villages = [pos for pos, m in b.markers.items() if m[0] == VILLAGE]
@@ -286,18 +296,18 @@ def card_targets(g, s: CivState, player: int, card: str) -> list[tuple]:
             if near:
                 owner = b.cities[pos].owner if pos in b.cities else b.figures[pos].owner
                 what = "city" if pos in b.cities else "army"
-                out.append((pos, f"{s.names[owner]}'s {what} on {_sq(pos)} (from the village on {_sq(near[0])})",
-                            ("square", pos)))
+                yield (pos, f"{s.names[owner]}'s {what} on {_sq(pos)} (from the village on {_sq(near[0])})",
+                       ("square", pos))
     elif ab.tag == "displace_group":
-        out = [(pos, f"{s.names[f.owner]}'s {_figures(f.armies, f.scouts)} on {_sq(pos)}", ("square", pos))
-               for pos, f in sorted(b.figures.items())
-               if f.owner != player and pos not in b.cities and movement.displace_squares(g, s, pos, ab.amount)]
+        yield from ((pos, f"{s.names[f.owner]}'s {_figures(f.armies, f.scouts)} on {_sq(pos)}", ("square", pos))
+                        for pos, f in sorted(b.figures.items())
+                        if f.owner != player and pos not in b.cities
+                        and movement.displace_squares(g, s, pos, ab.amount))
     elif ab.tag == "place_village" and s.villages:
         for pos in b.explored():
             if (b.square(pos).terrain != WATER and pos not in b.figures and pos not in b.markers
                     and pos not in b.structures and pos not in b.cities and b.city_of(pos) is None):
-                out.append((pos, f"Square {_sq(pos)}", ("square", pos)))
-    return out
+                yield (pos, f"Square {_sq(pos)}", ("square", pos))
 
 
 def swappable(g, s: CivState, learner: int, source: int, level: int) -> list[str]:

@@ -105,7 +105,12 @@ def city_limit(p: Player) -> int:
 def coins(p: Player) -> int:
     """The coin dial: printed coins on techs, coin tokens on cards and elsewhere (buildings and great
     people on the map: not yet)."""
-    return sum(learned(p, "coins")) + p.coins + sum(p.card_coins.values())
+    return _coins_printed(tuple(p.techs)) + p.coins + sum(p.card_coins.values())
+
+
+@lru_cache(maxsize=4096)
+def _coins_printed(techs: tuple) -> int:
+    return sum(_learned("coins", techs))
 
 
 def map_coins(s: CivState, where: list[Pos] | None = None) -> list[int]:

@@ -4,6 +4,7 @@ figures or city, or a village, starts a battle (``war.py``).
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import ClassVar
 
 from ...engine.core import Option
@@ -35,15 +36,16 @@ class MoveTurn(Step):
 
     def options(self, g, s):
         out = []
+        rules = move_rules(s.players[self.player])
         for pos, f in sorted(s.board.figures.items()):
             if f.owner != self.player or pos in s.frozen:
                 continue
             armies, scouts = self.free(s, pos)
             for what, have in (("army", armies), ("scout", scouts)):
-                if have and can_move(g, s, self.player, pos, what):
-                    out.append(Option(key("figure", what, *pos), f"Move the {what} on {_sq(pos)}",
+                if have and can_move(g, s, self.player, pos, what, rules):
+                    out.append(Option(f"figure:{what}:{pos[0]}:{pos[1]}", f"Move the {what} on {_sq(pos)}",
                                       ("square", pos), (what, pos)))
-            if armies + scouts >= 2 and any(can_move(g, s, self.player, pos, grp)
+            if armies + scouts >= 2 and any(can_move(g, s, self.player, pos, grp, rules)
                                             for grp in group_sizes(armies, scouts)):
                 out.append(Option(key("group", *pos), f"Move a group from {_sq(pos)}", None, ("group", pos)))
         out += abilities.ability_options(g, s, self.player, D.MOVE)
@@ -76,10 +78,11 @@ class MoveTurn(Step):
         s.steps.append(MoveTo(self.player, o.value[0], o.value[1]))
 
 
-def group_sizes(armies: int, scouts: int) -> list[tuple[int, int]]:
+@lru_cache(maxsize=256)
+def group_sizes(armies: int, scouts: int) -> tuple[tuple[int, int], ...]:
     """Every group of two or more of these figures, the largest first."""
-    return sorted(((a, c) for a in range(armies + 1) for c in range(scouts + 1) if a + c >= 2),
-                  key=lambda x: (-x[0] - x[1], -x[0]))
+    return tuple(sorted(((a, c) for a in range(armies + 1) for c in range(scouts + 1) if a + c >= 2),
+                  key=lambda x: (-x[0] - x[1], -x[0])))
 
 
 class GroupPick(Step):
@@ -125,7 +128,7 @@ class MoveTo(Step):
             if how[0] == "attack":
                 return f"Attack {_foe(s, d)} on {_sq(d)}"
             return f"{'Explore' if how[0] == 'explore' else 'Go to'} {_where(s, d)}"
-        out = [Option(key("square", *d), label(d, how), ("square", d), (d, how))
+        out = [Option(f"square:{d[0]}:{d[1]}", label(d, how), ("square", d), (d, how))
                for d, how in sorted(destinations(g, s, self.player, self.origin, self.what).items())]
         out += sacrifice_options(g, s, self.player, self.origin, self.what)
         out.append(Option("back", "Back", None, None))
@@ -250,14 +253,19 @@ def take_figure(g, s: CivState, pos: Pos, what: str) -> None:
         del s.board.figures[pos]
 
 
-def can_move(g, s: CivState, player: int, origin: Pos, what: str) -> bool:
+def can_move(g, s: CivState, player: int, origin: Pos, what, rules: tuple | None = None) -> bool:
     """Has the figure anywhere to go?  ``destinations`` stopped at the first square found: the
-    movement menu asks it of every figure at every choice."""
-    return bool(destinations(g, s, player, origin, what, first=True))
+    movement menu asks it of every figure at every choice (``rules``: the player's ``move_rules``)."""
+    return bool(destinations(g, s, player, origin, what, first=True, rules=rules))
+
+
+def move_rules(p) -> tuple:
+    """(water rule, stacking limit, speed, Flight) of a player: what ``destinations`` reads of him."""
+    return water_rule(p), stacking(p), speed(p), "Flight" in p.techs
 
 
 def destinations(g, s: CivState, player: int, origin: Pos, what, first: bool = False,
-                 sacrifice: bool = False) -> dict:
+                 sacrifice: bool = False, rules: tuple | None = None) -> dict:
     """Squares the figures (``what``: "army", "scout", or a group ``(armies, scouts)``, rule 56) can end
     on this turn -> ("move", None); ("explore", the square it steps from) for a step onto a face-down
     tile, which turns it up and ends the move (row 28); ("attack", None) for another player's figures
@@ -265,15 +273,14 @@ def destinations(g, s: CivState, player: int, origin: Pos, what, first: bool = F
     62-67; a group with a scout never enters, row 33).  Orthogonal steps up to the speed; through own
     figures and, with Navigation, water; with Flight over anything (never stopping on it).  Scouts never
     enter hut or village squares, armies stop on a hut (rule 60).  ``first``: stop at the first found.
-    ``sacrifice``: another player's city is ("sacrifice", None) for the figure, whatever it is (Russia)."""
+    ``sacrifice``: another player's city is ("sacrifice", None) for the figure, whatever it is (Russia).
+    ``rules``: the player's ``move_rules``, when the caller asks many times."""
     b = s.board
-    p = s.players[player]
     armies, scouts = group_of(what)
     n_fig = armies + scouts
     out: dict = {}
-    water, stack = water_rule(p), stacking(p)
-    limits = (water, stack)
-    fly = "Flight" in p.techs             # passes over enemy figures, cities, huts and villages
+    water, stack, reach, fly = move_rules(s.players[player]) if rules is None else rules
+    limits = (water, stack)               # fly: passes over enemy figures, cities, huts and villages
     frontier = [origin]
     seen = {origin}
 
@@ -285,7 +292,7 @@ def destinations(g, s: CivState, player: int, origin: Pos, what, first: bool = F
         f = figures.get(pos)
         return f is None or f.owner != player or f.count() + n_fig <= stack
 
-    for _ in range(speed(p)):
+    for _ in range(reach):
         nxt = []
         for pos in frontier:
             for n in orthogonal(pos):

@@ -110,9 +110,12 @@ class CivilizationGame(StepGame):
             return
         if s.winner < 0:
             held = [coins(p) for p in s.players]
-            where = s.board.coin_squares()
             # each coin square counts for one city at most: far from 15, the map need not be read
-            if max(held) + len(where) * _MAX_SQUARE_COINS < D.COIN_VICTORY:
+            most = max(held)
+            if most + s.board.coin_squares_at_most() * _MAX_SQUARE_COINS < D.COIN_VICTORY:
+                return
+            where = s.board.coin_squares()
+            if most + len(where) * _MAX_SQUARE_COINS < D.COIN_VICTORY:
                 return
             on_map = map_coins(s, where)      # once for all players: it was a quarter of random play
             for q in [d.player] + [q for q in range(s.n) if q != d.player]:
