@@ -255,7 +255,32 @@ def take_figure(g, s: CivState, pos: Pos, what: str) -> None:
 
 def can_move(g, s: CivState, player: int, origin: Pos, what, rules: tuple | None = None) -> bool:
     """Has the figure anywhere to go?  ``destinations`` stopped at the first square found: the
-    movement menu asks it of every figure at every choice (``rules``: the player's ``move_rules``)."""
+    movement menu asks it of every figure at every choice (``rules``: the player's ``move_rules``).
+    Most figures can simply step next door, so that is tried first, as ``destinations`` would find it;
+    the whole search runs only when no neighbour will do."""
+    water, stack = (rules or move_rules(s.players[player]))[:2]
+    b = s.board
+    figures, cities, markers, squares = b.figures, b.cities, b.markers, b.squares()
+    armies, scouts = group_of(what)
+    n_fig = armies + scouts
+    for n in orthogonal(origin):
+        t = squares.get(n)
+        if t is None:
+            tile = b.tile_at(n)
+            if tile is not None and not tile.face_up:
+                return True                   # a step onto a face-down tile: exploring
+            continue
+        if n in markers:
+            continue
+        f = figures.get(n)
+        if f is not None and (f.owner != player and f.count() > 0 or f.owner == player
+                              and f.count() + n_fig > stack):
+            continue
+        c = cities.get(n)
+        if c is not None and c.owner != player:
+            continue
+        if t.terrain != WATER or water == D.END:
+            return True                       # a plain move next door
     return bool(destinations(g, s, player, origin, what, first=True, rules=rules))
 
 
