@@ -11,7 +11,7 @@ from ...engine.core import Option
 from ...engine.steps import Step, key, log
 from . import abilities, cards, data as D, war
 from .board import BUILDING, Figures, Pos, orthogonal, placed_squares
-from .common import _a, _figures, _foe, _sq, _where, group_of, speed, stacking, water_rule
+from .common import _a, _figures, _foe, _sq, group_of, speed, stacking, water_rule
 from .data_map import HUT, VILLAGE, WATER
 from .state import CivState
 
@@ -78,6 +78,25 @@ class MoveTurn(Step):
         s.steps.append(MoveTo(self.player, o.value[0], o.value[1]))
 
 
+def _step_option(d: Pos, how: tuple, label) -> Option:
+    """A destination's option; a plain move's or exploring step's is the same every time, so kept."""
+    if how[0] == "attack":
+        return Option(f"square:{d[0]}:{d[1]}", label(d, how), ("square", d), (d, how))
+    return _plain_step(d, how, label(d, how))
+
+
+@lru_cache(maxsize=8192)
+def _plain_step(d: Pos, how: tuple, label: str) -> Option:
+    return Option(f"square:{d[0]}:{d[1]}", label, ("square", d), (d, how))
+
+
+@lru_cache(maxsize=8192)
+def _step_label(explore: bool, d: Pos, terrain: str | None) -> str:
+    """``Go to 3:4 (forest)``, ``Explore 5:2 (unexplored)``: the label of a destination."""
+    where = f"{d[0]}:{d[1]} ({terrain})" if terrain is not None else f"{d[0]}:{d[1]} (unexplored)"
+    return f"{'Explore' if explore else 'Go to'} {where}"
+
+
 @lru_cache(maxsize=256)
 def group_sizes(armies: int, scouts: int) -> tuple[tuple[int, int], ...]:
     """Every group of two or more of these figures, the largest first."""
@@ -124,15 +143,17 @@ class MoveTo(Step):
         return f"{s.names[self.player]}: where {verb} {noun} on {_sq(self.origin)} go?"
 
     def options(self, g, s):
+        squares = s.board.squares()
+
         def label(d, how):
             if how[0] == "attack":
                 return f"Attack {_foe(s, d)} on {_sq(d)}"
-            return f"{'Explore' if how[0] == 'explore' else 'Go to'} {_where(s, d)}"
-        out = [Option(f"square:{d[0]}:{d[1]}", label(d, how), ("square", d), (d, how))
-               for d, how in sorted(destinations(g, s, self.player, self.origin, self.what).items())]
-        out += sacrifice_options(g, s, self.player, self.origin, self.what)
-        out.append(Option("back", "Back", None, None))
-        return out
+            sq = squares.get(d)
+            return _step_label(how[0] == "explore", d, sq.terrain if sq is not None else None)
+        return ([_step_option(d, how, label) for d, how in
+                 sorted(destinations(g, s, self.player, self.origin, self.what).items())]
+                + sacrifice_options(g, s, self.player, self.origin, self.what)
+                + [Option("back", "Back", None, None)])
 
     def quiet(self, o) -> bool:
         """Going back changes no coins (``Civilization._apply``); a move may."""
