@@ -91,22 +91,19 @@ def placed_squares(name: str, turns: int) -> tuple[Square, ...]:
     return tile_squares(TILE_INDEX[name], turns)
 
 
-def neighbours(pos: Pos) -> Iterator[Pos]:
-    """The 8 squares around ``pos`` (a city's outskirts), off-map ones included."""
+@cache
+def neighbours(pos: Pos) -> tuple[Pos, ...]:
+    """The 8 squares around ``pos`` (a city's outskirts), off-map ones included.  Cached, as
+    ``orthogonal``: the rules ask them of a few hundred squares, hundreds of thousands of times."""
     r, c = pos
-    for dr in (-1, 0, 1):
-        for dc in (-1, 0, 1):
-            if dr or dc:
-                yield r + dr, c + dc
+    return tuple((r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc)
 
 
-def orthogonal(pos: Pos) -> Iterator[Pos]:
+@cache
+def orthogonal(pos: Pos) -> tuple[Pos, ...]:
     """The 4 squares one step away (a figure's steps)."""
     r, c = pos
-    yield r - 1, c
-    yield r, c + 1
-    yield r + 1, c
-    yield r, c - 1
+    return (r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)
 
 
 def distance(a: Pos, b: Pos) -> int:

@@ -22,6 +22,8 @@ Names are the keys: a tech, building, wonder or government is looked up by its E
 """
 from __future__ import annotations
 
+from functools import cache
+
 from typing import NamedTuple
 
 from .data_map import DESERT, GRASSLAND, LAND_TERRAINS, MOUNTAIN, WATER, Yield
@@ -599,6 +601,7 @@ GREAT_PERSON_INDEX: dict[str, GreatPerson] = {g.name: g for g in GREAT_PEOPLE}
 GREAT_PERSON_MARKERS = 18           # the base box (S5)
 
 
+@cache
 def structure_yield(kind: str, name: str) -> Yield:
     """The icons of a building, wonder or great person on the map (``kind`` as in ``board.Structure``)."""
     if kind == "building":
