@@ -998,7 +998,7 @@ def test_the_fast_checks_agree_with_the_full_ones_over_random_games():
 def test_a_quiet_choice_changes_no_coin_so_the_economic_check_may_skip_it(monkeypatch):
     """``Civilization._apply`` skips the 15-coin count after a choice its step calls quiet when no step
     ran after it.  Recount in full around every choice of random 3- and 4-player games: such a choice
-    leaves every coin dial, the board and the players as they were."""
+    leaves every coin dial and the board as they were."""
     from boardgames_tui.games.civilization.common import map_coins
     ran: list[int] = []
     advance = GAME.advance
@@ -1021,5 +1021,5 @@ def test_a_quiet_choice_changes_no_coin_so_the_economic_check_may_skip_it(monkey
             if quiet and ran[0] == 0:
                 quiet_seen += 1
                 assert [coins(p) + m for p, m in zip(s.players, map_coins(s))] == dials
-                assert s.board == before.board and s.players == before.players
-    assert quiet_seen > 1000
+                assert s.board == before.board
+    assert quiet_seen > 3000

@@ -4,13 +4,14 @@ nuke, obsolete wonders and destroyed buildings and cities.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import ClassVar
 
 from ...engine.core import Option
 from ...engine.steps import Auto, Step, key, log
 from . import cards, culture, data as D, management, movement, war
 from .board import BUILDING, Figures, Pos, WONDER, neighbours
-from .common import _CULTURE_LEVEL, _a, _sq, _where, ability_sources, coin_dial, culture_hand, stacking
+from .common import _CULTURE_LEVEL, _a, _sources, _sq, _where, ability_sources, coin_dial, culture_hand, stacking
 from .data_map import WATER
 from .state import CivState, Player
 
@@ -43,6 +44,11 @@ class SpyChance(Step):
         # always asked once pushed (even with nothing to cancel with): skipping would tell the table
         out.append(Option("let", "Let it happen", None, None))
         return out
+
+    def quiet(self, o) -> bool:
+        """Letting it happen changes no coins (``Civilization._apply``); what then happens runs as a
+        step of its own."""
+        return o.value is None
 
     def apply(self, g, s, o):
         if o.value is None:
@@ -367,8 +373,8 @@ def ability_options(g, s: CivState, player: int, when: str) -> list[Option]:
     resources in hand (section 4 §4, §7)."""
     p = s.players[player]
     out = []
-    for source, ab in ability_sources(p):
-        if ab.when != when or ab.tag not in _ABILITIES or (source, ab.tag) in p.used:
+    for source, ab in _usable(tuple(p.techs), tuple(p.wonders), when):
+        if (source, ab.tag) in p.used:
             continue
         if not _can_pay(g, p, ab) or not _ability_useful(g, s, player, source, ab):
             continue
@@ -376,6 +382,13 @@ def ability_options(g, s: CivState, player: int, when: str) -> list[Option]:
         out.append(Option(key("ability", source, ab.tag), f"{source}: {ab.text}{price}", None,
                           ("ability", source, ab.tag)))
     return out
+
+
+@lru_cache(maxsize=4096)
+def _usable(techs: tuple, wonders: tuple, when: str) -> tuple:
+    """The (source, ability) pairs of these techs and wonders that are used in phase ``when``: every
+    menu asks, and the lists change a few times a game."""
+    return tuple((src, ab) for src, ab in _sources(techs, wonders)[0] if ab.when == when and ab.tag in _ABILITIES)
 
 
 def gifts(p: Player, res: str | None = None) -> list[str]:

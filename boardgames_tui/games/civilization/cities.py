@@ -41,6 +41,10 @@ class StartTurn(Step):
         out.append(Option("done", "Done with the start of the round", None, ("done",)))
         return out
 
+    def quiet(self, o) -> bool:
+        """No coins change (``Civilization._apply``): done, or a change of government."""
+        return o.value[0] in ("done", "government")
+
     def apply(self, g, s, o):
         what = o.value[0]
         if what != "done" and not g.over(s):

@@ -41,6 +41,10 @@ class CultureClimb(Step):
         out.append(Option("done", "Done with city management", None, ("done",)))
         return out
 
+    def quiet(self, o) -> bool:
+        """Done: no coins changed (``Civilization._apply``)."""
+        return o.value[0] == "done"
+
     def apply(self, g, s, o):
         if o.value[0] == "done":
             return
@@ -65,6 +69,10 @@ class ResearchTurn(Step):
                for t, lv in researchable(g, s, self.player)]
         out.append(Option("none", "Research nothing this round", None, None))
         return out
+
+    def quiet(self, o) -> bool:
+        """No tech, no coins changed (``Civilization._apply``)."""
+        return o.value is None
 
     def apply(self, g, s, o):
         if o.value is not None:

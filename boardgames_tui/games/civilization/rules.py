@@ -99,9 +99,9 @@ class CivilizationGame(StepGame):
     def _apply(self, s: CivState, d, opt) -> None:
         """Every choice, then the economic victory: 15 coins at any moment (rule 86, row 47), checked
         after every change, the player who acted first when several reach it together.  A choice that
-        only moves between a player's menus (a step's ``quiet``: picking the figure to move, putting an
-        offer together, going back) with no step run after it changes no coins, so it skips the count:
-        a third of all choices.  ``test_civ_rules`` recounts after every choice of random games."""
+        changes no coins (a step's ``quiet``: picking the figure to move, putting an offer together,
+        going back, done, a refusal, a change of government) with no step run after it skips the
+        count: about half of all choices.  ``test_civ_rules`` recounts after every choice of random games."""
         step = s.steps.pop()
         quiet = getattr(step, "quiet", None)
         quiet = quiet is not None and quiet(opt)

@@ -124,6 +124,10 @@ class Answer(Step):
     def options(self, g, s):
         return [Option("accept", "Accept the swap", None, True), Option("refuse", "Refuse", None, False)]
 
+    def quiet(self, o) -> bool:
+        """A refusal changes no coins (``Civilization._apply``)."""
+        return not o.value
+
     def apply(self, g, s, o):
         if o.value:
             swap(g, s, self.by, self.player, self.give)
