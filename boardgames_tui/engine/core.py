@@ -109,9 +109,18 @@ class Decision:
     # a hot-seat UI must hand the keyboard over behind a curtain first.
     private: bool = True
     _index: dict[str, Option] | None = field(default=None, repr=False, compare=False)
+    _asked: bool = field(default=False, repr=False, compare=False)
 
     def get(self, key: str) -> Option | None:
+        """The option with this key.  The first question scans the list (a game asks once: the key
+        being applied); the index is built only for a caller that asks again."""
         if self._index is None:
+            if not self._asked:
+                self._asked = True
+                for o in self.options:
+                    if o.key == key:
+                        return o
+                return None
             self._index = {o.key: o for o in self.options}
         return self._index.get(key)
 

@@ -183,7 +183,8 @@ class Board(PlainData):
         cache = self.__dict__.get("_squares")
         if cache is not None and cache[0] == _TILE_EDITS[0] and cache[4] is self.disasters:
             # the same tiles, face up alike, and equal disasters (the copy's own dict)
-            out.__dict__["_squares"] = (cache[0], out.tiles, cache[2], cache[3], out.disasters, cache[5])
+            out.__dict__["_squares"] = (cache[0], out.tiles, cache[2], cache[3], out.disasters, cache[5],
+                                        cache[6])
         return out
 
     # Fields only: the square cache below is not part of the state's value.
@@ -196,7 +197,8 @@ class Board(PlainData):
     # -- reading ---------------------------------------------------------------------------------------
     def _cache(self) -> tuple:
         """(tile edits, the tile list, every square on a face-up tile -> its printed :class:`Square`, the
-        printed coin squares, the disasters dict, every square as it stands now), cached.  Random play
+        printed coin squares, the disasters dict, every square as it stands now, the squares of the
+        face-down tiles), cached.  Random play
         asked for a square a hundred times a choice; a scan of the tiles for each was a third of its
         time.  The cache holds while no tile anywhere has changed (``TilePlace`` counts changes), the
         tile list is the same and so is the disasters dict (replaced, never changed in place, when a
@@ -205,9 +207,12 @@ class Board(PlainData):
         if (cache is None or cache[0] != _TILE_EDITS[0] or cache[1] is not self.tiles
                 or cache[4] is not self.disasters):
             squares = {}
+            hidden: set[Pos] = set()
             for t in self.tiles:
                 if t.face_up:
                     squares.update(zip(t.positions(), placed_squares(t.name, t.turns)))
+                else:
+                    hidden.update(t.positions())
             coins = tuple(p for p, sq in squares.items() if sq.yields.coins)
             now = squares
             if self.disasters:
@@ -216,7 +221,7 @@ class Board(PlainData):
                     sq = squares.get(pos)
                     if sq is not None:
                         now[pos] = Square(terrain, TERRAIN_YIELDS[terrain], None, sq.marker)
-            cache = (_TILE_EDITS[0], self.tiles, squares, coins, self.disasters, now)
+            cache = (_TILE_EDITS[0], self.tiles, squares, coins, self.disasters, now, frozenset(hidden))
             self.__dict__["_squares"] = cache
         return cache
 
@@ -235,6 +240,10 @@ class Board(PlainData):
                if p not in self.structures and not (self.disasters and p in self.disasters)]
         out += [p for p, st in self.structures.items() if st.name in _COIN_STRUCTURES]
         return out
+
+    def face_down(self) -> frozenset[Pos]:
+        """Every square of a face-down tile (which exploring turns up)."""
+        return self._cache()[6]
 
     def coin_squares_at_most(self) -> int:
         """A bound on ``len(coin_squares())`` read without building it: the printed coin squares and

@@ -287,8 +287,7 @@ def can_move(g, s: CivState, player: int, origin: Pos, what, rules: tuple | None
     for n in orthogonal(origin):
         t = squares.get(n)
         if t is None:
-            tile = b.tile_at(n)
-            if tile is not None and not tile.face_up:
+            if n in b.face_down():
                 return True                   # a step onto a face-down tile: exploring
             continue
         if n in markers:
@@ -332,6 +331,7 @@ def destinations(g, s: CivState, player: int, origin: Pos, what, first: bool = F
 
     figures, cities, markers, frozen = b.figures, b.cities, b.markers, s.frozen
     squares = b.squares()                 # read directly: this loop is the movement menu's cost
+    face_down = b.face_down()
     may_stop_on_water = water == D.END
 
     def room(pos: Pos) -> bool:           # the group fits there within the stacking limit
@@ -347,9 +347,8 @@ def destinations(g, s: CivState, player: int, origin: Pos, what, first: bool = F
                 seen.add(n)
                 t = squares.get(n)
                 if t is None:
-                    tile = b.tile_at(n)
                     # a step onto a face-down tile, from a square the figures may stop on (row 28)
-                    if tile is not None and not tile.face_up and (
+                    if n in face_down and (
                             pos == origin or (can_stand(g, s, player, pos, False, limits) and room(pos))):
                         out.setdefault(n, ("explore", pos))
                         if first:
