@@ -255,8 +255,7 @@ def _targets(g, s: CivState, player: int, card: str) -> Iterator[tuple]:
                         for pos, st in sorted(b.structures.items())
                         if st.kind == BUILDING and st.owner != player and _near(g, s, player, pos, reach))
     elif ab.tag in ("terrain_to_desert", "forest_to_grassland", "terrain_to_water"):
-        for pos in b.explored():
-            sq = b.square(pos)
+        for pos, sq in b.squares().items():          # explored() with each square, in its order
             if pos in b.cities or (pos in b.structures and b.structures[pos].kind != GREAT_PERSON):
                 continue
             if ab.tag == "forest_to_grassland" and sq.terrain != "forest":
@@ -304,8 +303,8 @@ def _targets(g, s: CivState, player: int, card: str) -> Iterator[tuple]:
                         if f.owner != player and pos not in b.cities
                         and movement.displace_squares(g, s, pos, ab.amount))
     elif ab.tag == "place_village" and s.villages:
-        for pos in b.explored():
-            if (b.square(pos).terrain != WATER and pos not in b.figures and pos not in b.markers
+        for pos, sq in b.squares().items():
+            if (sq.terrain != WATER and pos not in b.figures and pos not in b.markers
                     and pos not in b.structures and pos not in b.cities and b.city_of(pos) is None):
                 yield (pos, f"Square {_sq(pos)}", ("square", pos))
 

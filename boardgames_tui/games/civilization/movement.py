@@ -37,17 +37,17 @@ class MoveTurn(Step):
     def options(self, g, s):
         out = []
         rules = move_rules(s.players[self.player])
-        for pos, f in sorted(s.board.figures.items()):
-            if f.owner != self.player or pos in s.frozen:
+        figures = s.board.figures
+        for pos in sorted(pos for pos, f in figures.items() if f.owner == self.player):
+            if pos in s.frozen:
                 continue
             armies, scouts = self.free(s, pos)
             for what, have in (("army", armies), ("scout", scouts)):
                 if have and can_move(g, s, self.player, pos, what, rules):
-                    out.append(Option(f"figure:{what}:{pos[0]}:{pos[1]}", f"Move the {what} on {_sq(pos)}",
-                                      ("square", pos), (what, pos)))
+                    out.append(_figure_option(what, pos))
             if armies + scouts >= 2 and any(can_move(g, s, self.player, pos, grp, rules)
                                             for grp in group_sizes(armies, scouts)):
-                out.append(Option(key("group", *pos), f"Move a group from {_sq(pos)}", None, ("group", pos)))
+                out.append(_figure_option("group", pos))
         out += abilities.ability_options(g, s, self.player, D.MOVE)
         out += cards.card_options(g, s, self.player, D.MOVE)
         out.append(Option("done", "End the movement phase", None, None))
@@ -76,6 +76,16 @@ class MoveTurn(Step):
             s.steps.append(GroupPick(self.player, o.value[1], self.free(s, o.value[1])))
             return
         s.steps.append(MoveTo(self.player, o.value[0], o.value[1]))
+
+
+@lru_cache(maxsize=4096)
+def _figure_option(what: str, pos: Pos) -> Option:
+    """The movement menu's option for a figure ("army", "scout") or a "group" on ``pos``: the same
+    every time, so kept."""
+    if what == "group":
+        return Option(key("group", *pos), f"Move a group from {_sq(pos)}", None, ("group", pos))
+    return Option(f"figure:{what}:{pos[0]}:{pos[1]}", f"Move the {what} on {_sq(pos)}", ("square", pos),
+                  (what, pos))
 
 
 def _step_option(d: Pos, how: tuple, label) -> Option:
