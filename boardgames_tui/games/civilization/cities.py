@@ -4,6 +4,7 @@ ability plays are offered here too (``cards``, ``abilities``).
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import ClassVar
 
 from ...engine.core import Option
@@ -25,16 +26,9 @@ class StartTurn(Step):
     def options(self, g, s):
         p = s.players[self.player]
         out = []
-        for pos in city_sites(g, s, self.player):
-            out.append(Option(key("found", *pos), f"Found a city with the scout on {_sq(pos)}", ("square", pos),
-                              ("found", pos)))
-        for gov in government_choices(g, s, self.player):
-            how = "now" if gov in p.fresh_governments else "after a round of Anarchy"
-            out.append(Option(key("government", gov), f"Change government to {gov} ({how})", None,
-                              ("government", gov)))
-        for scout, city in gather_choices(g, s, self.player):
-            out.append(Option(key("gather", *scout, *city), f"The scout on {_sq(scout)} gathers for the city "
-                              f"on {_sq(city)}", ("square", scout), ("gather", scout, city)))
+        out += [_found_option(pos) for pos in city_sites(g, s, self.player)]
+        out += [_government_option(gov, gov in p.fresh_governments) for gov in government_choices(g, s, self.player)]
+        out += [_gather_option(scout, city) for scout, city in gather_choices(g, s, self.player)]
         out += great_person_options(g, s, self.player)
         out += cards.card_options(g, s, self.player, D.START)
         out += abilities.ability_options(g, s, self.player, D.START)
@@ -64,6 +58,24 @@ class StartTurn(Step):
             cards.play_card(g, s, self.player, o.value[1])
         elif what == "ability":
             abilities.use_ability(g, s, self.player, o.value[1], o.value[2])
+
+
+# The start of the round's options, the same every time they come up: kept once built.
+@lru_cache(maxsize=1024)
+def _found_option(pos: Pos) -> Option:
+    return Option(key("found", *pos), f"Found a city with the scout on {_sq(pos)}", ("square", pos), ("found", pos))
+
+
+@lru_cache(maxsize=256)
+def _government_option(gov: str, now: bool) -> Option:
+    how = "now" if now else "after a round of Anarchy"
+    return Option(key("government", gov), f"Change government to {gov} ({how})", None, ("government", gov))
+
+
+@lru_cache(maxsize=4096)
+def _gather_option(scout: Pos, city: Pos) -> Option:
+    return Option(key("gather", *scout, *city), f"The scout on {_sq(scout)} gathers for the city on {_sq(city)}",
+                  ("square", scout), ("gather", scout, city))
 
 
 # ====================================================================== phase 1

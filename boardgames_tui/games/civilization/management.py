@@ -4,6 +4,7 @@ purchase, Writing's spies cancelling an action; and where buildings, wonders and
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import ClassVar
 
 from ...engine.core import Option
@@ -297,12 +298,18 @@ def purchase_options(g, s: CivState, player: int, city: Pos, spent: int = 0, buy
         trade = trade_for(g, p, short) if buy else (0 if short <= 0 else None)
         if trade is None:
             continue
-        verb, noun = {"build": ("Build", _a(what)), BUILDING: ("Build", _a(what)),
-                      "unit": ("Buy", f"{_a(what)} unit card"), WALLS: ("Build", "city walls"),
-                      WONDER: ("Build", f"the wonder {what}")}.get(kind, ("Build", what))
-        label = f"{verb} {noun} ({cost} production" + (f", {trade} trade bought)" if trade else ")")
-        out.append(Option(WALLS if kind == WALLS else key(kind, what), label, None, (kind, what, trade)))
+        out.append(_purchase_option(kind, what, cost, trade))
     return out
+
+
+@lru_cache(maxsize=4096)
+def _purchase_option(kind: str, what: str, cost: int, trade: int) -> Option:
+    """A purchase's option: the same every time it comes up, so kept once built."""
+    verb, noun = {"build": ("Build", _a(what)), BUILDING: ("Build", _a(what)),
+                  "unit": ("Buy", f"{_a(what)} unit card"), WALLS: ("Build", "city walls"),
+                  WONDER: ("Build", f"the wonder {what}")}.get(kind, ("Build", what))
+    label = f"{verb} {noun} ({cost} production" + (f", {trade} trade bought)" if trade else ")")
+    return Option(WALLS if kind == WALLS else key(kind, what), label, None, (kind, what, trade))
 
 
 def units_to_buy(g, s: CivState, player: int) -> list[tuple[str, int]]:
@@ -323,17 +330,27 @@ def structures_to_build(g, s: CivState, player: int, city: Pos) -> list[tuple[st
     upgraded side once he knows that tech too, while its markers last; a wonder from the market, at
     the reduced cost with its tech (section 4 §6-§7)."""
     p = s.players[player]
-    out = []
-    for b in D.BUILDINGS:
-        if b.basic is not None or b.tech not in p.techs or s.buildings_left.get(b.name, 0) <= 0:
-            continue
-        up = D.BUILDING_INDEX[b.upgrade] if b.upgrade else None
-        side = up if up is not None and up.tech in p.techs else b
-        out.append((BUILDING, side.name, side.cost))
+    left = s.buildings_left
+    out = [(BUILDING, name, cost) for basic, name, cost in _buildings_known(tuple(p.techs))
+           if left.get(basic, 0) > 0]
     for w in s.wonder_market:
         wd = D.WONDER_INDEX[w]
         out.append((WONDER, w, wd.reduced_cost if wd.discount_tech in p.techs else wd.cost))
     return out
+
+
+@lru_cache(maxsize=4096)
+def _buildings_known(techs: tuple) -> tuple[tuple[str, str, int], ...]:
+    """(basic building, the side he builds, its cost) of every building these techs allow: cached by
+    the tech list, which changes a few times a game."""
+    out = []
+    for b in D.BUILDINGS:
+        if b.basic is not None or b.tech not in techs:
+            continue
+        up = D.BUILDING_INDEX[b.upgrade] if b.upgrade else None
+        side = up if up is not None and up.tech in techs else b
+        out.append((b.name, side.name, side.cost))
+    return tuple(out)
 
 
 def structure_sites(g, s: CivState, player: int, city: Pos, what: str, name: str,
