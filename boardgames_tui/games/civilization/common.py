@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from . import data as D
-from .board import Pos, placed_squares
+from .board import Pos, neighbours, placed_squares
 from .data_map import HOME_TILES, NEUTRAL_TILES
 from .state import CivState, Player
 
@@ -123,14 +123,18 @@ def map_coins(s: CivState, where: list[Pos] | None = None) -> list[int]:
         where = b.coin_squares()
     if not where:
         return out
-    figures, cities = b.figures, b.cities
+    figures, cities, gather, yields = b.figures, b.cities, s.gather, b.yields
     for n in where:
-        c = b.city_of(n)
-        if c is not None:
-            q = cities[c].owner
-            if not b.enemy_figures(n, q):
-                out[q] += b.yields(n).coins
-        city = s.gather.get(n)
+        for c in neighbours(n):                  # board.city_of, inline: the check runs after most choices
+            if c in cities:
+                q = cities[c].owner
+                f = figures.get(n)
+                if f is None or f.owner == q or f.count() <= 0:     # no other player's figure there
+                    out[q] += yields(n).coins
+                break
+        if not gather:
+            continue
+        city = gather.get(n)
         if city is not None and city in cities:
             f = figures.get(n)
             q = cities[city].owner

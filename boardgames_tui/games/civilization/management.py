@@ -178,9 +178,12 @@ def worked(g, s: CivState, player: int, city: Pos) -> list[Pos]:
     """The squares that count for a city: its outskirts on the map, not those with another player's
     figure (rules 38, 41, 49, 55), plus the squares of scouts gathering for it (rule 36)."""
     b = s.board
-    own = [n for n in neighbours(city) if b.square(n) is not None and not b.enemy_figures(n, player)]
-    return own + [pos for pos, c in s.gather.items() if c == city and pos in b.figures
-                  and b.figures[pos].owner == player and b.figures[pos].scouts]
+    squares, figures = b.squares(), b.figures
+    own = [n for n in neighbours(city) if n in squares and not b.enemy_figures(n, player)]
+    if not s.gather:
+        return own
+    return own + [pos for pos, c in s.gather.items() if c == city and pos in figures
+                  and figures[pos].owner == player and figures[pos].scouts]
 
 
 def production(g, s: CivState, player: int, city: Pos, squares: list[Pos] | None = None) -> int:

@@ -51,6 +51,7 @@ class TradeTurn(Step):
 
 
 _GOODS = ("trade", "culture")
+_WITHDRAW = Option("withdraw", "Withdraw the offer", None, ("withdraw",))
 
 
 class Offer(Step):
@@ -82,7 +83,7 @@ class Offer(Step):
                         out.append(Option(key(side, "card", c), f"Give {c}", None, (side, "card:" + c, 1)))
         if self.give or self.ask:
             out.append(Option("send", f"Send the offer to {s.names[self.to]}", None, ("send",)))
-        out.append(Option("withdraw", "Withdraw the offer", None, ("withdraw",)))
+        out.append(_WITHDRAW)
         return out
 
     def quiet(self, o) -> bool:
