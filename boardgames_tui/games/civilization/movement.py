@@ -367,6 +367,17 @@ def destinations(g, s: CivState, player: int, origin: Pos, what, first: bool = F
                 marker = markers.get(n)
                 f = figures.get(n)
                 c = cities.get(n)
+                if marker is None and f is None and c is None:      # an empty square: most of them
+                    on_water = t.terrain == WATER
+                    if on_water and water is None:
+                        continue
+                    if not on_water or may_stop_on_water:
+                        out[n] = _MOVE
+                        if first:
+                            return out
+                    if n not in frozen:
+                        nxt.append(n)
+                    continue
                 foreign_city = c is not None and c.owner != player
                 enemy = (f is not None and f.owner != player and f.count() > 0) or foreign_city
                 if sacrifice and foreign_city:
@@ -395,6 +406,9 @@ def destinations(g, s: CivState, player: int, origin: Pos, what, first: bool = F
         frontier = nxt
     out.pop(origin, None)
     return out
+
+
+_MOVE = ("move", None)
 
 
 def move_figure(g, s: CivState, player: int, origin: Pos, dest: Pos, what, how: tuple) -> Pos:
