@@ -317,7 +317,14 @@ def why_build(s: UtopiaState, p: int, k: str) -> str | None:
         i = D.ISLAND_INDEX[isl]
         if s.wonder_owner[i] >= 0:
             return f"{ISLAND_NAMES[i]} already has its wonder"
-        return f"a wonder needs one of your princes of each of the 5 peoples on {ISLAND_NAMES[i]}"
+        if not s.open_islands[i]:
+            return f"the {ISLAND_NAMES[i]} island is closed in this game"
+        rows = [s.princes[d][p] for d in ISLAND_DISTRICTS[i]]
+        if not all(any(row[x] for row in rows) for x in _PEOPLE):
+            return f"a wonder needs one of your princes of each of the 5 peoples on {ISLAND_NAMES[i]}"
+        if s.bases[p] <= 0:
+            return "you have no base left"
+        return None
     if head == "monument":
         dist, x = D.DISTRICT_INDEX[dn], D.PEOPLE_INDEX[people]
         if s.mon_people[dist] >= 0:
