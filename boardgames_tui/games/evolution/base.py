@@ -1,6 +1,6 @@
 """What Evolution's rules module and its part ``feeding`` share: the decision base class
 :class:`EvoStep`, the species option keys and two small helpers.  It imports nothing of the game but
-its cards, so both can import it."""
+its cards (the rules' types only for the type checker), so both can import it."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar

@@ -3,7 +3,8 @@
 The steps live by the part of the round they belong to: :mod:`.placement` (phase 1:
 guests, princes placed, wonders and monuments, which phase 2 builds too) and
 :mod:`.actions` (phase 2: the action cards); the round, phase 3, the end and the
-scores are in :mod:`.rules`.  This module imports none of them.
+scores are in :mod:`.rules`.  This module imports none of them; their decisions derive
+from its :class:`UtopiaStep`.
 """
 from __future__ import annotations
 
