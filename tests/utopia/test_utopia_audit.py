@@ -106,8 +106,17 @@ def test_wonder_needs_a_free_base():
     s.bases[1] = 0  # (a hand-made position: where the 8 bases stand does not matter here)
     s._decision = None
     assert "wonder:wind" not in keys(s)
-    with pytest.raises(IllegalMove):
+    with pytest.raises(IllegalMove, match="no base left") as e:
         play(s, "wonder:wind")
+    assert "princes" not in str(e.value)   # all five peoples stand there: the base is what is missing
+
+
+def test_wonder_on_the_closed_island_says_it_is_closed():
+    s = blank(2)
+    to_play(s, 0)
+    with pytest.raises(IllegalMove, match="Water island is closed") as e:
+        play(s, "wonder:water")
+    assert "princes" not in str(e.value)
 
 
 def test_monuments_standing_before_the_wonder_give_no_bonus():

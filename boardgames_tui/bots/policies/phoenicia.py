@@ -25,7 +25,7 @@ from typing import Any
 from ...engine.core import Decision, Game
 from ...games.phoenicia import data as D
 from ...games.phoenicia.state import PhoeniciaState, PlayerState, discount, storehouses, training_cost
-from . import pick
+from . import dispatch, pick
 
 # The hard bot's budget in the app, under a second a decision: an iteration costs
 # 0.4-0.9 ms of CPU here with 2-4 players (bench/bots.py).
@@ -214,29 +214,8 @@ def card_worth(pl: PlayerState, slug: str, R: float, lam: float) -> float:
 # ------------------------------------------------------------------------------------------
 
 
-HANDLED_KINDS = frozenset({"pay", "discard", "bid", "auction", "workers", "tools"})   # choose's branches
-RANDOM_FALLBACK: frozenset[str] = frozenset()     # every kind has its rule
-
-
 def choose(game: Game, state: Any, decision: Decision, rng: random.Random) -> str:
-    kind = decision.kind
-    s: PhoeniciaState = state
-    pl = s.players[decision.player]
-    opts = decision.options
-    if kind == "pay":
-        return _pay(s, opts)
-    if kind == "discard":
-        return opts[0].key                 # the lowest value (the options are ascending)
-    cx = Ctx(s, pl)
-    if kind == "bid":
-        return _bid(s, pl, opts, cx)
-    if kind == "auction":
-        return _auction(pl, opts, cx, rng)
-    if kind == "workers":
-        return _workers(pl, opts, cx, rng)
-    if kind == "tools":
-        return _tools(s, pl, opts, cx, rng)
-    return rng.choice(opts).key            # pragma: no cover - every kind is handled above
+    return dispatch(_HANDLERS, game, state, decision, rng)
 
 
 def candidates(game: Game, state: Any, decision: Decision) -> list[str]:
@@ -344,6 +323,40 @@ def _tools(s: PhoeniciaState, pl: PlayerState, opts: list, cx: Ctx, rng: random.
         if gain > 0:
             scored.append((gain, o.key))
     return pick(scored, rng) if scored else "end"
+
+
+def _on_bid(game: Game, s: PhoeniciaState, d: Decision, rng: random.Random) -> str:
+    pl = s.players[d.player]
+    return _bid(s, pl, d.options, Ctx(s, pl))
+
+
+def _on_pay(game: Game, s: PhoeniciaState, d: Decision, rng: random.Random) -> str:
+    return _pay(s, d.options)
+
+
+def _on_discard(game: Game, s: PhoeniciaState, d: Decision, rng: random.Random) -> str:
+    return d.options[0].key                # the lowest value (the options are ascending)
+
+
+def _on_auction(game: Game, s: PhoeniciaState, d: Decision, rng: random.Random) -> str:
+    pl = s.players[d.player]
+    return _auction(pl, d.options, Ctx(s, pl), rng)
+
+
+def _on_workers(game: Game, s: PhoeniciaState, d: Decision, rng: random.Random) -> str:
+    pl = s.players[d.player]
+    return _workers(pl, d.options, Ctx(s, pl), rng)
+
+
+def _on_tools(game: Game, s: PhoeniciaState, d: Decision, rng: random.Random) -> str:
+    pl = s.players[d.player]
+    return _tools(s, pl, d.options, Ctx(s, pl), rng)
+
+
+_HANDLERS = {"pay": _on_pay, "discard": _on_discard, "bid": _on_bid, "auction": _on_auction,
+             "workers": _on_workers, "tools": _on_tools}
+HANDLED_KINDS = frozenset(_HANDLERS)
+RANDOM_FALLBACK: frozenset[str] = frozenset()     # every kind has its rule
 
 
 # ------------------------------------------------------------------------------------------

@@ -21,7 +21,8 @@ one, never the other way round.
 """
 from __future__ import annotations
 
-from collections.abc import Set as AbstractSet
+from collections.abc import Iterator, Sequence, Set as AbstractSet
+from typing import TYPE_CHECKING, Any
 
 from ...engine.core import Option
 from ...engine.steps import Auto, key, log
@@ -31,6 +32,9 @@ from .cards import (
     FORAGING, HARD_SHELL, HARD_SHELL_BONUS, HORNS, INTELLIGENCE, LONG_NECK, MAX_POP, PACK_HUNTING, SCAVENGER,
     SYMBIOSIS, TRAIT_OF, WARNING_CALL, card_label,
 )
+
+if TYPE_CHECKING:
+    from .rules import EvolutionGame, EvolutionState, Species
 
 HOLE, BANK = "hole", "bank"
 
@@ -46,7 +50,7 @@ BLOCK_REASON = {
 PASS_LABEL = "Pass: feed nothing this turn (storing fat and Intelligence discards are optional)"
 
 
-def _room(sp, nm: set[str]) -> int:
+def _room(sp: Species, nm: AbstractSet[str]) -> int:
     """How many more chips the species may take (hunger, then Fat Tissue store)."""
     r = sp.pop - sp.food
     if FAT_TISSUE in nm:
@@ -54,7 +58,7 @@ def _room(sp, nm: set[str]) -> int:
     return r
 
 
-def _attack_size(a, an: set[str]) -> int:
+def _attack_size(a: Species, an: AbstractSet[str]) -> int:
     return a.size + a.pop if PACK_HUNTING in an else a.size
 
 
@@ -64,14 +68,14 @@ class FeedFollowUp(EvoStep):
 
     species: int
 
-    def selected(self, viewer):
+    def selected(self, viewer: int | None) -> dict | None:
         return {"card": None, "species": [self.player, self.species]}
 
 
 class StartFeeding(Auto):
     """Traits turned up (rule 16), food cards revealed (rule 17), grain traits (rule 18)."""
 
-    def run(self, g, s):
+    def run(self, g: EvolutionGame, s: EvolutionState) -> None:
         shown = []
         flipped = 0
         for p in g._order(s, s.start):
@@ -135,16 +139,16 @@ class FeedTurn(EvoStep):
     kind = "feed"
     heads = {"eat": (int,), "intel": (int,), "attack": (int,), "pass": ()}
 
-    def prompt(self, g, s):
+    def prompt(self, g: EvolutionGame, s: EvolutionState) -> str:
         return "Feed one of your species"
 
-    def options(self, g, s):
+    def options(self, g: EvolutionGame, s: EvolutionState) -> list[Option]:
         return feed_options(s, self.player)
 
-    def on_empty(self, g, s):
+    def on_empty(self, g: EvolutionGame, s: EvolutionState) -> None:
         next_feeder(s, self.player, self.quiet + 1)   # cannot feed: skipped
 
-    def apply(self, g, s, o):
+    def apply(self, g: EvolutionGame, s: EvolutionState, o: Option) -> None:
         p = self.player
         if o.key == "pass":
             log(s, f"{s.names[p]} passes (feeds nothing this turn).")
@@ -160,7 +164,7 @@ class FeedTurn(EvoStep):
         s.steps.append(self)                      # the turn goes on: a follow-up question
         s.steps.append(IntelDiscard(p, i) if what == "intel" else ChooseTarget(p, i))
 
-    def why(self, g, s, head, *parts):
+    def why(self, g: EvolutionGame, s: EvolutionState, head: str, *parts: Any) -> str | None:
         p = self.player
         pl = s.players[p]
         if head == "pass":
@@ -196,17 +200,17 @@ class HandDiscard(FeedFollowUp):
     kind = "discard"
     heads = {"discard": (int,)}
 
-    def options(self, g, s):
+    def options(self, g: EvolutionGame, s: EvolutionState) -> list[Option]:
         return g._hand_options(s.players[self.player], "discard")
 
 
 class IntelDiscard(HandDiscard):
     """An Intelligence herbivore: the card discarded for 2 plant food from the bank."""
 
-    def prompt(self, g, s):
+    def prompt(self, g: EvolutionGame, s: EvolutionState) -> str:
         return f"Discard a card: species {self.species + 1} takes 2 plant food (Intelligence)"
 
-    def apply(self, g, s, o):
+    def apply(self, g: EvolutionGame, s: EvolutionState, o: Option) -> None:
         p = self.player
         g._discard_from_hand(s, p, o.value)
         notes: list[str] = []
@@ -215,7 +219,7 @@ class IntelDiscard(HandDiscard):
             log(s, "; ".join(notes) + ".")
         turn_done(s, p)
 
-    def why(self, g, s, head, c):
+    def why(self, g: EvolutionGame, s: EvolutionState, head: str, c: int) -> str | None:
         return self._why_card(s, c)
 
 
@@ -223,13 +227,13 @@ class ChooseTarget(FeedFollowUp):
     kind = "target"
     heads = {"target": (int, int), "back": ()}
 
-    def prompt(self, g, s):
+    def prompt(self, g: EvolutionGame, s: EvolutionState) -> str:
         return f"Which species does your species {self.species + 1} attack?"
 
-    def options(self, g, s):
+    def options(self, g: EvolutionGame, s: EvolutionState) -> list[Option]:
         return target_options(s, self.player, self.species)
 
-    def apply(self, g, s, o):
+    def apply(self, g: EvolutionGame, s: EvolutionState, o: Option) -> None:
         if o.key == "back":
             return                                # FeedTurn is below: it decides again
         p, i = self.player, self.species
@@ -244,7 +248,7 @@ class ChooseTarget(FeedFollowUp):
             return
         attack(g, s, p, i, owner, j, tuple(bl))
 
-    def why(self, g, s, head, *parts):
+    def why(self, g: EvolutionGame, s: EvolutionState, head: str, *parts: Any) -> str | None:
         if head == "back":
             return None
         p, i = self.player, self.species
@@ -288,10 +292,10 @@ class IgnoreTraits(FeedFollowUp):
     kind = "ignore"
     heads = {"ignore": (int,), "attack": (), "back": ()}
 
-    def prompt(self, g, s):
+    def prompt(self, g: EvolutionGame, s: EvolutionState) -> str:
         return "Intelligence: discard one more card to ignore the target's Horns?"
 
-    def options(self, g, s):
+    def options(self, g: EvolutionGame, s: EvolutionState) -> list[Option]:
         more = optional_ignores(s, self.player, self.species, self.owner, self.target,
                                    s.players[self.player].species[self.species].names(), len(self.blockers))
         need = f" ({_plural(len(self.blockers), 'discard')} for {', '.join(self.blockers)})" if self.blockers else ""
@@ -302,14 +306,14 @@ class IgnoreTraits(FeedFollowUp):
         opts.append(Option("back", "Back"))
         return opts
 
-    def apply(self, g, s, o):
+    def apply(self, g: EvolutionGame, s: EvolutionState, o: Option) -> None:
         if o.key == "back":
             return                                # ChooseTarget is below: it decides again
         s.steps.pop()                             # the target question below is answered too
         ignored = self.blockers + ((TRAIT_OF[o.value],) if o.value is not None else ())
         attack(g, s, self.player, self.species, self.owner, self.target, ignored)
 
-    def why(self, g, s, head, *parts):
+    def why(self, g: EvolutionGame, s: EvolutionState, head: str, *parts: Any) -> str | None:
         if head == "ignore":
             return ("Intelligence can choose to ignore only the target's Horns here "
                     "(the traits that block the attack are ignored anyway)")
@@ -324,10 +328,10 @@ class AttackDiscard(HandDiscard):
     ignored: tuple[str, ...] = ()
     left: int = 1
 
-    def prompt(self, g, s):
+    def prompt(self, g: EvolutionGame, s: EvolutionState) -> str:
         return f"Discard a card for Intelligence ({self.left} more to discard)"
 
-    def apply(self, g, s, o):
+    def apply(self, g: EvolutionGame, s: EvolutionState, o: Option) -> None:
         p = self.player
         g._discard_from_hand(s, p, o.value)
         if self.left > 1:
@@ -336,7 +340,7 @@ class AttackDiscard(HandDiscard):
         resolve_attack(g, s, p, self.species, self.owner, self.target, list(self.ignored))
         turn_done(s, p)
 
-    def why(self, g, s, head, c):
+    def why(self, g: EvolutionGame, s: EvolutionState, head: str, c: int) -> str | None:
         return self._why_card(s, c)
 
 
@@ -344,7 +348,7 @@ class EndFeeding(Auto):
     """Rules 25-30: starvation, extinction, bags, the free species, then the
     end of the game or the next round."""
 
-    def run(self, g, s):
+    def run(self, g: EvolutionGame, s: EvolutionState) -> None:
         order = g._order(s, s.start)
         lines = []
         # Rule 26: unfed species shrink to their food.
@@ -381,14 +385,14 @@ class EndFeeding(Auto):
 
 
 # -- the rules ------------------------------------------------------------------------
-def next_feeder(s, p: int, quiet: int) -> None:
+def next_feeder(s: EvolutionState, p: int, quiet: int) -> None:
     """The feeding turn passes from ``p`` to the left; after a whole round
     of turns without anybody feeding (``quiet``), feeding is over."""
     n = len(s.players)
     s.steps.append(EndFeeding() if quiet >= n else FeedTurn((p + 1) % n, quiet))
 
 
-def turn_done(s, p: int) -> None:
+def turn_done(s: EvolutionState, p: int) -> None:
     """Player ``p`` has fed: the feeding turn under its follow-up questions
     is over, and the next player's begins."""
     while not isinstance(s.steps.pop(), FeedTurn):
@@ -396,7 +400,7 @@ def turn_done(s, p: int) -> None:
     next_feeder(s, p, 0)
 
 
-def take(s, p: int, i: int, source: str, meat: bool, n: int, notes: list[str], why: str) -> int:
+def take(s: EvolutionState, p: int, i: int, source: str, meat: bool, n: int, notes: list[str], why: str) -> int:
     """One food-taking event: species ``i`` of player ``p`` takes up to ``n``
     chips from ``source``; Foraging adds one, Cooperation passes one on."""
     row = s.players[p].species
@@ -430,7 +434,7 @@ def take(s, p: int, i: int, source: str, meat: bool, n: int, notes: list[str], w
     return got
 
 
-def cut_pop(s, p: int, sp) -> None:
+def cut_pop(s: EvolutionState, p: int, sp: Species) -> None:
     """Population went down by 1: surplus food to the bag (reference row 25)."""
     sp.pop -= 1
     if sp.food > sp.pop:
@@ -438,11 +442,12 @@ def cut_pop(s, p: int, sp) -> None:
         sp.food = sp.pop
 
 
-def all_names(s) -> list[list[set[str]]]:
+def all_names(s: EvolutionState) -> list[list[set[str]]]:
     return [[sp.names() for sp in pl.species] for pl in s.players]
 
 
-def blockers(a, an: AbstractSet[str], eff: int, row: list, rn: list[AbstractSet[str]], j: int) -> list[str]:
+def blockers(a: Species, an: AbstractSet[str], eff: int, row: list[Species], rn: Sequence[AbstractSet[str]],
+             j: int) -> list[str]:
     """Traits of species ``j`` of ``row`` (its owner's row, ``rn`` their trait names) that stop an attack by
     carnivore ``a`` (traits ``an``, attack size ``eff``); each one can be ignored by one Intelligence discard.
     Public: the bot policy asks it too."""
@@ -468,7 +473,8 @@ def blockers(a, an: AbstractSet[str], eff: int, row: list, rn: list[AbstractSet[
     return bl
 
 
-def optional_ignores(s, p: int, i: int, o: int, j: int, an: set[str], needed: int) -> list[int]:
+def optional_ignores(s: EvolutionState, p: int, i: int, o: int, j: int, an: AbstractSet[str],
+                     needed: int) -> list[int]:
     """Trait cards of the target that an Intelligence carnivore may choose
     to ignore beyond the ``needed`` blocking ones: Horns, if the attacker
     holds a card more than it needs."""
@@ -477,7 +483,8 @@ def optional_ignores(s, p: int, i: int, o: int, j: int, an: set[str], needed: in
     return [c for c in s.players[o].species[j].traits if TRAIT_OF[c] == HORNS]
 
 
-def targets(s, p: int, i: int, names: list[list[AbstractSet[str]]]):
+def targets(s: EvolutionState, p: int, i: int,
+            names: Sequence[Sequence[AbstractSet[str]]]) -> Iterator[tuple[int, int, list[str]]]:
     """Legal targets of carnivore ``i`` of player ``p``, one at a time:
     (owner, index, traits to ignore by Intelligence).  Own species only
     when no opponent species can be attacked without discards (reference
@@ -509,7 +516,7 @@ def targets(s, p: int, i: int, names: list[list[AbstractSet[str]]]):
                 yield p, j, []
 
 
-def prey(s, p: int, i: int, names: list[list[set[str]]]) -> tuple[bool, bool]:
+def prey(s: EvolutionState, p: int, i: int, names: Sequence[Sequence[AbstractSet[str]]]) -> tuple[bool, bool]:
     """(any legal target, a target that needs no Intelligence discard) for
     carnivore ``i`` of player ``p``."""
     some = False
@@ -520,7 +527,7 @@ def prey(s, p: int, i: int, names: list[list[set[str]]]) -> tuple[bool, bool]:
     return some, False
 
 
-def feed_options(s, p: int) -> list[Option]:
+def feed_options(s: EvolutionState, p: int) -> list[Option]:
     """The feeding options of player ``p``.  Feeding a hungry species
     without discarding is compulsory; storing into Fat Tissue (a fed
     species) and Intelligence discards are optional, so when nothing
@@ -560,7 +567,7 @@ def feed_options(s, p: int) -> list[Option]:
     return opts
 
 
-def attack(g, s, p: int, i: int, o: int, j: int, ignored: tuple[str, ...]) -> None:
+def attack(g: EvolutionGame, s: EvolutionState, p: int, i: int, o: int, j: int, ignored: tuple[str, ...]) -> None:
     """Carnivore ``i`` of ``p`` attacks species ``j`` of ``o``, ignoring
     ``ignored`` (one Intelligence discard each, asked for first)."""
     if ignored:
@@ -570,7 +577,7 @@ def attack(g, s, p: int, i: int, o: int, j: int, ignored: tuple[str, ...]) -> No
     turn_done(s, p)
 
 
-def resolve_attack(g, s, p: int, i: int, o: int, j: int, ignored: list[str]) -> None:
+def resolve_attack(g: EvolutionGame, s: EvolutionState, p: int, i: int, o: int, j: int, ignored: list[str]) -> None:
     names = all_names(s)
     a = s.players[p].species[i]
     t = s.players[o].species[j]
@@ -610,7 +617,7 @@ def resolve_attack(g, s, p: int, i: int, o: int, j: int, ignored: list[str]) -> 
         log(s, "; ".join(notes) + ".")
 
 
-def target_label(s, o: int, j: int, bl: list[str]) -> str:
+def target_label(s: EvolutionState, o: int, j: int, bl: list[str]) -> str:
     t = s.players[o].species[j]
     lab = f"{s.names[o]}'s species {j + 1} (size {t.size}, pop {t.pop})"
     if bl:
@@ -618,7 +625,7 @@ def target_label(s, o: int, j: int, bl: list[str]) -> str:
     return lab
 
 
-def target_options(s, p: int, i: int) -> list[Option]:
+def target_options(s: EvolutionState, p: int, i: int) -> list[Option]:
     names = all_names(s)
     opts = [Option(key("target", o, j), target_label(s, o, j, bl), ("species", o, j), (o, j))
             for o, j, bl in targets(s, p, i, names)]
@@ -626,5 +633,5 @@ def target_options(s, p: int, i: int) -> list[Option]:
     return opts
 
 
-def block_text(trait: str, t, eff: int) -> str:
+def block_text(trait: str, t: Species, eff: int) -> str:
     return BLOCK_REASON[trait].format(shell=t.size + HARD_SHELL_BONUS, eff=eff)

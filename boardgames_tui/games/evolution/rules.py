@@ -40,6 +40,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from ...engine.copying import copy_state
 from ...engine.core import GameOption, LogEntry, Option
@@ -118,13 +119,13 @@ class FoodCard(EvoStep):
     kind = "food"
     heads = {"food": (int,)}
 
-    def prompt(self, g, s):
+    def prompt(self, g: EvolutionGame, s: EvolutionState) -> str:
         return "Choose a card to supply food (face down until feeding)"
 
-    def options(self, g, s):
+    def options(self, g: EvolutionGame, s: EvolutionState) -> list[Option]:
         return g._hand_options(s.players[self.player], "food")
 
-    def apply(self, g, s, o):
+    def apply(self, g: EvolutionGame, s: EvolutionState, o: Option) -> None:
         p, c = self.player, o.value
         pl = s.players[p]
         pl.hand.remove(c)
@@ -134,12 +135,12 @@ class FoodCard(EvoStep):
                f"You lay {card_label(c)} face down as your food card.")
         s.steps.append(NextFoodTurn())
 
-    def why(self, g, s, head, c):
+    def why(self, g: EvolutionGame, s: EvolutionState, head: str, c: int) -> str | None:
         return self._why_card(s, c)
 
 
 class NextFoodTurn(Auto):
-    def run(self, g, s):
+    def run(self, g: EvolutionGame, s: EvolutionState) -> None:
         p = g._next_card_player(s, "has no cards and supplies no food.")
         if p is not None:
             s.steps.append(FoodCard(p))
@@ -157,15 +158,15 @@ class PlayTurn(EvoStep):
     kind = "play"
     heads = {"card": (int,), "done": ()}
 
-    def prompt(self, g, s):
+    def prompt(self, g: EvolutionGame, s: EvolutionState) -> str:
         return "Play a card, or end your turn"
 
-    def options(self, g, s):
+    def options(self, g: EvolutionGame, s: EvolutionState) -> list[Option]:
         opts = g._hand_options(s.players[self.player], "card")
         opts.append(Option("done", "Done: end your turn (keep the other cards)"))
         return opts
 
-    def apply(self, g, s, o):
+    def apply(self, g: EvolutionGame, s: EvolutionState, o: Option) -> None:
         p = self.player
         if o.key == "done":
             pl = s.players[p]
@@ -176,7 +177,7 @@ class PlayTurn(EvoStep):
         s.steps.append(self)                      # the turn goes on after this card
         s.steps.append(UseCard(p, o.value))       # what does it pay for?
 
-    def why(self, g, s, head, *parts):
+    def why(self, g: EvolutionGame, s: EvolutionState, head: str, *parts: Any) -> str | None:
         return self._why_card(s, parts[0]) if head == "card" else None
 
 
@@ -185,17 +186,17 @@ class UseCard(EvoStep):
     kind = "use"
     heads = {"species": (str,), "size": (int,), "pop": (int,), "trait": (int,), "back": ()}
 
-    def prompt(self, g, s):
+    def prompt(self, g: EvolutionGame, s: EvolutionState) -> str:
         # The prompt names no card: a UI shows a bot's prompt to everybody.
         return "What does the chosen card pay for?"
 
-    def options(self, g, s):
+    def options(self, g: EvolutionGame, s: EvolutionState) -> list[Option]:
         return g._use_options(s, self.player, self.card)
 
-    def selected(self, viewer):
+    def selected(self, viewer: int | None) -> dict | None:
         return {"card": self.card if viewer == self.player else None, "species": None}
 
-    def apply(self, g, s, o):
+    def apply(self, g: EvolutionGame, s: EvolutionState, o: Option) -> None:
         if o.key == "back":
             return                                # PlayTurn is below: it decides again
         p, c = self.player, self.card
@@ -232,7 +233,7 @@ class UseCard(EvoStep):
             sp.pop += 1
             log(s, f"{name} discards {card_label(c)}: species {arg + 1} population {sp.pop}.")
 
-    def why(self, g, s, head, *parts):
+    def why(self, g: EvolutionGame, s: EvolutionState, head: str, *parts: Any) -> str | None:
         if head in ("back", "species"):
             return None
         i = parts[0]
@@ -257,19 +258,19 @@ class ReplaceTrait(EvoStep):
     kind = "replace"
     heads = {"replace": (int,), "back": ()}
 
-    def prompt(self, g, s):
+    def prompt(self, g: EvolutionGame, s: EvolutionState) -> str:
         return f"Species {self.species + 1} is full: which trait card goes to the discard pile?"
 
-    def options(self, g, s):
+    def options(self, g: EvolutionGame, s: EvolutionState) -> list[Option]:
         sp = s.players[self.player].species[self.species]
         opts = [Option(key("replace", c), f"Discard {TRAIT_OF[c]}", ("card", c), c) for c in sp.traits]
         opts.append(Option("back", "Back"))
         return opts
 
-    def selected(self, viewer):
+    def selected(self, viewer: int | None) -> dict | None:
         return {"card": self.card if viewer == self.player else None, "species": [self.player, self.species]}
 
-    def apply(self, g, s, o):
+    def apply(self, g: EvolutionGame, s: EvolutionState, o: Option) -> None:
         if o.key == "back":
             return                                # UseCard is below: it decides again
         s.steps.pop()                             # the UseCard question below is answered too
@@ -294,14 +295,14 @@ class ReplaceTrait(EvoStep):
         log(s, f"{s.names[p]} discards {shown} from species {i + 1} and plays a trait card face down there{lost}.",
                p, f"You replace {TRAIT_OF[old]} on species {i + 1} by {card_label(c)}, face down{lost}.")
 
-    def why(self, g, s, head, *parts):
+    def why(self, g: EvolutionGame, s: EvolutionState, head: str, *parts: Any) -> str | None:
         if head == "replace" and parts[0] not in s.players[self.player].species[self.species].traits:
             return f"card {parts[0]} is not a trait on species {self.species + 1}"
         return None
 
 
 class NextPlayTurn(Auto):
-    def run(self, g, s):
+    def run(self, g: EvolutionGame, s: EvolutionState) -> None:
         p = g._next_card_player(s, "has no cards to play.")
         s.steps.append(PlayTurn(p) if p is not None else StartFeeding())
 
@@ -309,7 +310,7 @@ class NextPlayTurn(Auto):
 class StartRound(Auto):
     """Phase 1: the deal (rule 8), then the food cards."""
 
-    def run(self, g, s):
+    def run(self, g: EvolutionGame, s: EvolutionState) -> None:
         s.round += 1
         s.phase = "food"
         for pl in s.players:
@@ -509,7 +510,7 @@ class EvolutionGame(StepGame):
             sps = []
             public = pl.bag
             for sp in pl.species:
-                traits = []
+                traits: list[dict[str, Any]] = []
                 carn = False
                 for c in sp.traits:
                     down = c in sp.hidden

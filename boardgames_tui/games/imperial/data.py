@@ -18,6 +18,7 @@ region.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import NamedTuple
 
 # -- powers -----------------------------------------------------------------------------------------
@@ -211,7 +212,7 @@ _ADJ: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 }
 
 
-def _index_all(names) -> tuple[int, ...]:
+def _index_all(names: Iterable[str]) -> tuple[int, ...]:
     return tuple(sorted(REGION_INDEX[n] for n in names))
 
 

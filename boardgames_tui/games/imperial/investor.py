@@ -15,12 +15,15 @@ banks.  Functions take ``(game, state, ...)`` where they log or ask the game (``
 """
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from ...engine.core import Option
 from ...engine.steps import Auto, key, key_head, log
 from .base import BACK, PowerStep
 from .data import BOND_COSTS, BOND_INTEREST, INVESTOR_BONUS, N_BONDS, N_POWERS, POWER_NAMES, POWERS
+
+if TYPE_CHECKING:
+    from .rules import ImperialGame, ImperialState
 
 _POWERS = range(N_POWERS)
 _BONDS = range(N_BONDS)
@@ -39,8 +42,8 @@ _BUY_OPT = tuple(tuple(Option(key("buy", BOND_COSTS[b]), f"Buy the {bond_label(p
 _TRADE_OPT = tuple(tuple(tuple(
     Option(key("trade", BOND_COSTS[b], BOND_COSTS[o]),
            f"Trade your {BOND_COSTS[o]}M bond in for the {bond_label(p, b)}, paying {BOND_COSTS[b] - BOND_COSTS[o]}M",
-           ("bond", p, b), (b, o)) if o < b else None
-    for o in _BONDS) for b in _BONDS) for p in _POWERS)
+           ("bond", p, b), (b, o))
+    for o in range(b)) for b in _BONDS) for p in _POWERS)   # [p][b][o]: bond o (< b) traded in for b
 
 
 # ============================================================================ steps
@@ -48,7 +51,7 @@ class InvestorSpace(Auto):
     """Landing on Investor: interest, then (with the investor card) the investment round."""
     power: int
 
-    def run(self, g, s):
+    def run(self, g: ImperialGame, s: ImperialState) -> None:
         pay_interest(g, s, self.power)
         if s.card_variant:
             s.steps.append(InvestorRound(self.power))
@@ -58,7 +61,7 @@ class InvestorRound(Auto):
     """Investor steps 2-3: the card holder takes 2M and may invest, then every Swiss bank once."""
     power: int
 
-    def run(self, g, s):
+    def run(self, g: ImperialGame, s: ImperialState) -> None:
         h = s.investor_card
         s.cash[h] += INVESTOR_BONUS
         log(s, f"{s.names[h]} holds the investor card and takes {INVESTOR_BONUS}M from the bank "
@@ -72,7 +75,7 @@ class InvestorRound(Auto):
 class FinishInvestorRound(Auto):
     power: int
 
-    def run(self, g, s):
+    def run(self, g: ImperialGame, s: ImperialState) -> None:
         h = s.investor_card
         check_governments(g, s, h)
         s.investor_card = (h + 1) % s.n
@@ -84,7 +87,7 @@ class AfterTurnInvest(Auto):
     order, may invest once."""
     power: int
 
-    def run(self, g, s):
+    def run(self, g: ImperialGame, s: ImperialState) -> None:
         first = s.gov[self.power]
         s.steps.append(FinishAfterTurn(self.power))
         for q in reversed(g.seat_order(s, first)):
@@ -94,7 +97,7 @@ class AfterTurnInvest(Auto):
 class FinishAfterTurn(Auto):
     power: int
 
-    def run(self, g, s):
+    def run(self, g: ImperialGame, s: ImperialState) -> None:
         check_governments(g, s, max(s.gov[self.power], 0))
 
 
@@ -104,12 +107,12 @@ class Invest(PowerStep):
     role: str
     kind: ClassVar[str] = "invest"
 
-    def prompt(self, g, s):
+    def prompt(self, g: ImperialGame, s: ImperialState) -> str:
         who = {"card": f"Investor card ({_PN[self.power]}'s turn)", "swiss": f"Swiss bank ({_PN[self.power]}'s turn)",
                "after": f"After {_PN[self.power]}'s turn"}[self.role]
         return f"{who}: buy or upgrade a bond, or invest nothing ({s.cash[self.player]}M in cash)"
 
-    def options(self, g, s):
+    def options(self, g: ImperialGame, s: ImperialState) -> list[Option]:
         opts = [_INVEST_POWER[p] for p in investable_powers(s, self.player, self.power, self.role)
                 if bond_choices(s, self.player, p)]
         if not opts:
@@ -117,13 +120,13 @@ class Invest(PowerStep):
         opts.append(_DECLINE)
         return opts
 
-    def apply(self, g, s, o):
+    def apply(self, g: ImperialGame, s: ImperialState, o: Option) -> None:
         if o.key == "decline":
             log(s, f"{s.names[self.player]} invests nothing.")
             return
         s.steps.append(BuyBond(self.player, self.power, o.value, self.role))
 
-    def on_empty(self, g, s):
+    def on_empty(self, g: ImperialGame, s: ImperialState) -> None:
         if self.role != "after":
             log(s, f"{s.names[self.player]} cannot afford any bond.")
 
@@ -134,21 +137,21 @@ class BuyBond(PowerStep):
     role: str
     kind: ClassVar[str] = "bond"
 
-    def prompt(self, g, s):
+    def prompt(self, g: ImperialGame, s: ImperialState) -> str:
         return f"Invest in {_PN[self.bond_power]}: which bond? ({s.cash[self.player]}M in cash)"
 
-    def options(self, g, s):
+    def options(self, g: ImperialGame, s: ImperialState) -> list[Option]:
         opts = bond_choices(s, self.player, self.bond_power)
         opts.append(BACK)
         return opts
 
-    def why_illegal(self, g, s, k):
+    def why_illegal(self, g: ImperialGame, s: ImperialState, k: str) -> str | None:
         if key_head(k) in ("buy", "trade"):
             return (f"that bond of {_PN[self.bond_power]} is held by a player, is not dearer than the one traded "
                     f"in, or costs more than your {s.cash[self.player]}M")
         return None
 
-    def apply(self, g, s, o):
+    def apply(self, g: ImperialGame, s: ImperialState, o: Option) -> None:
         if o.key == "back":
             s.steps.append(Invest(self.player, self.power, self.role))
             return
@@ -157,7 +160,7 @@ class BuyBond(PowerStep):
 
 
 # ============================================================================ the rules
-def pay_interest(g, s, p: int) -> None:
+def pay_interest(g: ImperialGame, s: ImperialState, p: int) -> None:
     gv = s.gov[p]
     due = [0] * s.n
     row = s.bonds[p]
@@ -208,13 +211,13 @@ def pay_interest(g, s, p: int) -> None:
     log(s, text + ".")
 
 
-def investable_powers(s, q: int, turn_power: int, role: str) -> list[int]:
+def investable_powers(s: ImperialState, q: int, turn_power: int, role: str) -> list[int]:
     if role != "after" or s.swiss[q]:
         return list(_POWERS)
     return [p for p in _POWERS if p == turn_power or s.gov[p] < 0]
 
 
-def bond_choices(s, q: int, p: int) -> list[Option]:
+def bond_choices(s: ImperialState, q: int, p: int) -> list[Option]:
     """The bonds of ``p`` player ``q`` can buy now: new ones, or trade-ins of a held bond."""
     row = s.bonds[p]
     cash = s.cash[q]
@@ -233,7 +236,7 @@ def bond_choices(s, q: int, p: int) -> list[Option]:
     return opts
 
 
-def buy_bond(g, s, q: int, p: int, b: int, old: int, quiet: bool = False) -> None:
+def buy_bond(g: ImperialGame, s: ImperialState, q: int, p: int, b: int, old: int, quiet: bool = False) -> None:
     cost = BOND_COSTS[b] - (BOND_COSTS[old] if old >= 0 else 0)
     s.cash[q] -= cost
     s.treasury[p] += cost
@@ -249,7 +252,7 @@ def buy_bond(g, s, q: int, p: int, b: int, old: int, quiet: bool = False) -> Non
         log(s, f"{s.names[q]} buys the {bond_label(p, b)} for {cost}M.")
 
 
-def check_governments(g, s, first: int) -> None:
+def check_governments(g: ImperialGame, s: ImperialState, first: int) -> None:
     """After an Investor turn: the largest holder governs; a tie does not unseat the government; tied
     challengers: the first in seat order from ``first`` (the investor-card holder)."""
     order = g.seat_order(s, first)

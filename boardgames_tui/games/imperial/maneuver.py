@@ -19,7 +19,7 @@ Functions take ``(game, state, ...)`` where they log or ask the game (``blocked`
 """
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from ...engine.core import Option
 from ...engine.steps import Auto, key, key_head, log
@@ -28,6 +28,9 @@ from .data import (
     DESTROY_ARMIES, FLAG_REGIONS, FLAGS_PER_POWER, IS_HOME, IS_SEA, LAND_NEIGHBOURS, N_POWERS, N_REGIONS, OWNER,
     PORT_SEA, POWER_NAMES, POWERS, RAIL_NEIGHBOURS, REGION_KEYS, REGION_NAMES, SEA_NEIGHBOURS,
 )
+
+if TYPE_CHECKING:
+    from .rules import ImperialGame, ImperialState
 
 _POWERS = range(N_POWERS)
 _REGIONS = range(N_REGIONS)
@@ -57,12 +60,12 @@ class Maneuver(PowerStep):
     phase: str = FLEETS_PHASE
     kind: ClassVar[str] = "maneuver"
 
-    def prompt(self, g, s):
+    def prompt(self, g: ImperialGame, s: ImperialState) -> str:
         if self.phase == FLEETS_PHASE:
             return f"{_PN[self.power]}: maneuver - move a fleet, or go on to the armies"
         return f"{_PN[self.power]}: maneuver - move an army, or end the maneuver"
 
-    def why_illegal(self, g, s, k):
+    def why_illegal(self, g: ImperialGame, s: ImperialState, k: str) -> str | None:
         head = key_head(k)
         if head == ARMY and self.phase == FLEETS_PHASE:
             return "fleets move first: end the fleet moves before moving armies"
@@ -78,19 +81,19 @@ class Maneuver(PowerStep):
             return f"your armies there are not hostile, or they {later}"
         return None
 
-    def options(self, g, s):
+    def options(self, g: ImperialGame, s: ImperialState) -> list[Option]:
         opts = maneuver_options(g, s, self.power, self.phase)
         return opts if len(opts) > 1 else []  # nothing but "done": the phase passes by itself
 
-    def on_empty(self, g, s):
+    def on_empty(self, g: ImperialGame, s: ImperialState) -> None:
         self._done(g, s)
 
-    def _done(self, g, s):
+    def _done(self, g: ImperialGame, s: ImperialState) -> None:
         if self.phase == FLEETS_PHASE:
             reset_moved(s, ARMY)
             s.steps.append(Maneuver(self.player, self.power, ARMIES_PHASE))
 
-    def apply(self, g, s, o):
+    def apply(self, g: ImperialGame, s: ImperialState, o: Option) -> None:
         p = self.power
         v = o.value
         if o.key == "done":
@@ -120,22 +123,22 @@ class Destination(PowerStep):
     frm: int
     kind: ClassVar[str] = "destination"
 
-    def prompt(self, g, s):
+    def prompt(self, g: ImperialGame, s: ImperialState) -> str:
         return f"{_PN[self.power]}: move the {self.unit} from {_RN[self.frm]} where?"
 
-    def options(self, g, s):
+    def options(self, g: ImperialGame, s: ImperialState) -> list[Option]:
         opts = destination_options(g, s, self.power, self.unit, self.frm)
         opts.append(BACK)
         return opts
 
-    def apply(self, g, s, o):
+    def apply(self, g: ImperialGame, s: ImperialState, o: Option) -> None:
         if o.key == "back":
             return  # the Maneuver step below decides again
         to, path = o.value
         move_unit(g, s, self.power, self.unit, self.frm, to, path)
         s.steps.append(Arrive(self.power, to, self.unit))
 
-    def why_illegal(self, g, s, k):
+    def why_illegal(self, g: ImperialGame, s: ImperialState, k: str) -> str | None:
         if key_head(k) == "to":
             if self.unit == FLEET:
                 return ("a fleet moves to a neighbouring sea; from a harbour only into its own sea, "
@@ -151,7 +154,7 @@ class Arrive(Auto):
     r: int
     unit: str
 
-    def run(self, g, s):
+    def run(self, g: ImperialGame, s: ImperialState) -> None:
         p = self.power
         if foes(s, p, self.r, self.unit):
             s.steps.append(Contest(s.gov[p], p, self.r, self.unit))
@@ -165,17 +168,17 @@ class Contest(PowerStep):
     unit: str
     kind: ClassVar[str] = "battle"
 
-    def prompt(self, g, s):
+    def prompt(self, g: ImperialGame, s: ImperialState) -> str:
         return f"{_PN[self.power]}: your {self.unit} entered {_RN[self.r]}, where foreign units stand. Battle?"
 
-    def options(self, g, s):
+    def options(self, g: ImperialGame, s: ImperialState) -> list[Option]:
         opts = [Option(key("battle", POWERS[q], k), f"Battle {_PN[q]}'s {k} (both are removed)",
                        ("region", self.r), (q, k))
                 for q, k in foes(s, self.power, self.r, self.unit)]
         opts.append(Option(_PEACE.key, _PEACE.label, ("region", self.r)))
         return opts
 
-    def apply(self, g, s, o):
+    def apply(self, g: ImperialGame, s: ImperialState, o: Option) -> None:
         if o.key == "peace":
             s.steps.append(AfterPeace(self.power, self.r, self.unit))
             return
@@ -190,7 +193,7 @@ class AfterPeace(Auto):
     r: int
     unit: str
 
-    def run(self, g, s):
+    def run(self, g: ImperialGame, s: ImperialState) -> None:
         p, r = self.power, self.r
         s.steps.append(AskDemands(p, r, self.unit, 0))
         o = OWNER[r]
@@ -209,14 +212,14 @@ class Declare(PowerStep):
     r: int
     kind: ClassVar[str] = "declare"
 
-    def prompt(self, g, s):
+    def prompt(self, g: ImperialGame, s: ImperialState) -> str:
         return f"{_PN[self.power]}: your army entered {_RN[self.r]} ({_PN[OWNER[self.r]]}). Hostile or friendly?"
 
-    def options(self, g, s):
+    def options(self, g: ImperialGame, s: ImperialState) -> list[Option]:
         t = ("region", self.r)
         return [Option(_HOSTILE.key, _HOSTILE.label, t), Option(_FRIENDLY.key, _FRIENDLY.label, t)]
 
-    def apply(self, g, s, o):
+    def apply(self, g: ImperialGame, s: ImperialState, o: Option) -> None:
         hostile = o.key == "hostile"
         s.hostile[self.r][self.power] = hostile
         log(s, f"{_PN[self.power]}'s army in {_RN[self.r]} is {'hostile' if hostile else 'friendly'}.")
@@ -230,7 +233,7 @@ class AskDemands(Auto):
     unit: str
     start: int
 
-    def run(self, g, s):
+    def run(self, g: ImperialGame, s: ImperialState) -> None:
         p, r = self.power, self.r
         if not (s.armies if self.unit == ARMY else s.fleets)[r][p]:
             return  # the unit is gone
@@ -249,26 +252,27 @@ class Demand(PowerStep):
     index: int
     kind: ClassVar[str] = "demand"
 
-    def prompt(self, g, s):
+    def prompt(self, g: ImperialGame, s: ImperialState) -> str:
         return (f"{_PN[self.power]}: {_PN[self.mover]}'s {self.unit} stands with your units in {_RN[self.r]}. "
                 f"Demand a battle?")
 
-    def options(self, g, s):
+    def options(self, g: ImperialGame, s: ImperialState) -> list[Option]:
         t = ("region", self.r)
         return [Option(_DEMAND.key, _DEMAND.label, t), Option(_ALLOW.key, _ALLOW.label, t)]
 
-    def apply(self, g, s, o):
+    def apply(self, g: ImperialGame, s: ImperialState, o: Option) -> None:
         if o.key == "allow":
             s.steps.append(AskDemands(self.mover, self.r, self.unit, self.index + 1))
             return
         k = defender_kind(s, self.power, self.r, self.unit)
+        assert k is not None   # AskDemands asks only a power with a unit to battle with
         battle(g, s, self.r, self.mover, self.unit, self.power, k, demanded=True)
 
 
 class EndManeuver(Auto):
     power: int
 
-    def run(self, g, s):
+    def run(self, g: ImperialGame, s: ImperialState) -> None:
         place_flags(g, s)
         reset_moved(s, FLEET)
         s.convoy_used = [0] * N_REGIONS
@@ -276,7 +280,7 @@ class EndManeuver(Auto):
 
 
 # ============================================================================ the rules
-def start_maneuver(s, p: int, gov: int) -> None:
+def start_maneuver(s: ImperialState, p: int, gov: int) -> None:
     """The Maneuver space: the marks cleared, then ``EndManeuver`` below the first decision (fleets)."""
     reset_moved(s, FLEET)
     s.convoy_used = [0] * N_REGIONS
@@ -285,12 +289,12 @@ def start_maneuver(s, p: int, gov: int) -> None:
     s.steps.append(Maneuver(gov, p, FLEETS_PHASE))
 
 
-def reset_moved(s, kind: str) -> None:
+def reset_moved(s: ImperialState, kind: str) -> None:
     s.moved = [0] * N_REGIONS
     s.moved_kind = kind
 
 
-def foes(s, p: int, r: int, unit: str) -> list[tuple[int, str]]:
+def foes(s: ImperialState, p: int, r: int, unit: str) -> list[tuple[int, str]]:
     """Foreign units in ``r`` a unit of ``p`` of kind ``unit`` could battle: at sea fleets; on land
     armies, and fleets still in a harbour."""
     out = []
@@ -309,7 +313,7 @@ def foes(s, p: int, r: int, unit: str) -> list[tuple[int, str]]:
     return out
 
 
-def defender_kind(s, q: int, r: int, unit: str) -> str | None:
+def defender_kind(s: ImperialState, q: int, r: int, unit: str) -> str | None:
     """The unit of ``q`` that battles a unit of kind ``unit`` that entered ``r`` (its army if it has
     one there, else its fleet in the harbour; at sea its fleet), or None."""
     if IS_SEA[r]:
@@ -321,7 +325,7 @@ def defender_kind(s, q: int, r: int, unit: str) -> str | None:
     return None
 
 
-def remove_unit(s, r: int, q: int, kind: str) -> None:
+def remove_unit(s: ImperialState, r: int, q: int, kind: str) -> None:
     if kind == ARMY:
         s.armies[r][q] -= 1
         if not s.armies[r][q]:
@@ -330,7 +334,8 @@ def remove_unit(s, r: int, q: int, kind: str) -> None:
         s.fleets[r][q] -= 1
 
 
-def battle(g, s, r: int, a: int, a_kind: str, b: int, b_kind: str, demanded: bool = False) -> None:
+def battle(g: ImperialGame, s: ImperialState, r: int, a: int, a_kind: str, b: int, b_kind: str,
+           demanded: bool = False) -> None:
     """One battle in ``r``: one unit of ``a`` (the active power) and one of ``b`` are removed.
     The active power loses a unit that has already moved where it can."""
     remove_unit(s, r, a, a_kind)
@@ -341,7 +346,7 @@ def battle(g, s, r: int, a: int, a_kind: str, b: int, b_kind: str, demanded: boo
     log(s, f"{who} {_RN[r]}: {_PN[a]}'s {a_kind} and {_PN[b]}'s {b_kind} are removed.")
 
 
-def destroy_factory(g, s, p: int, r: int) -> None:
+def destroy_factory(g: ImperialGame, s: ImperialState, p: int, r: int) -> None:
     s.factory[r] = False
     s.armies[r][p] -= DESTROY_ARMIES
     s.moved[r] = max(0, s.moved[r] - DESTROY_ARMIES)
@@ -351,7 +356,7 @@ def destroy_factory(g, s, p: int, r: int) -> None:
            f"there are removed.")
 
 
-def can_destroy(g, s, p: int, r: int) -> bool:
+def can_destroy(g: ImperialGame, s: ImperialState, p: int, r: int) -> bool:
     o = OWNER[r]
     if o < 0 or o == p or not s.factory[r] or s.armies[r][p] < DESTROY_ARMIES:
         return False
@@ -361,7 +366,7 @@ def can_destroy(g, s, p: int, r: int) -> bool:
     return any(x != r for x in g.unoccupied_factories(s, o))
 
 
-def maneuver_options(g, s, p: int, phase: str) -> list[Option]:
+def maneuver_options(g: ImperialGame, s: ImperialState, p: int, phase: str) -> list[Option]:
     opts: list[Option] = []
     moved = s.moved
     if phase == FLEETS_PHASE:
@@ -411,7 +416,7 @@ def attack_option(r: int, q: int, mine: str, theirs: str) -> Option:
                   ("region", r), ("attack", r, q, mine, theirs))
 
 
-def destination_options(g, s, p: int, unit: str, frm: int) -> list[Option]:
+def destination_options(g: ImperialGame, s: ImperialState, p: int, unit: str, frm: int) -> list[Option]:
     if unit == FLEET:
         if IS_SEA[frm]:
             return [_DEST[r] for r in SEA_NEIGHBOURS[frm]]
@@ -426,7 +431,7 @@ def destination_options(g, s, p: int, unit: str, frm: int) -> list[Option]:
     return out
 
 
-def rail(g, s, p: int, r: int) -> list[int]:
+def rail(g: ImperialGame, s: ImperialState, p: int, r: int) -> list[int]:
     """The home provinces of ``p`` an army in ``r`` reaches by railway (``r`` included): through
     provinces of ``p`` without hostile foreign armies.  Empty if ``r`` is not such a province."""
     if OWNER[r] != p or g.blocked(s, r):
@@ -441,7 +446,7 @@ def rail(g, s, p: int, r: int) -> list[int]:
     return seen
 
 
-def army_destinations(g, s, p: int, frm: int) -> dict[int, tuple]:
+def army_destinations(g: ImperialGame, s: ImperialState, p: int, frm: int) -> dict[int, tuple]:
     """Where an army of ``p`` in ``frm`` can go, each with the seas of its convoy (``()`` without one):
     railway, then one step by land or by sea, then railway again."""
     start = rail(g, s, p, frm) or [frm]
@@ -492,7 +497,7 @@ def army_destinations(g, s, p: int, frm: int) -> dict[int, tuple]:
     return res
 
 
-def move_unit(g, s, p: int, unit: str, frm: int, to: int, path: tuple) -> None:
+def move_unit(g: ImperialGame, s: ImperialState, p: int, unit: str, frm: int, to: int, path: tuple) -> None:
     if unit == ARMY:
         s.armies[frm][p] -= 1
         if not s.armies[frm][p]:
@@ -508,7 +513,7 @@ def move_unit(g, s, p: int, unit: str, frm: int, to: int, path: tuple) -> None:
     log(s, f"{_PN[p]} moves {'an army' if unit == ARMY else 'a fleet'} from {_RN[frm]} to {_RN[to]}{via}.")
 
 
-def place_flags(g, s) -> None:
+def place_flags(g: ImperialGame, s: ImperialState) -> None:
     """After a maneuver: a neutral region or sea held by a single power gets that power's flag (an
     existing flag of another power is replaced; shared or empty regions keep theirs)."""
     placed = []

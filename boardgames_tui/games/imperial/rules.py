@@ -172,24 +172,24 @@ def _plural(k: int, word: str) -> str:
 # ============================================================================ steps
 # -- the turn ----------------------------------------------------------------------------------------
 class NextTurn(Auto):
-    def run(self, g, s):
+    def run(self, g: ImperialGame, s: ImperialState) -> None:
         g._next_turn(s)
 
 
 class EndTurn(Auto):
     power: int
 
-    def run(self, g, s):
+    def run(self, g: ImperialGame, s: ImperialState) -> None:
         g._end_turn(s, self.power)
 
 
 class Rondel(PowerStep):
     kind: ClassVar[str] = "rondel"
 
-    def prompt(self, g, s):
+    def prompt(self, g: ImperialGame, s: ImperialState) -> str:
         return f"{_PN[self.power]}: choose a rondel space"
 
-    def options(self, g, s):
+    def options(self, g: ImperialGame, s: ImperialState) -> list[Option]:
         row = _RONDEL_OPT[s.rondel[self.power]]
         cash = s.cash[self.player]
         opts = [o for o in row.values() if o.value[2] <= cash]
@@ -197,7 +197,7 @@ class Rondel(PowerStep):
             opts.append(_DONATE)
         return opts
 
-    def apply(self, g, s, o):
+    def apply(self, g: ImperialGame, s: ImperialState, o: Option) -> None:
         if o.key == "donate":
             s.steps.append(self)
             s.steps.append(Donate(self.player, self.power))
@@ -209,7 +209,7 @@ class Rondel(PowerStep):
         else:
             g._move(s, p, t, steps, cost, passes)
 
-    def why_illegal(self, g, s, k):
+    def why_illegal(self, g: ImperialGame, s: ImperialState, k: str) -> str | None:
         head, name = parse_key(k, str)
         if head != "space" or name not in D.RONDEL_INDEX:
             return None
@@ -229,17 +229,17 @@ class Donate(PowerStep):
     """Pay own money into the treasury of the power (the seed: always allowed)."""
     kind: ClassVar[str] = "donate"
 
-    def prompt(self, g, s):
+    def prompt(self, g: ImperialGame, s: ImperialState) -> str:
         return f"{_PN[self.power]}: how much of your own money goes into its treasury?"
 
-    def options(self, g, s):
+    def options(self, g: ImperialGame, s: ImperialState) -> list[Option]:
         cash = s.cash[self.player]
         amounts = sorted({*range(1, min(cash, 10) + 1), *(x for x in (15, 20, 25, 30, 40, 50) if x <= cash), cash})
         opts = [Option(key("donate", a), f"Pay {a}M into the treasury", None, a) for a in amounts if a > 0]
         opts.append(BACK)
         return opts
 
-    def apply(self, g, s, o):
+    def apply(self, g: ImperialGame, s: ImperialState, o: Option) -> None:
         if o.key == "back":
             return
         a = o.value
@@ -257,7 +257,7 @@ class AskForce(Auto):
     cost: int
     index: int
 
-    def run(self, g, s):
+    def run(self, g: ImperialGame, s: ImperialState) -> None:
         cands = g._force_candidates(s, self.power)
         if self.index < len(cands):
             s.steps.append(Force(cands[self.index], self.power, self.target, self.distance, self.cost, self.index))
@@ -273,16 +273,16 @@ class Force(PowerStep):
     index: int
     kind: ClassVar[str] = "force"
 
-    def prompt(self, g, s):
+    def prompt(self, g: ImperialGame, s: ImperialState) -> str:
         return (f"Swiss bank: {_PN[self.power]} wants to pass the Investor space on its way to "
                 f"{RONDEL_NAMES[self.target]}. Force it to stop on Investor?")
 
-    def options(self, g, s):
+    def options(self, g: ImperialGame, s: ImperialState) -> list[Option]:
         return [Option(_FORCE.key, _FORCE.label, ("rondel", INVESTOR)),
                 Option("allow", f"Let {_PN[self.power]} move on to {RONDEL_NAMES[self.target]}",
                        ("rondel", self.target))]
 
-    def apply(self, g, s, o):
+    def apply(self, g: ImperialGame, s: ImperialState, o: Option) -> None:
         if o.key == "force":
             log(s, f"{s.names[self.player]} (Swiss bank) forces {_PN[self.power]} to stop on the Investor space.")
             g._move(s, self.power, INVESTOR, 0, 0, False, forced=True)
@@ -294,11 +294,11 @@ class Force(PowerStep):
 class FactorySite(PowerStep):
     kind: ClassVar[str] = "factory"
 
-    def prompt(self, g, s):
+    def prompt(self, g: ImperialGame, s: ImperialState) -> str:
         return (f"{_PN[self.power]}: build a factory ({FACTORY_COST}M from the treasury, "
                 f"{s.treasury[self.power]}M there)")
 
-    def options(self, g, s):
+    def options(self, g: ImperialGame, s: ImperialState) -> list[Option]:
         p = self.power
         short = FACTORY_COST - s.treasury[p]
         if short > 0 and s.cash[self.player] < short:
@@ -315,7 +315,7 @@ class FactorySite(PowerStep):
             opts.append(_NO_FACTORY)
         return opts
 
-    def apply(self, g, s, o):
+    def apply(self, g: ImperialGame, s: ImperialState, o: Option) -> None:
         p = self.power
         if o.key == "none":
             log(s, f"{_PN[p]} builds no factory.")
@@ -328,7 +328,7 @@ class FactorySite(PowerStep):
         extra = f" ({short}M paid by {s.names[self.player]})" if short else ""
         log(s, f"{_PN[p]} builds {'a shipyard' if IS_SHIPYARD[r] else 'an armaments factory'} in {_RN[r]}{extra}.")
 
-    def on_empty(self, g, s):
+    def on_empty(self, g: ImperialGame, s: ImperialState) -> None:
         log(s, f"{_PN[self.power]} cannot build a factory (no free city without hostile armies, "
                f"or not enough money).")
 
@@ -337,10 +337,10 @@ class Import(PowerStep):
     left: int = IMPORT_MAX
     kind: ClassVar[str] = "import"
 
-    def prompt(self, g, s):
+    def prompt(self, g: ImperialGame, s: ImperialState) -> str:
         return f"{_PN[self.power]}: import a unit ({self.left} left, {IMPORT_COST}M each from the treasury)"
 
-    def options(self, g, s):
+    def options(self, g: ImperialGame, s: ImperialState) -> list[Option]:
         p = self.power
         own = s.treasury[p] >= IMPORT_COST
         if not own and s.cash[self.player] < IMPORT_COST:
@@ -363,7 +363,7 @@ class Import(PowerStep):
         opts.append(_IMPORT_DONE)
         return opts
 
-    def apply(self, g, s, o):
+    def apply(self, g: ImperialGame, s: ImperialState, o: Option) -> None:
         p = self.power
         if o.key == "done":
             return
@@ -379,11 +379,11 @@ class Import(PowerStep):
         if self.left > 1:
             s.steps.append(Import(self.player, p, self.left - 1))
 
-    def on_empty(self, g, s):
+    def on_empty(self, g: ImperialGame, s: ImperialState) -> None:
         if self.left == IMPORT_MAX:
             log(s, f"{_PN[self.power]} can import nothing.")
 
-    def why_illegal(self, g, s, k):
+    def why_illegal(self, g: ImperialGame, s: ImperialState, k: str) -> str | None:
         head, name = parse_key(k, str)
         r = D.REGION_INDEX.get(name, -1)
         if head not in (ARMY, FLEET) or r < 0:
@@ -401,7 +401,7 @@ class Import(PowerStep):
 class OpeningNext(Auto):
     index: int
 
-    def run(self, g, s):
+    def run(self, g: ImperialGame, s: ImperialState) -> None:
         g._opening_next(s, self.index)
 
 
@@ -409,10 +409,10 @@ class OpeningBuy(PowerStep):
     index: int
     kind: ClassVar[str] = "opening"
 
-    def prompt(self, g, s):
+    def prompt(self, g: ImperialGame, s: ImperialState) -> str:
         return f"Opening ({_PN[self.power]}): buy one of its bonds, or pass ({s.cash[self.player]}M in cash)"
 
-    def options(self, g, s):
+    def options(self, g: ImperialGame, s: ImperialState) -> list[Option]:
         p = self.power
         cash = s.cash[self.player]
         row = s.bonds[p]
@@ -422,7 +422,7 @@ class OpeningBuy(PowerStep):
             opts.append(_OPENING_PASS)
         return opts
 
-    def apply(self, g, s, o):
+    def apply(self, g: ImperialGame, s: ImperialState, o: Option) -> None:
         p, q = self.power, self.player
         if o.key == "pass":
             log(s, f"Opening: {s.names[q]} buys no {_PN[p]} bond.")

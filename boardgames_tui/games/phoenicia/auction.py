@@ -7,6 +7,8 @@
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...engine.core import Option
 from ...engine.steps import Auto, log
 from . import data as D
@@ -16,6 +18,9 @@ from .state import (
     public_wealth_bound, wealth,
 )
 from .workers import Workers, charge
+
+if TYPE_CHECKING:
+    from .rules import PhoeniciaGame
 
 
 def open_options(s: PhoeniciaState, pl: PlayerState, w: int) -> list[Option]:
@@ -40,10 +45,10 @@ class Auctions(TurnStep):
     kind = "auction"
     letter = "a"
 
-    def prompt(self, g, s):
+    def prompt(self, g: PhoeniciaGame, s: PhoeniciaState) -> str:
         return "Auction a development card, or go on"
 
-    def options(self, g, s):
+    def options(self, g: PhoeniciaGame, s: PhoeniciaState) -> list[Option]:
         pl = s.players[self.player]
         opts = open_options(s, pl, wealth(pl))
         # Skip the step when the table can see nothing is possible (each hidden card
@@ -54,10 +59,10 @@ class Auctions(TurnStep):
         opts.append(Option("end", "End your turn"))
         return opts
 
-    def on_empty(self, g, s):
+    def on_empty(self, g: PhoeniciaGame, s: PhoeniciaState) -> None:
         s.steps.append(Workers(self.player))
 
-    def apply(self, g, s, o):
+    def apply(self, g: PhoeniciaGame, s: PhoeniciaState, o: Option) -> None:
         p = self.player
         if o.key == "workers":
             s.steps.append(Workers(p))
@@ -75,7 +80,7 @@ class Auctions(TurnStep):
         log(s, f"{s.names[p]} auctions {c.name} with the opening bid {c.bid}.")
         s.steps.append(Bid(order[1], slug, p, c.bid, p, order, best))
 
-    def reason(self, s, head):
+    def reason(self, s: PhoeniciaState, head: str) -> str | None:
         if head == "open":
             return "you can open an auction only on a displayed card whose opening bid you can pay"
         return None
@@ -96,10 +101,10 @@ class Bid(PhxStep):
     def to_act(self) -> int:
         return self.player
 
-    def prompt(self, g, s):
+    def prompt(self, g: PhoeniciaGame, s: PhoeniciaState) -> str:
         return f"Auction for {DEV[self.card].name}: {s.names[self.high_bidder]} bids {self.high}. Raise or pass?"
 
-    def options(self, g, s):
+    def options(self, g: PhoeniciaGame, s: PhoeniciaState) -> list[Option]:
         pl = s.players[self.player]
         disc = discount(pl, self.card)
         top = wealth(pl) + disc
@@ -114,12 +119,12 @@ class Bid(PhxStep):
         opts.append(Option("pass", "Pass (drop out of this auction)"))
         return opts
 
-    def on_empty(self, g, s):
+    def on_empty(self, g: PhoeniciaGame, s: PhoeniciaState) -> None:
         log(s, f"{s.names[self.player]} cannot raise and passes.")
         self.active.remove(self.player)
         self._go_on(s)
 
-    def apply(self, g, s, o):
+    def apply(self, g: PhoeniciaGame, s: PhoeniciaState, o: Option) -> None:
         p = self.player
         if o.key == "pass":
             self.active.remove(p)
@@ -146,7 +151,7 @@ class Bid(PhxStep):
             raise AssertionError("no bidder left")
         s.steps.append(self)
 
-    def reason(self, s, head):
+    def reason(self, s: PhoeniciaState, head: str) -> str | None:
         if head == "bid":
             return f"a bid must be more than {self.high} and stay within what you can pay"
         return None
@@ -157,7 +162,7 @@ class WinAuction(Auto):
     winner: int
     high: int
 
-    def run(self, g, s):
+    def run(self, g: PhoeniciaGame, s: PhoeniciaState) -> None:
         pl = s.players[self.winner]
         c = DEV[self.card]
         pay = price_for(pl, self.card, self.high)      # discounts from the cards owned before this one

@@ -83,16 +83,16 @@ class Discard(PhxStep):
 
     kind = "discard"
 
-    def prompt(self, g, s):
+    def prompt(self, g: PhoeniciaGame, s: PhoeniciaState) -> str:
         pl = s.players[self.player]
         return (f"Storage limit: {len(pl.hand)} production cards, {storehouses(pl)} storehouses. "
                 "Discard one.")
 
-    def options(self, g, s):
+    def options(self, g: PhoeniciaGame, s: PhoeniciaState) -> list[Option]:
         pl = s.players[self.player]
         return [Option(key("discard", v), f"Discard a {v} card", ("prodcard", v), v) for v in _values(pl)]
 
-    def apply(self, g, s, o):
+    def apply(self, g: PhoeniciaGame, s: PhoeniciaState, o: Option) -> None:
         p = self.player
         pl = s.players[p]
         v = o.value
@@ -102,7 +102,7 @@ class Discard(PhxStep):
             f"{pl.name} discards a {v} card (storage limit).")
         # Limits is below: it checks this player again.
 
-    def reason(self, s, head):
+    def reason(self, s: PhoeniciaState, head: str) -> str | None:
         return "discard a production card you hold"
 
 
@@ -111,14 +111,14 @@ class Discard(PhxStep):
 # ----------------------------------------------------------------------------------
 
 class StartRound(Auto):
-    def run(self, g, s):
+    def run(self, g: PhoeniciaGame, s: PhoeniciaState) -> None:
         log(s, f"Round {s.round} begins; {s.names[s.start]} is the start player.")
         s.to_act = clockwise(s.start, len(s.players))
         s.steps.append(NextTurn())
 
 
 class NextTurn(Auto):
-    def run(self, g, s):
+    def run(self, g: PhoeniciaGame, s: PhoeniciaState) -> None:
         if s.to_act:
             s.active = s.to_act.pop(0)
             log(s, f"{s.names[s.active]}'s turn.")
@@ -130,7 +130,7 @@ class NextTurn(Auto):
 class Administration(Auto):
     """Administration steps a (end, start player), b (display) and c (income); d is Limits."""
 
-    def run(self, g, s):
+    def run(self, g: PhoeniciaGame, s: PhoeniciaState) -> None:
         n = len(s.players)
         vps = [victory_points(pl) for pl in s.players]
         # a) victory, new start player
@@ -152,7 +152,7 @@ class Administration(Auto):
             log(s, f"Administration: tie for the lead at {top} VP; {s.names[s.start]}, left "
                    f"of the start player, starts the next round.")
         # b) refill the display
-        new = []
+        new: list[str] = []
         while len(s.display) + len(new) < n:
             c = draw_dev(s)
             if c is None:
@@ -177,7 +177,7 @@ class Limits(Auto):
     queue: list[int]
     kind: ClassVar[str] = "limits"     # how the state finds it (PhoeniciaState.phase)
 
-    def run(self, g, s):
+    def run(self, g: PhoeniciaGame, s: PhoeniciaState) -> None:
         q = self.queue
         while q:
             p = q[0]

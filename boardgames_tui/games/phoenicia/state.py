@@ -20,7 +20,9 @@ from . import data as D
 from .data import CARD_VALUES, DEV, TILES
 
 if TYPE_CHECKING:
+    from .auction import Bid
     from .rules import PhoeniciaGame
+    from .workers import Pay
 
 # ----------------------------------------------------------------------------------
 # State
@@ -76,13 +78,13 @@ class PhoeniciaState(StepState):
         return bottom.letter if isinstance(bottom, TurnStep) else None
 
     @property
-    def auction(self) -> PhxStep | None:
+    def auction(self) -> Bid | None:
         """The running auction's Bid step."""
         top = self.steps[-1] if self.steps else None
         return top if getattr(top, "kind", None) == "bid" else None
 
     @property
-    def payment(self) -> PhxStep | None:
+    def payment(self) -> Pay | None:
         """The Pay step under way."""
         top = self.steps[-1] if self.steps else None
         return top if getattr(top, "kind", None) == "pay" else None

@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 from dataclasses import field
+from typing import TYPE_CHECKING
 
 from ...engine.core import Option
 from ...engine.steps import log
@@ -18,6 +19,9 @@ from .state import (
     PhoeniciaState, PhxStep, PlayerState, TurnStep, _cards_text, _plural, _values, key, move_cost,
     place_cost, production, public_wealth_bound, training_cost, wealth,
 )
+
+if TYPE_CHECKING:
+    from .rules import PhoeniciaGame
 
 
 def worker_options(pl: PlayerState, w: int) -> list[Option]:
@@ -58,10 +62,10 @@ class Workers(TurnStep):
     kind = "workers"
     letter = "b"
 
-    def prompt(self, g, s):
+    def prompt(self, g: PhoeniciaGame, s: PhoeniciaState) -> str:
         return "Train, employ or move workers"
 
-    def options(self, g, s):
+    def options(self, g: PhoeniciaGame, s: PhoeniciaState) -> list[Option]:
         pl = s.players[self.player]
         opts = worker_options(pl, wealth(pl))
         if not opts and not worker_options(pl, public_wealth_bound(pl)):
@@ -70,10 +74,10 @@ class Workers(TurnStep):
         opts.append(Option("end", "End your turn"))
         return opts
 
-    def on_empty(self, g, s):
+    def on_empty(self, g: PhoeniciaGame, s: PhoeniciaState) -> None:
         s.steps.append(Tools(self.player))
 
-    def apply(self, g, s, o):
+    def apply(self, g: PhoeniciaGame, s: PhoeniciaState, o: Option) -> None:
         p = self.player
         pl = s.players[p]
         if o.key == "tools":
@@ -119,7 +123,7 @@ class Workers(TurnStep):
                    f"a tool disk covers the vacated space.{back}")
             charge(s, p, cost, f"moving a worker to {TILES[t].name}")
 
-    def reason(self, s, head):
+    def reason(self, s: PhoeniciaState, head: str) -> str | None:
         if head == "train":
             return "training needs a worker on the training ground and the money to pay for it"
         if head == "employ":
@@ -139,10 +143,10 @@ class Tools(TurnStep):
     kind = "tools"
     letter = "c"
 
-    def prompt(self, g, s):
+    def prompt(self, g: PhoeniciaGame, s: PhoeniciaState) -> str:
         return "Buy tools, adjust your wealth, or end your turn"
 
-    def options(self, g, s):
+    def options(self, g: PhoeniciaGame, s: PhoeniciaState) -> list[Option]:
         pl = s.players[self.player]
         out = []
         w = wealth(pl)
@@ -162,7 +166,7 @@ class Tools(TurnStep):
         out.append(Option("end", "End your turn"))
         return out
 
-    def apply(self, g, s, o):
+    def apply(self, g: PhoeniciaGame, s: PhoeniciaState, o: Option) -> None:
         p = self.player
         pl = s.players[p]
         if o.key == "end":
@@ -189,7 +193,7 @@ class Tools(TurnStep):
             self.converted = True
             log(s, f"{pl.name} turns a {v} card into {v} disks.")
 
-    def reason(self, s, head):
+    def reason(self, s: PhoeniciaState, head: str) -> str | None:
         if head == "tool":
             return "a tool disk needs one of your tiles with an empty space and the tile's price"
         if head == "vp":
@@ -209,10 +213,10 @@ class Pay(PhxStep):
     paid: list[int] = field(default_factory=list)   # values of the cards given so far
     kind = "pay"
 
-    def prompt(self, g, s):
+    def prompt(self, g: PhoeniciaGame, s: PhoeniciaState) -> str:
         return f"Pay {self.due} for {self.what}"
 
-    def options(self, g, s):
+    def options(self, g: PhoeniciaGame, s: PhoeniciaState) -> list[Option]:
         pl = s.players[self.player]
         if not pl.hand:
             return []                  # no card left: the disks pay (on_empty)
@@ -225,10 +229,10 @@ class Pay(PhxStep):
             opts.append(Option(key("pay", "disks"), f"Pay {due} with disks", ("disks",), None))
         return opts
 
-    def on_empty(self, g, s):
+    def on_empty(self, g: PhoeniciaGame, s: PhoeniciaState) -> None:
         self._with_disks(s)
 
-    def apply(self, g, s, o):
+    def apply(self, g: PhoeniciaGame, s: PhoeniciaState, o: Option) -> None:
         if o.value is None:
             self._with_disks(s)
             return
@@ -262,7 +266,7 @@ class Pay(PhxStep):
             text += f", taking {_plural(change, 'disk')} change"
         log(s, text + ".")
 
-    def reason(self, s, head):
+    def reason(self, s: PhoeniciaState, head: str) -> str | None:
         return "pay with a production card you hold, or with disks if they cover the rest"
 
 

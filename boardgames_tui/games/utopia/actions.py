@@ -13,11 +13,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from ...engine.core import Option
-from ...engine.steps import Step, key, log, parse_key
+from ...engine.steps import key, log, parse_key
 from . import data as D
 from .data import ADD_POINTS, N_DISTRICTS, N_PEOPLES, PEOPLE_NAMES, PEOPLES, PRINCES_PER_PEOPLE, REMOVE_POINTS
 from .placement import build, build_options, why_build
-from .state import _BACK, _DISTRICT_OPT, _DNAME, _PEOPLE, A_PEOPLE, ACTION_COST, ACTIONS, REACH, UtopiaState
+from .state import (
+    _BACK, _DISTRICT_OPT, _DNAME, _PEOPLE, A_PEOPLE, ACTION_COST, ACTIONS, REACH, UtopiaState, UtopiaStep,
+)
 
 if TYPE_CHECKING:
     from .rules import UtopiaGame
@@ -43,20 +45,20 @@ _PAY_OPT = tuple(tuple(
     for y in _PEOPLE) for x in _PEOPLE)
 
 
-class Discard(Step):
+class Discard(UtopiaStep):
     """Discard one card face down; ``left`` cards are still to go."""
     left: int = 1
     kind: ClassVar[str] = "discard"
     tag: ClassVar[str] = "discard"
 
-    def prompt(self, g, s):
+    def prompt(self, g: UtopiaGame, s: UtopiaState) -> str:
         return f"{s.names[self.player]}: discard a card ({self.left} to discard)"
 
-    def options(self, g, s):
+    def options(self, g: UtopiaGame, s: UtopiaState) -> list[Option]:
         hand = s.hands[self.player]
         return [_CARD_OPT[x] for x in _PEOPLE if hand[x]]
 
-    def apply(self, g, s, o):
+    def apply(self, g: UtopiaGame, s: UtopiaState, o: Option) -> None:
         p, x = self.player, o.value
         s.hands[p][x] -= 1
         s.discard[x] += 1
@@ -66,18 +68,18 @@ class Discard(Step):
             s.steps.append(Discard(p, self.left - 1))
 
 
-class Play(Step):
+class Play(UtopiaStep):
     """A phase-2 turn: one action (or wonder, or monument) at a time, then ``done``."""
     kind: ClassVar[str] = "play"
     tag: ClassVar[str] = "play"
 
-    def prompt(self, g, s):
+    def prompt(self, g: UtopiaGame, s: UtopiaState) -> str:
         return f"{s.names[self.player]}: play action cards"
 
-    def options(self, g, s):
+    def options(self, g: UtopiaGame, s: UtopiaState) -> list[Option]:
         return play_options(s, self.player)
 
-    def apply(self, g, s, o):
+    def apply(self, g: UtopiaGame, s: UtopiaState, o: Option) -> None:
         p = self.player
         what = o.value
         a = what[0]
@@ -94,7 +96,7 @@ class Play(Step):
         else:  # raise, lower
             pay_cards(g, s, Pay(p, a, what[1], left=ACTION_COST[a]))
 
-    def why_illegal(self, g, s, k):
+    def why_illegal(self, g: UtopiaGame, s: UtopiaState, k: str) -> str | None:
         reason = why_build(s, self.player, k)
         if reason:
             return reason
@@ -110,7 +112,7 @@ class Play(Step):
                 f"(cards of that people, or another card with a privilege tile)")
 
 
-class ActionStep(Step):
+class ActionStep(UtopiaStep):
     """A card action under way: what has been chosen so far.  ``Back`` from
     any of its questions returns to the :class:`Play` step below."""
     action: str
@@ -124,16 +126,16 @@ class MoveFrom(ActionStep):
     kind: ClassVar[str] = "move_from"
     tag: ClassVar[str] = "move_from"
 
-    def prompt(self, g, s):
+    def prompt(self, g: UtopiaGame, s: UtopiaState) -> str:
         return f"{s.names[self.player]}: move {PEOPLE_NAMES[self.people]} princes from which district?"
 
-    def options(self, g, s):
+    def options(self, g: UtopiaGame, s: UtopiaState) -> list[Option]:
         p, x = self.player, self.people
         opts = [_DISTRICT_OPT[d] for d, row in enumerate(s.princes) if row[p][x]]
         opts.append(_BACK)
         return opts
 
-    def apply(self, g, s, o):
+    def apply(self, g: UtopiaGame, s: UtopiaState, o: Option) -> None:
         if o.key != "back":
             s.steps.append(MoveTo(self.player, self.action, self.people, o.value))
 
@@ -142,16 +144,16 @@ class MoveTo(ActionStep):
     kind: ClassVar[str] = "move_to"
     tag: ClassVar[str] = "move_to"
 
-    def prompt(self, g, s):
+    def prompt(self, g: UtopiaGame, s: UtopiaState) -> str:
         return f"{s.names[self.player]}: move from {_DNAME[self.frm]} to which district?"
 
-    def options(self, g, s):
+    def options(self, g: UtopiaGame, s: UtopiaState) -> list[Option]:
         od = s.open_districts
         opts = [_DISTRICT_OPT[d] for d in REACH[self.frm] if od[d]]
         opts.append(_BACK)
         return opts
 
-    def apply(self, g, s, o):
+    def apply(self, g: UtopiaGame, s: UtopiaState, o: Option) -> None:
         if o.key == "back":
             return
         p, x = self.player, self.people
@@ -160,7 +162,7 @@ class MoveTo(ActionStep):
         else:
             pay_cards(g, s, Pay(p, self.action, x, self.frm, o.value, 1))
 
-    def why_illegal(self, g, s, k):
+    def why_illegal(self, g: UtopiaGame, s: UtopiaState, k: str) -> str | None:
         head, _ = parse_key(k, str)
         if head == "district":
             return "princes move to a neighbouring district or between piers in the same or a next sea sector"
@@ -171,14 +173,14 @@ class MoveCount(ActionStep):
     kind: ClassVar[str] = "move_count"
     tag: ClassVar[str] = "move_count"
 
-    def prompt(self, g, s):
+    def prompt(self, g: UtopiaGame, s: UtopiaState) -> str:
         return (f"{s.names[self.player]}: move how many {PEOPLE_NAMES[self.people]} princes "
                 f"from {_DNAME[self.frm]} to {_DNAME[self.to]}?")
 
-    def options(self, g, s):
+    def options(self, g: UtopiaGame, s: UtopiaState) -> list[Option]:
         return [*_COUNT_OPT, _BACK]
 
-    def apply(self, g, s, o):
+    def apply(self, g: UtopiaGame, s: UtopiaState, o: Option) -> None:
         if o.key != "back":
             pay_cards(g, s, Pay(self.player, self.action, self.people, self.frm, self.to, o.value))
 
@@ -188,13 +190,13 @@ class Target(ActionStep):
     kind: ClassVar[str] = "target"
     tag: ClassVar[str] = "target"
 
-    def prompt(self, g, s):
+    def prompt(self, g: UtopiaGame, s: UtopiaState) -> str:
         x = self.people
         if self.action == "add":
             return f"{s.names[self.player]}: add {A_PEOPLE[x]} prince at which {PEOPLE_NAMES[x]} monument?"
         return f"{s.names[self.player]}: remove {A_PEOPLE[x]} prince from which district?"
 
-    def options(self, g, s):
+    def options(self, g: UtopiaGame, s: UtopiaState) -> list[Option]:
         p, x = self.player, self.people
         mp = s.mon_people
         if self.action == "add":
@@ -204,7 +206,7 @@ class Target(ActionStep):
         opts.append(_BACK)
         return opts
 
-    def apply(self, g, s, o):
+    def apply(self, g: UtopiaGame, s: UtopiaState, o: Option) -> None:
         if o.key != "back":
             pay_cards(g, s, Pay(self.player, self.action, self.people, to=o.value))
 
@@ -216,16 +218,16 @@ class Pay(ActionStep):
     kind: ClassVar[str] = "pay"
     tag: ClassVar[str] = "pay"
 
-    def prompt(self, g, s):
+    def prompt(self, g: UtopiaGame, s: UtopiaState) -> str:
         return (f"{s.names[self.player]}: which card pays for the {self.action} "
                 f"({self.left} card{'s' if self.left > 1 else ''} to pay)?")
 
-    def options(self, g, s):
+    def options(self, g: UtopiaGame, s: UtopiaState) -> list[Option]:
         opts = pay_options(s, self)
         opts.append(_BACK)
         return opts
 
-    def apply(self, g, s, o):
+    def apply(self, g: UtopiaGame, s: UtopiaState, o: Option) -> None:
         if o.key != "back":
             pay_cards(g, s, self.paying(o.value))
 

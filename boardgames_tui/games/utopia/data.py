@@ -81,7 +81,7 @@ STREETS: tuple[tuple[str, str], ...] = (
 BRIDGES: tuple[tuple[str, str], ...] = (("E7", "F6"), ("W5", "A4"))
 
 
-def _pairs_to_adjacency(pairs) -> tuple[frozenset[int], ...]:
+def _pairs_to_adjacency(pairs: tuple[tuple[str, str], ...]) -> tuple[frozenset[int], ...]:
     adj: list[set[int]] = [set() for _ in DISTRICTS]
     for a, b in pairs:
         i, j = DISTRICT_INDEX[a], DISTRICT_INDEX[b]

@@ -15,13 +15,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from ...engine.core import Option
-from ...engine.steps import Auto, Step, key, log, parse_key
+from ...engine.steps import Auto, key, log, parse_key
 from . import data as D
 from .data import (
     DISTRICTS, ISLAND_DISTRICTS, ISLAND_NAMES, ISLANDS, N_GUEST_TYPES, N_PEOPLES, PEOPLE_NAMES, PEOPLES,
     PRINCES_PER_PEOPLE, WONDER_BONUS, WONDER_POINTS,
 )
-from .state import _BACK, _DISTRICT_OPT, _DNAME, _PEOPLE, A_PEOPLE, ISLAND_OF, UtopiaState
+from .state import _BACK, _DISTRICT_OPT, _DNAME, _PEOPLE, A_PEOPLE, ISLAND_OF, UtopiaState, UtopiaStep
 
 if TYPE_CHECKING:
     from .rules import UtopiaGame
@@ -41,10 +41,10 @@ _MONUMENT_OPT = tuple(tuple(Option(key("monument", d.name, PEOPLES[x]),
                             for x in _PEOPLE) for d in DISTRICTS)
 
 
-# Every decision step has ``tag`` (the name the view shows as "step").  Steps
+# Every decision step is a UtopiaStep, with ``tag``.  Steps
 # of phase 1 carry ``by``: -1 normally, the drawer's seat when the player was
 # named to take a guest out of turn.
-class PickGuest(Step):
+class PickGuest(UtopiaStep):
     """Take a displayed guest (or, once per round and not out of turn, draw one)."""
     by: int = -1
     tag: ClassVar[str] = "pick"
@@ -57,19 +57,19 @@ class PickGuest(Step):
     def private(self) -> bool:
         return self.by >= 0
 
-    def prompt(self, g, s):
+    def prompt(self, g: UtopiaGame, s: UtopiaState) -> str:
         if self.by >= 0:
             return f"{s.names[self.player]}: take a guest out of turn (named by {s.names[self.by]})"
         return f"{s.names[self.player]}: take a guest and place a prince on its island"
 
-    def options(self, g, s):
+    def options(self, g: UtopiaGame, s: UtopiaState) -> list[Option]:
         sup = s.supply[self.player]
         opts = [_GUEST_OPT[t] for t, c in enumerate(s.display) if c and sup[t % N_PEOPLES]]
         if self.by < 0 and can_draw(s, self.player):
             opts.append(_DRAW)
         return opts
 
-    def apply(self, g, s, o):
+    def apply(self, g: UtopiaGame, s: UtopiaState, o: Option) -> None:
         p = self.player
         if o.key == "draw":
             t = draw_guest(s)
@@ -80,7 +80,7 @@ class PickGuest(Step):
         else:
             s.steps.append(Place(p, o.value, by=self.by))
 
-    def why_illegal(self, g, s, k):
+    def why_illegal(self, g: UtopiaGame, s: UtopiaState, k: str) -> str | None:
         p = self.player
         if k == "draw":
             if self.by >= 0:
@@ -104,7 +104,7 @@ class PickGuest(Step):
         return None
 
 
-class Place(Step):
+class Place(UtopiaStep):
     """Place a prince for the guest taken (or drawn) in a district of its island."""
     guest: int
     drawn: bool = False
@@ -116,18 +116,18 @@ class Place(Step):
     def private(self) -> bool:
         return self.by >= 0
 
-    def prompt(self, g, s):
+    def prompt(self, g: UtopiaGame, s: UtopiaState) -> str:
         t = self.guest
         return (f"{s.names[self.player]}: place {A_PEOPLE[t % N_PEOPLES]} prince on "
                 f"{ISLAND_NAMES[t // N_PEOPLES]}")
 
-    def options(self, g, s):
+    def options(self, g: UtopiaGame, s: UtopiaState) -> list[Option]:
         opts = list(_ISLAND_DISTRICT_OPT[self.guest // N_PEOPLES])
         if not self.drawn:
             opts.append(_BACK)
         return opts
 
-    def apply(self, g, s, o):
+    def apply(self, g: UtopiaGame, s: UtopiaState, o: Option) -> None:
         p = self.player
         if o.key == "back":
             s.steps.append(PickGuest(p, self.by))
@@ -152,7 +152,7 @@ class Place(Step):
         s.steps.append(Build(p, self.by, t if self.drawn else -1))
 
 
-class Build(Step):
+class Build(UtopiaStep):
     """After a placement in phase 1: wonders and monuments, then ``done``.
     With nothing to build the step has no options and is skipped."""
     by: int = -1
@@ -165,26 +165,26 @@ class Build(Step):
     def private(self) -> bool:
         return self.by >= 0
 
-    def prompt(self, g, s):
+    def prompt(self, g: UtopiaGame, s: UtopiaState) -> str:
         return f"{s.names[self.player]}: build a wonder or a monument?"
 
-    def options(self, g, s):
+    def options(self, g: UtopiaGame, s: UtopiaState) -> list[Option]:
         opts = build_options(s, self.player)
         if opts:
             opts.append(_DONE_BUILD)
         return opts
 
-    def apply(self, g, s, o):
+    def apply(self, g: UtopiaGame, s: UtopiaState, o: Option) -> None:
         if o.key == "done":
             return
         s.steps.append(self)  # asks again after building (skipped when nothing is left)
         build(g, s, self.player, o.value, self)
 
-    def why_illegal(self, g, s, k):
+    def why_illegal(self, g: UtopiaGame, s: UtopiaState, k: str) -> str | None:
         return why_build(s, self.player, k)
 
 
-class WonderPrince(Step):
+class WonderPrince(UtopiaStep):
     """Which prince of people ``len(picks)`` leaves for the wonder on ``island``."""
     island: int
     picks: tuple = ()            # districts chosen so far, one per people 0, 1, ...
@@ -198,34 +198,34 @@ class WonderPrince(Step):
     def private(self) -> bool:
         return self.in_cards or self.by >= 0
 
-    def prompt(self, g, s):
+    def prompt(self, g: UtopiaGame, s: UtopiaState) -> str:
         return (f"{s.names[self.player]}: which {PEOPLE_NAMES[len(self.picks)]} prince goes back for the wonder "
                 f"on {ISLAND_NAMES[self.island]}?")
 
-    def options(self, g, s):
+    def options(self, g: UtopiaGame, s: UtopiaState) -> list[Option]:
         opts = [_DISTRICT_OPT[d] for d in wonder_sources(s, self.player, self.island, len(self.picks))]
         opts.append(_BACK)
         return opts
 
-    def apply(self, g, s, o):
+    def apply(self, g: UtopiaGame, s: UtopiaState, o: Option) -> None:
         if o.key == "back":
             return  # the build (or play) step below decides again
         wonder_progress(g, s, self, self.picks + (o.value,))
 
 
-class NamePlayer(Step):
+class NamePlayer(UtopiaStep):
     """After a bag draw: name the player who takes a guest out of turn."""
     kind: ClassVar[str] = "name"
     tag: ClassVar[str] = "name"
     private: ClassVar[bool] = False
 
-    def prompt(self, g, s):
+    def prompt(self, g: UtopiaGame, s: UtopiaState) -> str:
         return f"{s.names[self.player]}: name a player who must take a guest out of turn"
 
-    def options(self, g, s):
+    def options(self, g: UtopiaGame, s: UtopiaState) -> list[Option]:
         return [Option(key("player", q), s.names[q], ("player", q), q) for q in range(s.n) if q != self.player]
 
-    def apply(self, g, s, o):
+    def apply(self, g: UtopiaGame, s: UtopiaState, o: Option) -> None:
         p, q = self.player, o.value
         log(s, f"{s.names[p]} names {s.names[q]}, who must take a guest out of turn.")
         if can_take_any(s, q):
@@ -239,7 +239,7 @@ class EndPick(Auto):
     """``player``'s pick of this go-around is over: on to the next pick."""
     player: int
 
-    def run(self, g, s):
+    def run(self, g: UtopiaGame, s: UtopiaState) -> None:
         s.acted[self.player] = True
         g._next_pick(s)
 
@@ -317,7 +317,14 @@ def why_build(s: UtopiaState, p: int, k: str) -> str | None:
         i = D.ISLAND_INDEX[isl]
         if s.wonder_owner[i] >= 0:
             return f"{ISLAND_NAMES[i]} already has its wonder"
-        return f"a wonder needs one of your princes of each of the 5 peoples on {ISLAND_NAMES[i]}"
+        if not s.open_islands[i]:
+            return f"the {ISLAND_NAMES[i]} island is closed in this game"
+        rows = [s.princes[d][p] for d in ISLAND_DISTRICTS[i]]
+        if not all(any(row[x] for row in rows) for x in _PEOPLE):
+            return f"a wonder needs one of your princes of each of the 5 peoples on {ISLAND_NAMES[i]}"
+        if s.bases[p] <= 0:
+            return "you have no base left"
+        return None
     if head == "monument":
         dist, x = D.DISTRICT_INDEX[dn], D.PEOPLE_INDEX[people]
         if s.mon_people[dist] >= 0:
@@ -329,7 +336,7 @@ def why_build(s: UtopiaState, p: int, k: str) -> str | None:
     return None
 
 
-def build(g: UtopiaGame, s: UtopiaState, p: int, what: tuple, step: Step) -> None:
+def build(g: UtopiaGame, s: UtopiaState, p: int, what: tuple, step: UtopiaStep) -> None:
     """Carry out a build option (``("wonder", island)`` or ``("monument", district, people)``)
     chosen in ``step`` (a :class:`Build` or the :class:`~.actions.Play` turn)."""
     if what[0] == "monument":

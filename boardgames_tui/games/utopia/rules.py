@@ -57,6 +57,7 @@ so those modules never import this one.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from itertools import compress
 from operator import attrgetter
 from pathlib import Path
@@ -65,7 +66,7 @@ from ...engine.copying import copy_state
 from ...engine.core import LogEntry
 from ...engine.hidden import Deck
 from ...engine.rng import Rng
-from ...engine.steps import Auto, Step, StepGame, log
+from ...engine.steps import Auto, StepGame, log
 from . import data as D
 from .actions import ActionStep, Discard, Pay, Play, can_pay
 from .data import (
@@ -76,12 +77,13 @@ from .data import (
 from .placement import Build, PickGuest, Place, WonderPrince, can_take_any, draw_guest
 from .state import (
     _DNAME, _PEOPLE, ACTION_COST, PHASE_CARDS, PHASE_DISCARD, PHASE_GUESTS, PHASE_OVER, UtopiaState,
+    UtopiaStep,
 )
 
 _PRIVATE_TEXT = attrgetter("private_text")
 
 
-def _names_list(counts: list[int], names=PEOPLE_NAMES) -> str:
+def _names_list(counts: list[int], names: Sequence[str] = PEOPLE_NAMES) -> str:
     parts = [f"{c} {names[i]}" for i, c in enumerate(counts) if c]
     return ", ".join(parts) if parts else "nothing"
 
@@ -89,25 +91,25 @@ def _names_list(counts: list[int], names=PEOPLE_NAMES) -> str:
 # ====================================================================== steps of the round
 # (the decisions of phase 1 are in placement.py, those of phase 2 in actions.py)
 class StartRound(Auto):
-    def run(self, g, s):
+    def run(self, g: UtopiaGame, s: UtopiaState) -> None:
         g._start_round(s)
 
 
 class StartPlay(Auto):
-    def run(self, g, s):
+    def run(self, g: UtopiaGame, s: UtopiaState) -> None:
         s.phase = PHASE_CARDS
         s.acted = [False] * s.n
         g._next_card_turn(s)
 
 
 class NextCardTurn(Auto):
-    def run(self, g, s):
+    def run(self, g: UtopiaGame, s: UtopiaState) -> None:
         g._next_card_turn(s)
 
 
 # -- phase 3 -----------------------------------------------------------------------
 class ScoreRound(Auto):
-    def run(self, g, s):
+    def run(self, g: UtopiaGame, s: UtopiaState) -> None:
         g._score_phase(s)
 
 
@@ -380,6 +382,7 @@ class UtopiaGame(StepGame):
             if pending is None or self._can_go_on(out, pending, dealt[0][pending.player]):
                 break
         else:  # a rare hand: the cards it needs set aside first, the rest dealt at random
+            assert pending is not None   # without an action under way the first deal fits
             q = pending.player
             need = self._paying_cards(pending, counts, hand_sizes[q])
             unseen = [x for x in _PEOPLE for _ in range(counts[x] - need[x])]
@@ -418,11 +421,13 @@ class UtopiaGame(StepGame):
         return need
 
     @staticmethod
-    def _deal_unseen(cards: list[int], players: list[int], hand_sizes: dict, disc_sizes: dict):
+    def _deal_unseen(cards: list[int], players: list[int], hand_sizes: dict[int, int], disc_sizes: dict[int, int]
+                     ) -> tuple[dict[int, list[int]], dict[int, list[int]], list[int]]:
         """Deal ``cards`` (already shuffled) into the players' hands and face-down discards in
         the given numbers; returns (hands, discards, the rest for the deck)."""
         i = 0
-        hands, discs = {}, {}
+        hands: dict[int, list[int]] = {}
+        discs: dict[int, list[int]] = {}
         for q in players:
             h = [0] * N_PEOPLES
             for x in cards[i:i + hand_sizes[q]]:
@@ -461,7 +466,7 @@ class UtopiaGame(StepGame):
         order = self.rank_order(s)
         rank = {p: i for i, p in enumerate(order)}
         top = s.steps[-1] if s.steps else None
-        if not isinstance(top, Step):
+        if not isinstance(top, UtopiaStep):
             top = None
         by = getattr(top, "by", -1)
         due = ({st.player: st.left for st in s.steps if isinstance(st, Discard)}
@@ -522,10 +527,11 @@ class UtopiaGame(StepGame):
         }
 
     @staticmethod
-    def _selection(top: Step) -> dict:
+    def _selection(top: UtopiaStep) -> dict:
         """What the deciding player has chosen so far in the step under way."""
         guest, drawn, wonder = -1, False, -1
-        action, people, frm, to, count, paid, pay_left = None, None, -1, -1, 0, (), 0
+        action, people, frm, to, count, pay_left = None, None, -1, -1, 0, 0
+        paid: tuple[int, ...] = ()
         if isinstance(top, Place):
             guest, drawn = top.guest, top.drawn
         elif isinstance(top, (Build, WonderPrince)):

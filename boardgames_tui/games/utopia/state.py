@@ -3,16 +3,18 @@
 The steps live by the part of the round they belong to: :mod:`.placement` (phase 1:
 guests, princes placed, wonders and monuments, which phase 2 builds too) and
 :mod:`.actions` (phase 2: the action cards); the round, phase 3, the end and the
-scores are in :mod:`.rules`.  This module imports none of them.
+scores are in :mod:`.rules`.  This module imports none of them; their decisions derive
+from its :class:`UtopiaStep`.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from ...engine.core import Option
 from ...engine.hidden import Deck
 from ...engine.rng import Rng
-from ...engine.steps import StepState, key
+from ...engine.steps import Step, StepState, key
 from .data import DISTRICTS, ISLAND_NAMES, LAND_NEIGHBOURS, N_DISTRICTS, N_PEOPLES, PEOPLE_NAMES, SEA_NEIGHBOURS
 
 PHASE_GUESTS, PHASE_DISCARD, PHASE_CARDS, PHASE_OVER = "guests", "discard", "cards", "over"
@@ -31,6 +33,11 @@ REACH = tuple(tuple(sorted(LAND_NEIGHBOURS[i] | SEA_NEIGHBOURS[i])) for i in ran
 _BACK = Option("back", "Back")
 _DISTRICT_OPT = tuple(Option(key("district", d.name), f"{d.name} ({ISLAND_NAMES[d.island]})",
                              ("district", d.id), d.id) for d in DISTRICTS)
+
+
+class UtopiaStep(Step):
+    """A Utopia decision: ``tag`` is the name the view shows as "step"."""
+    tag: ClassVar[str]
 
 
 @dataclass
