@@ -111,3 +111,4 @@ async def test_the_log_wraps_again_at_a_new_width():
         assert log.scrollable_content_region.width > narrow
         assert max(len(r) for r in shown_rows(log)) > narrow
         assert tail_matches(log, log.shown_lines)
+

@@ -75,6 +75,15 @@ def yield_text(y: Any) -> str:
     return out
 
 
+def _frozen(x: Any) -> Any:
+    """A view's value (JSON-like: lists, dicts) as a hashable key."""
+    if isinstance(x, list | tuple):
+        return tuple(_frozen(y) for y in x)
+    if isinstance(x, dict):
+        return tuple(sorted((k, _frozen(y)) for k, y in x.items()))
+    return x
+
+
 def structure_short(kind: str, name: str, room: int) -> str:
     prefix = {"wonder": "W:", "great_person": "P:"}.get(kind, "")
     bare = name[4:] if name.startswith("The ") else name
@@ -126,6 +135,9 @@ class CivilizationBoard(SeatViewHelpers, MapBoard):
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
         self._width = self.DEFAULT_WIDTH
+        # A square's region by what it is drawn from (see _map_squares), for the seats' colours.
+        self._square_memo: dict[tuple, MapRegion] = {}
+        self._memo_colours: tuple[str, ...] = ()
 
     # -- helpers --------------------------------------------------------------------------------
     def _symbol(self, p: int) -> Text:
@@ -271,25 +283,43 @@ class CivilizationBoard(SeatViewHelpers, MapBoard):
                                                "against the next; aircraft neither", style="dim"))
 
     def _map_squares(self, out: list, v: dict) -> None:
+        """The squares' regions.  A choice changes a few squares: the others are the regions built
+        before (a square is drawn from its tile and the view's entries for it, memoised by those), so
+        that a late game's full map costs no more a choice than an early one's few tiles."""
         sel = v.get("selected")
         disasters = v.get("disasters", {})
+        structures, cities = v.get("structures", {}), v.get("cities", {})
+        markers, figures = v.get("markers", {}), v.get("figures", {})
+        colours = tuple(self._seat_colour(p) for p in range(len(v.get("players", []))))
+        old = self._square_memo if colours == self._memo_colours else {}
+        memo: dict[tuple, MapRegion] = {}
         for t in v.get("tiles", []):
             squares = placed_squares(t["name"], t["turns"]) if t["face_up"] else None
             for i in range(TILE_SIZE * TILE_SIZE):
                 pos = (t["row"] * TILE_SIZE + i // TILE_SIZE, t["col"] * TILE_SIZE + i % TILE_SIZE)
                 key = f"{pos[0]}:{pos[1]}"
-                x, y = pos[1] * SQ_W, pos[0] * SQ_H
-                if squares is None:
-                    back = Text(BACK * (SQ_W - 1), style="dim")
-                    out.append(MapRegion.rect(("sq", pos), x, y, SQ_W, SQ_H, label=back, text=(back, back),
-                                              targets=(("square", pos),), style=f"on {BACK_TINT}"))
-                    continue
-                sq = squares[i]
-                terrain = disasters.get(key, sq.terrain)
-                label, lines = square_lines(v, pos, terrain, sq, self._symbol, SQ_W - 1)
-                out.append(MapRegion.rect(
-                    ("sq", pos), x, y, SQ_W, SQ_H, label=label, text=tuple(lines), targets=(("square", pos),),
-                    mark=SELECTED_MARK if key == sel else "", style=f"on {TERRAIN_TINT[terrain]}"))
+                drawn_from = (pos,) if squares is None else (
+                    pos, t["name"], t["turns"], key == sel, _frozen(disasters.get(key)),
+                    _frozen(structures.get(key)), _frozen(cities.get(key)), _frozen(markers.get(key)),
+                    _frozen(figures.get(key)))
+                region = old.get(drawn_from)
+                if region is None:
+                    region = self._square_region(v, pos, key, squares[i] if squares else None, sel)
+                memo[drawn_from] = region
+                out.append(region)
+        self._square_memo, self._memo_colours = memo, colours
+
+    def _square_region(self, v: dict, pos: tuple[int, int], key: str, sq: Any, sel: str | None) -> MapRegion:
+        x, y = pos[1] * SQ_W, pos[0] * SQ_H
+        if sq is None:
+            back = Text(BACK * (SQ_W - 1), style="dim")
+            return MapRegion.rect(("sq", pos), x, y, SQ_W, SQ_H, label=back, text=(back, back),
+                                  targets=(("square", pos),), style=f"on {BACK_TINT}")
+        terrain = v.get("disasters", {}).get(key, sq.terrain)
+        label, lines = square_lines(v, pos, terrain, sq, self._symbol, SQ_W - 1)
+        return MapRegion.rect(
+            ("sq", pos), x, y, SQ_W, SQ_H, label=label, text=tuple(lines), targets=(("square", pos),),
+            mark=SELECTED_MARK if key == sel else "", style=f"on {TERRAIN_TINT[terrain]}")
 
     def _panel_players(self, out: list, v: dict, x: int, y: int, width: int) -> int:
         actor = v.get("actor")
