@@ -138,6 +138,7 @@ class CivilizationBoard(SeatViewHelpers, MapBoard):
         # A square's region by what it is drawn from (see _map_squares), for the seats' colours.
         self._square_memo: dict[tuple, MapRegion] = {}
         self._memo_colours: tuple[str, ...] = ()
+        self._panel_memo: dict[tuple, MapRegion] = {}
 
     # -- helpers --------------------------------------------------------------------------------
     def _symbol(self, p: int) -> Text:
@@ -322,44 +323,55 @@ class CivilizationBoard(SeatViewHelpers, MapBoard):
             mark=SELECTED_MARK if key == sel else "", style=f"on {TERRAIN_TINT[terrain]}")
 
     def _panel_players(self, out: list, v: dict, x: int, y: int, width: int) -> int:
-        actor = v.get("actor")
+        """The players' panels; a panel whose player, place and width are as before is the region
+        built before (a choice changes one player's panel, if any)."""
+        actor, start = v.get("actor"), v.get("start_player")
+        memo: dict[tuple, MapRegion] = {}
         for q, pl in enumerate(v.get("players", [])):
-            t = Text()
-            t.append_text(self._seat(q, name=True))
-            t.append(f" · {pl['civ']}", style="bold")
-            if q == v.get("start_player"):
-                t.append(" · start player")
-            if q == actor:
-                t.append(" ◀ decides", style="bold")
-            t.append(f"\ntrade {pl['trade']}/{D.TRADE_MAX} · coins {pl['coins']} · culture {pl['culture']} "
-                     f"(space {pl['culture_step']}/{D.CULTURE_SPACES})")
-            t.append(f"\n{pl['government']}")
-            if pl.get("pending_government"):
-                t.append(f" → {pl['pending_government']}")
-            t.append(f" · armies {pl['armies']} · scouts {pl['scouts']} · cities {pl['cities_left']} left")
-            if pl["resources"]:
-                t.append(f"\nresources {', '.join(pl['resources'])}")
-            if pl["wonders"]:
-                t.append(f"\nwonders {', '.join(w[4:] if w.startswith('The ') else w for w in pl['wonders'])}")
-            if pl.get("obsolete"):
-                t.append(f"\nobsolete {', '.join(pl['obsolete'])}", style="dim")
-            t.append(f"\ncards: {pl['culture_cards']} culture, {pl['units']} units, "
-                     f"{pl['great_people']} great people in reserve")
-            hand = pl.get("hand")
-            if hand:
-                if hand["culture_cards"]:
-                    t.append(f"\nyour culture cards: {', '.join(hand['culture_cards'])}")
-                if hand["units"]:
-                    t.append(f"\nyour units: {', '.join(hand['units'])}")
-                if hand["great_people"]:
-                    t.append(f"\nyour great people: {', '.join(hand['great_people'])}")
-            t.append("\n")
-            t.append_text(self._pyramid(pl["techs"]))
-            lines = wrap_text(t, width - 1)
-            out.append(MapRegion.rect(("player", q), x, y, width, len(lines), label=lines[0],
-                                      text=tuple(lines[1:]), targets=(("player", q),)))
-            y += len(lines) + 1
+            drawn_from = (q, x, y, width, q == start, q == actor, self._seat_colour(q), _frozen(pl))
+            region = self._panel_memo.get(drawn_from) or self._panel_region(q, pl, v, x, y, width)
+            memo[drawn_from] = region
+            out.append(region)
+            y += region.bounds.height + 1
+        self._panel_memo = memo
         return y
+
+    def _panel_region(self, q: int, pl: dict, v: dict, x: int, y: int, width: int) -> MapRegion:
+        actor = v.get("actor")
+        t = Text()
+        t.append_text(self._seat(q, name=True))
+        t.append(f" · {pl['civ']}", style="bold")
+        if q == v.get("start_player"):
+            t.append(" · start player")
+        if q == actor:
+            t.append(" ◀ decides", style="bold")
+        t.append(f"\ntrade {pl['trade']}/{D.TRADE_MAX} · coins {pl['coins']} · culture {pl['culture']} "
+                 f"(space {pl['culture_step']}/{D.CULTURE_SPACES})")
+        t.append(f"\n{pl['government']}")
+        if pl.get("pending_government"):
+            t.append(f" → {pl['pending_government']}")
+        t.append(f" · armies {pl['armies']} · scouts {pl['scouts']} · cities {pl['cities_left']} left")
+        if pl["resources"]:
+            t.append(f"\nresources {', '.join(pl['resources'])}")
+        if pl["wonders"]:
+            t.append(f"\nwonders {', '.join(w[4:] if w.startswith('The ') else w for w in pl['wonders'])}")
+        if pl.get("obsolete"):
+            t.append(f"\nobsolete {', '.join(pl['obsolete'])}", style="dim")
+        t.append(f"\ncards: {pl['culture_cards']} culture, {pl['units']} units, "
+                 f"{pl['great_people']} great people in reserve")
+        hand = pl.get("hand")
+        if hand:
+            if hand["culture_cards"]:
+                t.append(f"\nyour culture cards: {', '.join(hand['culture_cards'])}")
+            if hand["units"]:
+                t.append(f"\nyour units: {', '.join(hand['units'])}")
+            if hand["great_people"]:
+                t.append(f"\nyour great people: {', '.join(hand['great_people'])}")
+        t.append("\n")
+        t.append_text(self._pyramid(pl["techs"]))
+        lines = wrap_text(t, width - 1)
+        return MapRegion.rect(("player", q), x, y, width, len(lines), label=lines[0],
+                              text=tuple(lines[1:]), targets=(("player", q),))
 
     @staticmethod
     def _pyramid(techs: list[str]) -> Text:
