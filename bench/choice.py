@@ -1,7 +1,7 @@
 """What one choice costs on the game screen, early and late in a game.
 
     .venv/bin/python bench/choice.py [--games evolution,phoenicia,utopia,imperial,civilization]
-                                     [--at 100,1000,5000] [--choices 30] [--seeds 8]
+                                     [--at 100,1000,5000] [--choices 50] [--seeds 8]
 
 For each game a seeded random game is played through the rules (the longest
 of seeds 0..N-1, 3 players, 4 where the game needs them); its first
@@ -116,7 +116,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", default=GAMES)
     ap.add_argument("--at", default="100,1000,5000", help="choices made before the timed ones")
-    ap.add_argument("--choices", type=int, default=30, help="choices timed at each point")
+    ap.add_argument("--choices", type=int, default=50, help="choices timed at each point")
     ap.add_argument("--warm", type=int, default=5, help="untimed choices before the timed ones")
     ap.add_argument("--seeds", type=int, default=8, help="seeds tried for the longest random game")
     ap.add_argument("--profile", default=None,
