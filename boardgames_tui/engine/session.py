@@ -120,8 +120,20 @@ class Match:
     def is_over(self) -> bool:
         return self.decision() is None
 
-    def view(self, viewer: int | None) -> dict:
-        return self.game.view(self.state, viewer)
+    def view(self, viewer: int | None, log: bool = True) -> dict:
+        """``viewer``'s view; ``log=False``: without the move log (its
+        ``"log"`` is empty), for a screen that shows the log from
+        :meth:`log` itself, a few new lines a choice, and would otherwise
+        have the whole log redacted for it at every choice."""
+        if log:
+            return self.game.view(self.state, viewer)
+        st = self.state
+        entries = st.log
+        st.log = []
+        try:
+            return self.game.view(st, viewer)
+        finally:
+            st.log = entries
 
     def scores(self) -> list[int]:
         return self.game.scores(self.state)

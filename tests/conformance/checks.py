@@ -163,6 +163,10 @@ def check_determinize_depends_only_on_the_view(game: Game, n: int, seed: int, ma
 # -- 4. private log lines -------------------------------------------------------------------
 def check_private_log_redacted(game: Game, n: int, seed: int, max_choices: int) -> None:
     st, _ = random_game(game, n, seed, {}, max_choices)
+    for v in [None, *range(n)]:
+        # the rule the game screen's log follows itself (it reads the log, not the view's copy)
+        assert game.view(st, v)["log"] == [e.for_viewer(v) for e in st.log], \
+            f"{game.name}: viewer {v}'s log is not LogEntry.for_viewer of the move log"
     texts = {v: json.dumps(game.view(st, v), ensure_ascii=False) for v in [None, *range(n)]}
     private = [e for e in st.log if e.private_to is not None and e.private_text and e.private_text != e.text]
     for e in private:

@@ -269,3 +269,29 @@ async def test_a_battle_is_fought_through_the_screen_each_hand_behind_a_curtain(
         assert curtains == 6                               # a hand-off before every card laid
         assert s.board.figures[target].owner == q          # 9 against 3
         assert "ends 9 to 3" in " ".join(e.text for e in s.log[-8:])
+
+
+def test_civilization_squares_drawn_again_from_the_memo_are_the_squares_drawn_afresh():
+    import random
+
+    from boardgames_tui.games.civilization.screen import CivilizationBoard
+    m = civ_match(players=3, seed=2)
+    r = random.Random(2)
+    board = CivilizationBoard()
+    board._seats = list(m.seats)
+    reused = 0
+    for i in range(2500):
+        if (d := m.decision()) is None:
+            break
+        m.choose(r.choice(d.options).key, snapshot=False)
+        if i % 50:
+            continue
+        view = m.view(i % 3, log=False)
+        board._view = view
+        memo_before = set(map(id, board._square_memo.values()))
+        drawn = board.build_map(view, 60)
+        fresh = CivilizationBoard()
+        fresh._seats, fresh._view = board._seats, view
+        assert drawn == fresh.build_map(view, 60), f"choice {i + 1}: a memoised square differs"
+        reused += sum(id(reg) in memo_before for reg in drawn)
+    assert reused, "no square was taken from the memo"

@@ -289,3 +289,28 @@ async def test_set_map_repaints_only_changed_regions():
         canvas.set_map(changed)  # nothing changed: nothing repainted
         await settle(pilot)
         assert canvas.render_count == 0
+
+
+async def test_a_panel_below_the_map_growing_redraws_it_and_the_legend_not_the_map():
+    # Civilization at 80x24: the players' panels below the map grow and shrink by a line
+    # from choice to choice; the map's lines above them are not drawn again.
+    regions = grid_map(cols=3, rows=2) + [MapRegion.rect("panel", 0, 7, 30, 2, label="panel", text=("a",))]
+    app = CanvasApp(regions)
+    async with app.run_test(size=(40, 30)) as pilot:
+        await settle(pilot)
+        canvas = app.query_one(MapCanvas)
+        drawn: list[int] = []
+        real = canvas._render_map_line
+
+        def spy(y):
+            drawn.append(y)
+            return real(y)
+
+        canvas._render_map_line = spy  # type: ignore[method-assign]
+        taller = regions[:-1] + [MapRegion.rect("panel", 0, 7, 30, 3, label="panel", text=("a", "b"))]
+        canvas.set_map(taller)
+        await settle(pilot)
+        assert drawn and min(drawn) == 7, f"the map's lines were drawn again: {sorted(drawn)}"
+        assert "b" in line_text(canvas, 9)
+        assert "Key" in line_text(canvas, 11)  # the legend moved down a line
+        assert "Key" not in line_text(canvas, 10)

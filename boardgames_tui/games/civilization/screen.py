@@ -75,6 +75,15 @@ def yield_text(y: Any) -> str:
     return out
 
 
+def _frozen(x: Any) -> Any:
+    """A view's value (JSON-like: lists, dicts) as a hashable key."""
+    if isinstance(x, list | tuple):
+        return tuple(_frozen(y) for y in x)
+    if isinstance(x, dict):
+        return tuple(sorted((k, _frozen(y)) for k, y in x.items()))
+    return x
+
+
 def structure_short(kind: str, name: str, room: int) -> str:
     prefix = {"wonder": "W:", "great_person": "P:"}.get(kind, "")
     bare = name[4:] if name.startswith("The ") else name
@@ -126,6 +135,10 @@ class CivilizationBoard(SeatViewHelpers, MapBoard):
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
         self._width = self.DEFAULT_WIDTH
+        # A square's region by what it is drawn from (see _map_squares), for the seats' colours.
+        self._square_memo: dict[tuple, MapRegion] = {}
+        self._memo_colours: tuple[str, ...] = ()
+        self._panel_memo: dict[tuple, MapRegion] = {}
 
     # -- helpers --------------------------------------------------------------------------------
     def _symbol(self, p: int) -> Text:
@@ -271,65 +284,94 @@ class CivilizationBoard(SeatViewHelpers, MapBoard):
                                                "against the next; aircraft neither", style="dim"))
 
     def _map_squares(self, out: list, v: dict) -> None:
+        """The squares' regions.  A choice changes a few squares: the others are the regions built
+        before (a square is drawn from its tile and the view's entries for it, memoised by those), so
+        that a late game's full map costs no more a choice than an early one's few tiles."""
         sel = v.get("selected")
         disasters = v.get("disasters", {})
+        structures, cities = v.get("structures", {}), v.get("cities", {})
+        markers, figures = v.get("markers", {}), v.get("figures", {})
+        colours = tuple(self._seat_colour(p) for p in range(len(v.get("players", []))))
+        old = self._square_memo if colours == self._memo_colours else {}
+        memo: dict[tuple, MapRegion] = {}
         for t in v.get("tiles", []):
             squares = placed_squares(t["name"], t["turns"]) if t["face_up"] else None
             for i in range(TILE_SIZE * TILE_SIZE):
                 pos = (t["row"] * TILE_SIZE + i // TILE_SIZE, t["col"] * TILE_SIZE + i % TILE_SIZE)
                 key = f"{pos[0]}:{pos[1]}"
-                x, y = pos[1] * SQ_W, pos[0] * SQ_H
-                if squares is None:
-                    back = Text(BACK * (SQ_W - 1), style="dim")
-                    out.append(MapRegion.rect(("sq", pos), x, y, SQ_W, SQ_H, label=back, text=(back, back),
-                                              targets=(("square", pos),), style=f"on {BACK_TINT}"))
-                    continue
-                sq = squares[i]
-                terrain = disasters.get(key, sq.terrain)
-                label, lines = square_lines(v, pos, terrain, sq, self._symbol, SQ_W - 1)
-                out.append(MapRegion.rect(
-                    ("sq", pos), x, y, SQ_W, SQ_H, label=label, text=tuple(lines), targets=(("square", pos),),
-                    mark=SELECTED_MARK if key == sel else "", style=f"on {TERRAIN_TINT[terrain]}"))
+                drawn_from = (pos,) if squares is None else (
+                    pos, t["name"], t["turns"], key == sel, _frozen(disasters.get(key)),
+                    _frozen(structures.get(key)), _frozen(cities.get(key)), _frozen(markers.get(key)),
+                    _frozen(figures.get(key)))
+                region = old.get(drawn_from)
+                if region is None:
+                    region = self._square_region(v, pos, key, squares[i] if squares else None, sel)
+                memo[drawn_from] = region
+                out.append(region)
+        self._square_memo, self._memo_colours = memo, colours
+
+    def _square_region(self, v: dict, pos: tuple[int, int], key: str, sq: Any, sel: str | None) -> MapRegion:
+        x, y = pos[1] * SQ_W, pos[0] * SQ_H
+        if sq is None:
+            back = Text(BACK * (SQ_W - 1), style="dim")
+            return MapRegion.rect(("sq", pos), x, y, SQ_W, SQ_H, label=back, text=(back, back),
+                                  targets=(("square", pos),), style=f"on {BACK_TINT}")
+        terrain = v.get("disasters", {}).get(key, sq.terrain)
+        label, lines = square_lines(v, pos, terrain, sq, self._symbol, SQ_W - 1)
+        return MapRegion.rect(
+            ("sq", pos), x, y, SQ_W, SQ_H, label=label, text=tuple(lines), targets=(("square", pos),),
+            mark=SELECTED_MARK if key == sel else "", style=f"on {TERRAIN_TINT[terrain]}")
 
     def _panel_players(self, out: list, v: dict, x: int, y: int, width: int) -> int:
-        actor = v.get("actor")
+        """The players' panels; a panel whose player, place and width are as before is the region
+        built before (a choice changes one player's panel, if any)."""
+        actor, start = v.get("actor"), v.get("start_player")
+        memo: dict[tuple, MapRegion] = {}
         for q, pl in enumerate(v.get("players", [])):
-            t = Text()
-            t.append_text(self._seat(q, name=True))
-            t.append(f" · {pl['civ']}", style="bold")
-            if q == v.get("start_player"):
-                t.append(" · start player")
-            if q == actor:
-                t.append(" ◀ decides", style="bold")
-            t.append(f"\ntrade {pl['trade']}/{D.TRADE_MAX} · coins {pl['coins']} · culture {pl['culture']} "
-                     f"(space {pl['culture_step']}/{D.CULTURE_SPACES})")
-            t.append(f"\n{pl['government']}")
-            if pl.get("pending_government"):
-                t.append(f" → {pl['pending_government']}")
-            t.append(f" · armies {pl['armies']} · scouts {pl['scouts']} · cities {pl['cities_left']} left")
-            if pl["resources"]:
-                t.append(f"\nresources {', '.join(pl['resources'])}")
-            if pl["wonders"]:
-                t.append(f"\nwonders {', '.join(w[4:] if w.startswith('The ') else w for w in pl['wonders'])}")
-            if pl.get("obsolete"):
-                t.append(f"\nobsolete {', '.join(pl['obsolete'])}", style="dim")
-            t.append(f"\ncards: {pl['culture_cards']} culture, {pl['units']} units, "
-                     f"{pl['great_people']} great people in reserve")
-            hand = pl.get("hand")
-            if hand:
-                if hand["culture_cards"]:
-                    t.append(f"\nyour culture cards: {', '.join(hand['culture_cards'])}")
-                if hand["units"]:
-                    t.append(f"\nyour units: {', '.join(hand['units'])}")
-                if hand["great_people"]:
-                    t.append(f"\nyour great people: {', '.join(hand['great_people'])}")
-            t.append("\n")
-            t.append_text(self._pyramid(pl["techs"]))
-            lines = wrap_text(t, width - 1)
-            out.append(MapRegion.rect(("player", q), x, y, width, len(lines), label=lines[0],
-                                      text=tuple(lines[1:]), targets=(("player", q),)))
-            y += len(lines) + 1
+            drawn_from = (q, x, y, width, q == start, q == actor, self._seat_colour(q), _frozen(pl))
+            region = self._panel_memo.get(drawn_from) or self._panel_region(q, pl, v, x, y, width)
+            memo[drawn_from] = region
+            out.append(region)
+            y += region.bounds.height + 1
+        self._panel_memo = memo
         return y
+
+    def _panel_region(self, q: int, pl: dict, v: dict, x: int, y: int, width: int) -> MapRegion:
+        actor = v.get("actor")
+        t = Text()
+        t.append_text(self._seat(q, name=True))
+        t.append(f" · {pl['civ']}", style="bold")
+        if q == v.get("start_player"):
+            t.append(" · start player")
+        if q == actor:
+            t.append(" ◀ decides", style="bold")
+        t.append(f"\ntrade {pl['trade']}/{D.TRADE_MAX} · coins {pl['coins']} · culture {pl['culture']} "
+                 f"(space {pl['culture_step']}/{D.CULTURE_SPACES})")
+        t.append(f"\n{pl['government']}")
+        if pl.get("pending_government"):
+            t.append(f" → {pl['pending_government']}")
+        t.append(f" · armies {pl['armies']} · scouts {pl['scouts']} · cities {pl['cities_left']} left")
+        if pl["resources"]:
+            t.append(f"\nresources {', '.join(pl['resources'])}")
+        if pl["wonders"]:
+            t.append(f"\nwonders {', '.join(w[4:] if w.startswith('The ') else w for w in pl['wonders'])}")
+        if pl.get("obsolete"):
+            t.append(f"\nobsolete {', '.join(pl['obsolete'])}", style="dim")
+        t.append(f"\ncards: {pl['culture_cards']} culture, {pl['units']} units, "
+                 f"{pl['great_people']} great people in reserve")
+        hand = pl.get("hand")
+        if hand:
+            if hand["culture_cards"]:
+                t.append(f"\nyour culture cards: {', '.join(hand['culture_cards'])}")
+            if hand["units"]:
+                t.append(f"\nyour units: {', '.join(hand['units'])}")
+            if hand["great_people"]:
+                t.append(f"\nyour great people: {', '.join(hand['great_people'])}")
+        t.append("\n")
+        t.append_text(self._pyramid(pl["techs"]))
+        lines = wrap_text(t, width - 1)
+        return MapRegion.rect(("player", q), x, y, width, len(lines), label=lines[0],
+                              text=tuple(lines[1:]), targets=(("player", q),))
 
     @staticmethod
     def _pyramid(techs: list[str]) -> Text:

@@ -3,6 +3,10 @@
 It drives a :class:`~boardgames_tui.engine.session.Match` and renders only
 ``match.view(viewer)`` dicts and the current decision: banner, prompt,
 searchable option list, log, and the game's board widget.  It knows no rules.
+The log is the one part not taken from the view: the log widget adds the
+match's new log entries as the viewer reads them (``LogEntry.for_viewer``,
+what every view's ``"log"`` is), so a choice does not cost more late in a
+game than early on.
 
 Whose view is on screen (``viewer``):
 * a human deciding now sees their own view, after the hand-off curtain when
@@ -180,10 +184,10 @@ class GameScreen(Screen[None]):
         status = f"{m.game.title} · round {m.round_number()}"
         if d is None:
             self._set_curtain(None)
-            view = m.view(None)
+            view = m.view(None, log=False)
             banner.show_turn(None, note="Game over", status=status)
             prompt.update(Text("The game is over. Enter shows the scores.", style="bold"))
-            self._show(view, None)
+            self._show(view, None, None)
             self.picker.set_options([], message="Game over — Enter: scores, q: menu")
             if not self._scores_shown:
                 self._scores_shown = True
@@ -192,11 +196,11 @@ class GameScreen(Screen[None]):
         seat = seats[d.player]
         if self.is_bot(d.player) and not self.frozen:
             self._set_curtain(None)
-            view = m.view(self.viewer)
+            view = m.view(self.viewer, log=False)
             banner.show_turn(d.player, seat.name, seat.colour, bot=True, status=status,
                              note=self.board.banner_note(view))
             prompt.update(Text(prompt_text(d.prompt, seat.name), style="italic"))
-            self._show(view, None)
+            self._show(view, self.viewer, None)
             self.picker.set_options([], message=f"Waiting for {seat.name} (bot)…")
             self._schedule_bot()
             return
@@ -207,7 +211,7 @@ class GameScreen(Screen[None]):
             who = seats[self.curtain_for]
             banner.show_turn(self.curtain_for, who.name, who.colour, status=status)
             prompt.update(Text(f"Pass the keyboard to {who.name} and press Enter."))
-            self._show(m.view(None), None)
+            self._show(m.view(None, log=False), None, None)
             self.picker.set_options([], message="")
             self._set_curtain(self.curtain_for, prompt_text(d.prompt, who.name))
             return
@@ -222,7 +226,7 @@ class GameScreen(Screen[None]):
             # player who had the screen before.
             shown = None
             self.viewer = None
-        view = m.view(shown)
+        view = m.view(shown, log=False)
         banner.show_turn(d.player, seat.name, seat.colour, status=status,
                          bot=self.is_bot(d.player), note=self.board.banner_note(view))
         prompt.update(Text(prompt_text(d.prompt, seat.name), style="bold"))
@@ -232,14 +236,16 @@ class GameScreen(Screen[None]):
             for i, o in enumerate(self.picker.visible_options):
                 if o.key == keep.key:
                     self.picker.choice_list.highlighted = i
-        self._show(view, d)
+        self._show(view, shown, d)
 
-    def _show(self, view: dict, d: Decision | None) -> None:
+    def _show(self, view: dict, viewer: int | None, d: Decision | None) -> None:
+        """The board shows ``view`` (the move log left out of it) and the log
+        the move log as ``viewer`` reads it (its new lines added)."""
         self._shown_viewer = view.get("viewer") if isinstance(view, dict) else None
         targets = {o.target for o in d.options if o.target is not None} if d else set()
         hl = self.picker.highlighted_option()
         self.board.show(view, targets, self.match.seats, hl.target if hl else None)
-        self.log_widget.show_lines(view.get("log", []))
+        self.log_widget.show_log(self.match.log(), viewer)
 
     def _set_curtain(self, player: int | None, why: str = "") -> None:
         curtain = self.query_one(Curtain)

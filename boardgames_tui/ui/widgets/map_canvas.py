@@ -243,7 +243,7 @@ class MapCanvas(QuietFocus, ScrollView, can_focus=True):
         if legend is not None:
             self._legend = list(legend)
         dirty: set[int] = set()
-        if old_size != self._map_size:
+        if old_size.width != self._map_size.width:
             dirty = set(range(max(old_size.height, self._map_size.height) + 2 + len(self._legend_lines)))
         else:
             for r in self._regions:
@@ -254,14 +254,23 @@ class MapCanvas(QuietFocus, ScrollView, can_focus=True):
             for rid, r in old.items():
                 if rid not in self._by_id:
                     dirty.update(range(r.bounds.y, r.bounds.bottom))
+            if old_size.height != self._map_size.height:
+                # Only the lines below the shorter map move: the legend (a panel that grew below the
+                # map has changed, so its lines are in already).
+                low, high = sorted((old_size.height, self._map_size.height))
+                dirty.update(range(low, high + 2 + len(self._legend_lines)))
+        old_width = self.virtual_size.width
         self._target_ids = self._ids_for(self._targets)
         if self._cursor not in self._by_id:
             self._cursor = None
         if self._highlight not in self._by_id:
             self._highlight = None
         self._wrap_legend(dirty)
-        self._invalidate(dirty)
         self._update_virtual_size()
+        if self.virtual_size.width != old_width:
+            # every line is drawn as wide as the map and its legend
+            dirty.update(range(self.virtual_size.height + 1), self._strips)
+        self._invalidate(dirty)
 
     def _update_virtual_size(self) -> None:
         legend = len(self._legend_lines)
