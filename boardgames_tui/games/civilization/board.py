@@ -162,7 +162,7 @@ def new_board(civs: list[str], neutral: list[tuple[str, int]]) -> tuple[Board, l
 
 
 # Names of the buildings, wonders and great people whose icons include a coin (names never collide).
-COIN_STRUCTURES = frozenset(
+_COIN_STRUCTURES = frozenset(
     [b.name for b in D.BUILDINGS if b.yields.coins] + [g.name for g in D.GREAT_PEOPLE if g.yields.coins]
     + [w.name for w in D.WONDERS if structure_yield(WONDER, w.name).coins])
 
@@ -184,7 +184,7 @@ class Board(PlainData):
         if cache is not None and cache[0] == _TILE_EDITS[0] and cache[4] is self.disasters:
             # the same tiles, face up alike, and equal disasters (the copy's own dict)
             out.__dict__["_squares"] = (cache[0], out.tiles, cache[2], cache[3], out.disasters, cache[5],
-                                        cache[6], cache[7])
+                                        cache[6])
         return out
 
     # Fields only: the square cache below is not part of the state's value.
@@ -198,7 +198,7 @@ class Board(PlainData):
     def _cache(self) -> tuple:
         """(tile edits, the tile list, every square on a face-up tile -> its printed :class:`Square`, the
         printed coin squares, the disasters dict, every square as it stands now, the squares of the
-        face-down tiles, the printed coin squares' set), cached.  Random play
+        face-down tiles), cached.  Random play
         asked for a square a hundred times a choice; a scan of the tiles for each was a third of its
         time.  The cache holds while no tile anywhere has changed (``TilePlace`` counts changes), the
         tile list is the same and so is the disasters dict (replaced, never changed in place, when a
@@ -221,8 +221,7 @@ class Board(PlainData):
                     sq = squares.get(pos)
                     if sq is not None:
                         now[pos] = Square(terrain, TERRAIN_YIELDS[terrain], None, sq.marker)
-            cache = (_TILE_EDITS[0], self.tiles, squares, coins, self.disasters, now, frozenset(hidden),
-                     frozenset(coins))
+            cache = (_TILE_EDITS[0], self.tiles, squares, coins, self.disasters, now, frozenset(hidden))
             self.__dict__["_squares"] = cache
         return cache
 
@@ -239,17 +238,12 @@ class Board(PlainData):
         cache = self._cache()
         out = [p for p in cache[3]
                if p not in self.structures and not (self.disasters and p in self.disasters)]
-        out += [p for p, st in self.structures.items() if st.name in COIN_STRUCTURES]
+        out += [p for p, st in self.structures.items() if st.name in _COIN_STRUCTURES]
         return out
 
     def face_down(self) -> frozenset[Pos]:
         """Every square of a face-down tile (which exploring turns up)."""
         return self._cache()[6]
-
-    def printed_coins(self) -> frozenset[Pos]:
-        """The squares of face-up tiles whose printed icons show a coin."""
-        cache = self._cache()
-        return cache[7]
 
     def coin_squares_at_most(self) -> int:
         """A bound on ``len(coin_squares())`` read without building it: the printed coin squares and

@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from . import data as D
-from .board import COIN_STRUCTURES, Pos, neighbours, placed_squares
+from .board import Pos, neighbours, placed_squares
 from .data_map import HOME_TILES, NEUTRAL_TILES
 from .state import CivState, Player
 
@@ -113,36 +113,33 @@ def _coins_printed(techs: tuple) -> int:
     return sum(_learned("coins", techs))
 
 
-def map_coins(s: CivState) -> list[int]:
+def map_coins(s: CivState, where: list[Pos] | None = None) -> list[int]:
     """Each player's coin icons around his cities, printed, on buildings or on great people (section 4
-    §3): what ``worked`` counts, the outskirts (squares with another player's figure excepted) and the
-    squares of scouts gathering for a city.  Read from the cities' outskirts, which are few, against
-    the board's set of printed coin squares: the check after every choice costs little."""
+    §3), in one pass over the few coin squares: what ``worked`` counts, the outskirts (squares with
+    another player's figure excepted) and the squares of scouts gathering for a city."""
     b = s.board
     out = [0] * s.n
-    printed = b.printed_coins()
-    figures, cities, structures, yields = b.figures, b.cities, b.structures, b.yields
-    disasters = b.disasters or ()
-
-    def shows_coins(n: Pos) -> bool:            # one of ``coin_squares``
-        st = structures.get(n)
-        if st is not None:
-            return st.name in COIN_STRUCTURES
-        return n in printed and n not in disasters
-
-    for c, city in cities.items():
-        q = city.owner
-        for n in neighbours(c):
-            if shows_coins(n):
+    if where is None:
+        where = b.coin_squares()
+    if not where:
+        return out
+    figures, cities, gather, yields = b.figures, b.cities, s.gather, b.yields
+    for n in where:
+        for c in neighbours(n):                  # board.city_of, inline: the check runs after most choices
+            if c in cities:
+                q = cities[c].owner
                 f = figures.get(n)
                 if f is None or f.owner == q or f.count() <= 0:     # no other player's figure there
                     out[q] += yields(n).coins
-    for n, c in s.gather.items():
-        if c in cities and shows_coins(n):
+                break
+        if not gather:
+            continue
+        city = gather.get(n)
+        if city is not None and city in cities:
             f = figures.get(n)
-            q = cities[c].owner
+            q = cities[city].owner
             if f is not None and f.owner == q and f.scouts:
-                out[q] += yields(n).coins
+                out[q] += b.yields(n).coins
     return out
 
 

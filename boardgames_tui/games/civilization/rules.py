@@ -114,7 +114,10 @@ class CivilizationGame(StepGame):
             most = max(held)
             if most + s.board.coin_squares_at_most() * _MAX_SQUARE_COINS < D.COIN_VICTORY:
                 return
-            on_map = map_coins(s)             # once for all players: it was a quarter of random play
+            where = s.board.coin_squares()
+            if most + len(where) * _MAX_SQUARE_COINS < D.COIN_VICTORY:
+                return
+            on_map = map_coins(s, where)      # once for all players: it was a quarter of random play
             for q in [d.player] + [q for q in range(s.n) if q != d.player]:
                 if held[q] + on_map[q] >= D.COIN_VICTORY:
                     self.win(s, q, "economy")
