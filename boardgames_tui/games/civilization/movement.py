@@ -31,8 +31,10 @@ class MoveTurn(Step):
         f = s.board.figures.get(pos)
         if f is None or f.owner != self.player:
             return 0, 0
-        done_a, done_s = self.moved.get(pos, (0, 0))
-        return max(0, f.armies - done_a), max(0, f.scouts - done_s)
+        done = self.moved.get(pos)
+        if done is None:
+            return f.armies, f.scouts
+        return max(0, f.armies - done[0]), max(0, f.scouts - done[1])
 
     def options(self, g, s):
         out = []
@@ -88,23 +90,16 @@ def _figure_option(what: str, pos: Pos) -> Option:
                   (what, pos))
 
 
-def _step_option(d: Pos, how: tuple, label) -> Option:
-    """A destination's option; a plain move's or exploring step's is the same every time, so kept."""
-    if how[0] == "attack":
-        return Option(f"square:{d[0]}:{d[1]}", label(d, how), ("square", d), (d, how))
-    return _plain_step(d, how, label(d, how))
+_BACK = Option("back", "Back", None, None)
 
 
 @lru_cache(maxsize=8192)
-def _plain_step(d: Pos, how: tuple, label: str) -> Option:
-    return Option(f"square:{d[0]}:{d[1]}", label, ("square", d), (d, how))
-
-
-@lru_cache(maxsize=8192)
-def _step_label(explore: bool, d: Pos, terrain: str | None) -> str:
-    """``Go to 3:4 (forest)``, ``Explore 5:2 (unexplored)``: the label of a destination."""
+def _step_option(d: Pos, how: tuple, terrain: str | None) -> Option:
+    """A plain move's or exploring step's option (``Go to 3:4 (forest)``, ``Explore 5:2 (unexplored)``):
+    the same every time, so kept once built."""
     where = f"{d[0]}:{d[1]} ({terrain})" if terrain is not None else f"{d[0]}:{d[1]} (unexplored)"
-    return f"{'Explore' if explore else 'Go to'} {where}"
+    return Option(f"square:{d[0]}:{d[1]}", f"{'Explore' if how[0] == 'explore' else 'Go to'} {where}",
+                  ("square", d), (d, how))
 
 
 @lru_cache(maxsize=256)
@@ -154,16 +149,17 @@ class MoveTo(Step):
 
     def options(self, g, s):
         squares = s.board.squares()
-
-        def label(d, how):
+        out = []
+        for d, how in sorted(destinations(g, s, self.player, self.origin, self.what).items()):
             if how[0] == "attack":
-                return f"Attack {_foe(s, d)} on {_sq(d)}"
-            sq = squares.get(d)
-            return _step_label(how[0] == "explore", d, sq.terrain if sq is not None else None)
-        return ([_step_option(d, how, label) for d, how in
-                 sorted(destinations(g, s, self.player, self.origin, self.what).items())]
-                + sacrifice_options(g, s, self.player, self.origin, self.what)
-                + [Option("back", "Back", None, None)])
+                out.append(Option(f"square:{d[0]}:{d[1]}", f"Attack {_foe(s, d)} on {_sq(d)}", ("square", d),
+                                  (d, how)))
+            else:
+                sq = squares.get(d)
+                out.append(_step_option(d, how, sq.terrain if sq is not None else None))
+        out += sacrifice_options(g, s, self.player, self.origin, self.what)
+        out.append(_BACK)
+        return out
 
     def quiet(self, o) -> bool:
         """Going back changes no coins (``Civilization._apply``); a move may."""
