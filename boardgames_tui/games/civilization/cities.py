@@ -81,11 +81,12 @@ def _gather_option(scout: Pos, city: Pos) -> Option:
 # ====================================================================== phase 1
 def city_sites(g, s: CivState, player: int) -> list[Pos]:
     p = s.players[player]
-    cities = sum(1 for c in s.board.cities.values() if c.owner == player)
-    if p.cities_left <= 0 or cities >= city_limit(p):
+    if p.cities_left <= 0:
         return []
-    return sorted(pos for pos, f in s.board.figures.items()
-                  if f.owner == player and f.scouts and s.board.city_site_problem(pos, player) is None)
+    scouts = [pos for pos, f in s.board.figures.items() if f.owner == player and f.scouts]
+    if not scouts or sum(1 for c in s.board.cities.values() if c.owner == player) >= city_limit(p):
+        return []
+    return sorted(pos for pos in scouts if s.board.city_site_problem(pos, player) is None)
 
 
 def found_city(g, s: CivState, player: int, pos: Pos) -> None:
@@ -115,10 +116,13 @@ def gather_choices(g, s: CivState, player: int) -> list[tuple[Pos, Pos]]:
     """Rules 36-37, row 11: a scout outside its owner's outskirts, not on a hut or village, gathers for
     one of his cities this round; beside another player's city too (that city loses the square)."""
     b = s.board
+    scouts = sorted(pos for pos, f in b.figures.items() if f.owner == player and f.scouts)
+    if not scouts:
+        return []
     mine = sorted(c for c, city in b.cities.items() if city.owner == player)
     out = []
-    for pos, f in sorted(b.figures.items()):
-        if f.owner != player or not f.scouts or pos in b.markers or pos in s.gather:
+    for pos in scouts:
+        if pos in b.markers or pos in s.gather:
             continue
         home = b.city_of(pos)
         if home is not None and b.cities[home].owner == player:
