@@ -164,23 +164,3 @@ def test_coin_squares_are_the_squares_whose_icons_show_a_coin():
     other = next(p for p in neighbours(caps[0]) if p not in printed and b.square(p).terrain != WATER)
     b.structures[other] = Structure(BUILDING, "Bank", 0)
     assert set(b.coin_squares()) == (printed - {n}) | {other}
-
-
-def test_the_coin_square_set_is_the_coin_squares_along_random_games():
-    """The economic check reads ``coin_square_set``: it must be ``coin_squares`` exactly."""
-    import random
-
-    from boardgames_tui.games.civilization.rules import GAME
-    rng = random.Random(11)
-    seen = 0
-    for seed in (5, 6):
-        s = GAME.new_game(["A", "B", "C", "D"], seed)
-        for n in range(4000):
-            d = GAME.cached_decision(s)
-            if d is None:
-                break
-            if n % 10 == 0:
-                assert s.board.coin_square_set() == set(s.board.coin_squares())
-                seen += bool(s.board.coin_squares())
-            GAME.apply(s, rng.choice(d.keys()))
-    assert seen > 50

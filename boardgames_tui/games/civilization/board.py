@@ -184,7 +184,7 @@ class Board(PlainData):
         if cache is not None and cache[0] == _TILE_EDITS[0] and cache[4] is self.disasters:
             # the same tiles, face up alike, and equal disasters (the copy's own dict)
             out.__dict__["_squares"] = (cache[0], out.tiles, cache[2], cache[3], out.disasters, cache[5],
-                                        cache[6], cache[7])
+                                        cache[6])
         return out
 
     # Fields only: the square cache below is not part of the state's value.
@@ -198,7 +198,7 @@ class Board(PlainData):
     def _cache(self) -> tuple:
         """(tile edits, the tile list, every square on a face-up tile -> its printed :class:`Square`, the
         printed coin squares, the disasters dict, every square as it stands now, the squares of the
-        face-down tiles, the printed coin squares' set), cached.  Random play
+        face-down tiles), cached.  Random play
         asked for a square a hundred times a choice; a scan of the tiles for each was a third of its
         time.  The cache holds while no tile anywhere has changed (``TilePlace`` counts changes), the
         tile list is the same and so is the disasters dict (replaced, never changed in place, when a
@@ -221,8 +221,7 @@ class Board(PlainData):
                     sq = squares.get(pos)
                     if sq is not None:
                         now[pos] = Square(terrain, TERRAIN_YIELDS[terrain], None, sq.marker)
-            cache = (_TILE_EDITS[0], self.tiles, squares, coins, self.disasters, now, frozenset(hidden),
-                     frozenset(coins))
+            cache = (_TILE_EDITS[0], self.tiles, squares, coins, self.disasters, now, frozenset(hidden))
             self.__dict__["_squares"] = cache
         return cache
 
@@ -240,15 +239,6 @@ class Board(PlainData):
         out = [p for p in cache[3]
                if p not in self.structures and not (self.disasters and p in self.disasters)]
         out += [p for p, st in self.structures.items() if st.name in _COIN_STRUCTURES]
-        return out
-
-    def coin_square_set(self) -> set[Pos]:
-        """``coin_squares`` as a set, built with set operations: the economic check's way."""
-        out = set(self._cache()[7])
-        out.difference_update(self.structures)
-        if self.disasters:
-            out.difference_update(self.disasters)
-        out.update([p for p, st in self.structures.items() if st.name in _COIN_STRUCTURES])
         return out
 
     def face_down(self) -> frozenset[Pos]:

@@ -4,7 +4,6 @@ steps and no game: the part modules (``movement``, ``cities``... see ``rules.py`
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
 from functools import lru_cache
 
 from . import data as D
@@ -114,7 +113,7 @@ def _coins_printed(techs: tuple) -> int:
     return sum(_learned("coins", techs))
 
 
-def map_coins(s: CivState, where: Iterable[Pos] | None = None) -> list[int]:
+def map_coins(s: CivState, where: list[Pos] | None = None) -> list[int]:
     """Each player's coin icons around his cities, printed, on buildings or on great people (section 4
     §3), in one pass over the few coin squares: what ``worked`` counts, the outskirts (squares with
     another player's figure excepted) and the squares of scouts gathering for a city."""

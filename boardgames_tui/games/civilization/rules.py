@@ -114,7 +114,7 @@ class CivilizationGame(StepGame):
             most = max(held)
             if most + s.board.coin_squares_at_most() * _MAX_SQUARE_COINS < D.COIN_VICTORY:
                 return
-            where = s.board.coin_square_set()
+            where = s.board.coin_squares()
             if most + len(where) * _MAX_SQUARE_COINS < D.COIN_VICTORY:
                 return
             on_map = map_coins(s, where)      # once for all players: it was a quarter of random play
