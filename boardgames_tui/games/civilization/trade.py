@@ -73,14 +73,14 @@ class Offer(Step):
             for good in _GOODS:          # an amount, named once (withdraw to start again)
                 if good not in held:
                     out += _amounts(side, good, getattr(who, good))
-            for r in sorted(set(who.resources)):
-                if held.get("resource:" + r, 0) < who.resources.count(r):
-                    out.append(Option(key(side, "resource", r), f"{side.title()} a {r}", None,
-                                      (side, "resource:" + r, 1)))
-            if side == "give":           # the others' cards are hidden: only one's own can be offered
+            if who.resources:
+                for r in sorted(set(who.resources)):
+                    if held.get("resource:" + r, 0) < who.resources.count(r):
+                        out.append(_item_option(side, "resource", r))
+            if side == "give" and who.culture_cards:   # the others' cards are hidden: only one's own
                 for c in sorted(set(who.culture_cards)):
                     if held.get("card:" + c, 0) < who.culture_cards.count(c):
-                        out.append(Option(key(side, "card", c), f"Give {c}", None, (side, "card:" + c, 1)))
+                        out.append(_item_option(side, "card", c))
         if self.give or self.ask:
             out.append(Option("send", f"Send the offer to {s.names[self.to]}", None, ("send",)))
         out.append(_WITHDRAW)
@@ -102,6 +102,13 @@ class Offer(Step):
         side[o.value[1]] = side.get(o.value[1], 0) + o.value[2]
         s.steps.append(Offer(self.player, self.to, side if what == "give" else self.give,
                              side if what == "ask" else self.ask))
+
+
+@lru_cache(maxsize=1024)
+def _item_option(side: str, what: str, name: str) -> Option:
+    """"Give a wheat", "Ask a spy", "Give Flood Warning": an offer's item, the same every time."""
+    label = f"{side.title()} a {name}" if what == "resource" else f"Give {name}"
+    return Option(key(side, what, name), label, None, (side, f"{what}:{name}", 1))
 
 
 @lru_cache(maxsize=256)
