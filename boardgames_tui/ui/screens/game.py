@@ -15,6 +15,7 @@ Whose view is on screen (``viewer``):
 from __future__ import annotations
 
 import threading
+import time
 
 from rich.text import Text
 from textual import on
@@ -28,6 +29,7 @@ from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from ...bots.base import BotCancelled, ask, bot_seed, knowledge
+from ...bots.ismcts import THINK_SECONDS
 from ...bots.levels import make_bot
 from ...bots.random_bot import RandomBot
 from ...engine import save as saves
@@ -92,6 +94,7 @@ class GameScreen(Screen[None]):
         self._bot_pending = False
         # A search bot thinking in a worker thread: (token, player, cancel event, bot)
         self._thinking: tuple[int, int, threading.Event, object] | None = None
+        self._think_started = 0.0  # when it began (perf_counter): the delay runs from there
         self._spin = 0
         self._scores_shown = False
         self._log_mode = False
@@ -149,7 +152,9 @@ class GameScreen(Screen[None]):
         out = []
         for i, seat in enumerate(m.seats):
             level = seat.level if (seat.is_bot or self.demo) else "random"
-            out.append(shared if level == "random" else make_bot(level, bot_seed(m.seed, i), m.game))
+            # a search bot thinks within the app's time budget as well as its iterations
+            out.append(shared if level == "random"
+                       else make_bot(level, bot_seed(m.seed, i), m.game, seconds=THINK_SECONDS))
         return out
 
     def is_bot(self, player: int) -> bool:
@@ -301,15 +306,24 @@ class GameScreen(Screen[None]):
                 self.notify(f"Autosave failed: {e}", severity="warning", markup=False)
 
     def _schedule_bot(self) -> None:
+        """The next bot move after the delay; a search bot starts thinking at once
+        instead (once this position is drawn), and its move waits only for what is
+        left of the delay when it is done (:meth:`_thinking_done`): the player waits
+        the thinking time or the delay, the longer of the two, never both."""
         if self.frozen or self._bot_pending or self._thinking is not None:
             return
         self._bot_token += 1
         token = self._bot_token
         self._bot_pending = True
-        if self.delay <= 0:
+        if self.delay <= 0 or self._next_bot_thinks():
             after_refresh(self, self._bot_move, token)
         else:
             self.set_timer(self.delay, lambda: self._bot_move(token))
+
+    def _next_bot_thinks(self) -> bool:
+        d = self.match.decision()
+        return (d is not None and self.is_bot(d.player) and len(d.options) > 1
+                and getattr(self._bots[d.player], "thinks", False))
 
     def _bot_move(self, token: int) -> None:
         if token != self._bot_token:
@@ -346,6 +360,7 @@ class GameScreen(Screen[None]):
     def _start_thinking(self, bot, d: Decision) -> None:
         """Search in a thread so that the screen stays live (l, ?, q work); what
         the bot may know is built here, from the state, on the app's thread."""
+        self._think_started = time.perf_counter()
         k = knowledge(bot, self.match.game, self.match.state, d)
         cancel = threading.Event()
         token = self._bot_token
@@ -396,6 +411,23 @@ class GameScreen(Screen[None]):
         if self._thinking is None or self._thinking[0] != token:
             return
         self._stop_thinking()
+        wait = self.delay - (time.perf_counter() - self._think_started)
+        if wait > 0.005:  # the delay runs from the start of the thinking: only what is left of it
+            self._bot_token += 1
+            hold = self._bot_token
+            self._bot_pending = True
+            self.set_timer(wait, lambda: self._play_thought(hold, d, key))
+            return
+        self._play_thought(self._bot_token, d, key)
+
+    def _play_thought(self, token: int, d: Decision, key: str) -> None:
+        """Play a search bot's choice, unless the position changed meanwhile (or a
+        key stopped it: the token moved on)."""
+        if token != self._bot_token:
+            return
+        self._bot_pending = False
+        if not self.is_current or not self.is_mounted or getattr(self.app, "closing", False):
+            return  # resumes via on_screen_resume, which asks the bot again
         now = self.match.decision()
         if now is None or now.player != d.player or now.get(key) is None:
             self.refresh_position()
