@@ -61,8 +61,8 @@ class Seat:
         return out
 
 
-@dataclass
-class ChoiceRecord:
+@dataclass(slots=True)
+class ChoiceRecord:  # one a choice for the whole game: slots halve it (about 50 bytes)
     key: str
     player: int
     revealed: bool  # randomness was used or something hidden became known
