@@ -136,3 +136,30 @@ async def test_a_thinking_bots_move_shows_after_its_thinking_or_the_delay_not_bo
         (t0, who0, _), (t1, who1, options) = made[n - 1], made[n]
         assert (who0, who1) == (0, 1) and options > 1
         assert max(think, delay) - 0.02 <= t1 - t0 < most, t1 - t0
+
+
+async def test_q_stops_a_thought_move_that_waits_for_the_delay(monkeypatch):
+    def make(level, seed, game=None, **kw):
+        return SlowThinker(0.01) if level == "hard" else bot_levels.make_bot(level, seed, game, **kw)
+    monkeypatch.setattr(game_screen, "make_bot", make)
+    m = match_with_hard_bot()
+    app = BoardgamesApp(m, delay=1.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        for _ in range(12):
+            await wait_for(pilot, lambda: m.decision().player == 0, tries=500)
+            await pilot.press("enter")
+            d = m.decision()
+            if d.player == 1 and len(d.options) > 1:
+                break
+        await wait_for(pilot, lambda: screen._holding, tries=100)   # thought, waiting for the delay
+        n = len(m.history)
+        await pilot.press("q")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen) and not screen._holding
+        await pilot.pause(1.2)
+        assert len(m.history) == n                                 # the waiting move was dropped
+        await pilot.press("n")                                     # stay: the bot plays again
+        await wait_for(pilot, lambda: len(m.history) > n, tries=400)
+        assert m.history[n].player == 1

@@ -95,6 +95,7 @@ class GameScreen(Screen[None]):
         # A search bot thinking in a worker thread: (token, player, cancel event, bot)
         self._thinking: tuple[int, int, threading.Event, object] | None = None
         self._think_started = 0.0  # when it began (perf_counter): the delay runs from there
+        self._holding = False      # its choice waits for the rest of the delay
         self._spin = 0
         self._scores_shown = False
         self._log_mode = False
@@ -396,8 +397,13 @@ class GameScreen(Screen[None]):
                                             f"thinking… {pct}%  (q stops it)")
 
     def _stop_thinking(self) -> None:
-        """Stop a search at once; its result, if it comes, is ignored."""
+        """Stop a search at once; its result, if it comes, is ignored (and so is
+        one that waits for the rest of the delay)."""
         if self._thinking is None:
+            if self._holding:
+                self._holding = False
+                self._bot_token += 1
+                self._bot_pending = False
             return
         self._thinking[2].set()
         self._thinking = None
@@ -416,18 +422,20 @@ class GameScreen(Screen[None]):
             self._bot_token += 1
             hold = self._bot_token
             self._bot_pending = True
+            self._holding = True
             self.set_timer(wait, lambda: self._play_thought(hold, d, key))
             return
         self._play_thought(self._bot_token, d, key)
 
     def _play_thought(self, token: int, d: Decision, key: str) -> None:
-        """Play a search bot's choice, unless the position changed meanwhile (or a
-        key stopped it: the token moved on)."""
+        """Play a search bot's choice, unless the position changed meanwhile (or q
+        stopped it while it waited: the token moved on)."""
         if token != self._bot_token:
             return
         self._bot_pending = False
-        if not self.is_current or not self.is_mounted or getattr(self.app, "closing", False):
-            return  # resumes via on_screen_resume, which asks the bot again
+        self._holding = False
+        if not self.is_mounted or getattr(self.app, "closing", False):
+            return
         now = self.match.decision()
         if now is None or now.player != d.player or now.get(key) is None:
             self.refresh_position()
