@@ -42,10 +42,18 @@ async def run(game: str, seed: int, players: int, delay: float, size: tuple[int,
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         at_ready = rss_mib()
+        made, since = 0, time.perf_counter()
         while not match.is_over() and (choices is None or len(match.choices) < choices):
-            if time.perf_counter() - t0 > timeout:
+            now = time.perf_counter()
+            if now - t0 > timeout:
                 raise SystemExit(f"the game did not finish within {timeout} s "
                                  f"({len(match.choices)} choices made)")
+            if len(match.choices) != made:
+                made, since = len(match.choices), now
+            elif now - since > 60:
+                screen = app.screen
+                raise SystemExit(f"no bot choice for 60 s after {made} choices (screen {type(screen).__name__}, "
+                                 f"size {app.size}, bot pending {getattr(screen, '_bot_pending', None)})")
             await pilot.pause(0.05)
         await pilot.pause()
         return {"ready_mib": at_ready, "choices": len(match.choices), "rounds": match.round_number(),
