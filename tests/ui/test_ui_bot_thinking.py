@@ -163,3 +163,26 @@ async def test_q_stops_a_thought_move_that_waits_for_the_delay(monkeypatch):
         await pilot.press("n")                                     # stay: the bot plays again
         await wait_for(pilot, lambda: len(m.history) > n, tries=400)
         assert m.history[n].player == 1
+
+
+async def test_after_delay_runs_once_on_a_live_widget_and_never_on_a_removed_one():
+    from textual.app import App
+    from textual.widgets import Static
+
+    from boardgames_tui.ui.later import after_delay
+
+    class Two(App):
+        def compose(self):
+            yield Static("a", id="a")
+            yield Static("b", id="b")
+
+    app = Two()
+    calls: list[str] = []
+    async with app.run_test() as pilot:
+        a, b = app.query_one("#a"), app.query_one("#b")
+        after_delay(a, 0.001, calls.append, "a")
+        after_delay(b, 0.05, calls.append, "b")
+        time.sleep(0.02)            # the loop is busy past a's due time: it still runs
+        await b.remove()
+        await pilot.pause(0.15)
+        assert calls == ["a"]

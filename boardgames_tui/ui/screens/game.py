@@ -37,7 +37,7 @@ from ...engine.core import Decision, IllegalMove
 from ...engine.session import Match
 from ...engine.store import StoreError, default_store
 from ..boards import board_class
-from ..later import after_refresh
+from ..later import after_delay, after_refresh
 from ..sizes import too_small
 from ..widgets import BoardWidget, Curtain, GameLog, OptionPicker, TurnBanner
 from .dialogs import ConfirmScreen
@@ -319,7 +319,7 @@ class GameScreen(Screen[None]):
         if self.delay <= 0 or self._next_bot_thinks():
             after_refresh(self, self._bot_move, token)
         else:
-            self.set_timer(self.delay, lambda: self._bot_move(token))
+            after_delay(self, self.delay, self._bot_move, token)
 
     def _next_bot_thinks(self) -> bool:
         d = self.match.decision()
@@ -423,7 +423,7 @@ class GameScreen(Screen[None]):
             hold = self._bot_token
             self._bot_pending = True
             self._holding = True
-            self.set_timer(wait, lambda: self._play_thought(hold, d, key))
+            after_delay(self, wait, self._play_thought, hold, d, key)
             return
         self._play_thought(self._bot_token, d, key)
 
