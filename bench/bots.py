@@ -1,7 +1,9 @@
 """What the bots cost: clones, rollouts, and the hard bot's thinking time.
 
-    .venv/bin/python bench/bots.py [--games evolution,phoenicia,utopia,imperial]
-                                   [--players 2] [--positions 24] [--p95-game]
+    .venv/bin/python bench/bots.py [--games evolution,phoenicia,utopia,imperial,civilization]
+                                   [--players 2] [--positions 24]
+                                   [--p95-game [--only-p95] [--decisions N] [--seconds S | --no-time-budget]
+                                    [--seed 11]]
 
 Positions are sampled from a seeded game between easy bots.  For each game:
 
@@ -13,9 +15,13 @@ Positions are sampled from a seeded game between easy bots.  For each game:
 * iteration: one search iteration of the hard bot at its own rollout length
   (determinize, walk down, roll out, judge), in CPU time, and what its
   game's budget (``HARD_ITERATIONS``) makes of it.
-* ``--p95-game``: a full 4-player game of one hard bot (the app's budget)
-  against three easy ones: its thinking time per decision, median and 95th
-  percentile (the target: p95 <= 1.5 s).
+* ``--p95-game``: a full 4-player game of one hard bot (the app's budget:
+  its iterations and ``THINK_SECONDS`` of wall time, whichever ends first;
+  ``--no-time-budget``: iterations only, as before the time budget) against
+  three easy ones: its thinking time per decision, wall and CPU, median and
+  95th percentile (the target: p95 <= 1.5 s), and the iterations its searches
+  reached.  ``--decisions N`` stops after the hard bot's N-th timed decision
+  (a whole Civilization game is about 500 of them).
 
 The machine is shared: figures are medians, and the baselines run in the same
 process.  A benchmark, not a test.
@@ -30,11 +36,11 @@ import time
 
 from boardgames_tui.bots.base import ask, knowledge
 from boardgames_tui.bots.levels import make_bot
-from boardgames_tui.bots.ismcts import HardBot
+from boardgames_tui.bots.ismcts import THINK_SECONDS, HardBot
 from boardgames_tui.bots.policies import policy_for
 from boardgames_tui.engine.registry import get_game
 
-GAMES = ("evolution", "phoenicia", "utopia", "imperial")
+GAMES = ("evolution", "phoenicia", "utopia", "imperial", "civilization")
 
 
 def positions(game, players: int, count: int, seed: int = 7) -> list:
@@ -96,30 +102,46 @@ def bench_game(name: str, players: int, count: int) -> None:
           f"= about {med(iters) * hard.iterations:4.2f} s a decision")
 
 
-def p95_game(name: str, seed: int = 11) -> None:
+def p95_game(name: str, seed: int = 11, seconds: float | None = THINK_SECONDS,
+             decisions: int | None = None) -> None:
     """One hard bot (the app's budget) and three easy bots, a full game."""
     game = get_game(name)
     state = game.new_game(["Hard", "Easy 1", "Easy 2", "Easy 3"], seed, {})
-    bots = [make_bot("hard", seed * 10, game)] + [make_bot("easy", seed * 10 + i, game) for i in (1, 2, 3)]
-    times, cpu = [], []
+    hard = make_bot("hard", seed * 10, game, seconds=seconds)
+    bots = [hard] + [make_bot("easy", seed * 10 + i, game) for i in (1, 2, 3)]
+    times, cpu, iters = [], [], []
     while (d := game.cached_decision(state)) is not None:
+        if decisions is not None and len(times) >= decisions:
+            break
         t, c = time.perf_counter(), time.process_time()
         key = ask(bots[d.player], game, state, d)
         if d.player == 0 and len(d.options) > 1:
             times.append(time.perf_counter() - t)
             cpu.append(time.process_time() - c)
+            if hard.last_iterations:
+                iters.append(hard.last_iterations)
         game.apply(state, key)
-    won = "won" if 0 in game.winners(state) else "lost"
+    won = "cut off" if d is not None else "won" if 0 in game.winners(state) else "lost"
 
     def p95(xs: list[float]) -> float:
         xs = sorted(xs)
         return xs[min(len(xs) - 1, int(0.95 * len(xs)))]
 
+    def p5(xs: list[int]) -> int:
+        return sorted(xs)[int(0.05 * len(xs))] if xs else 0
+
+    budget = f"{hard.iterations} iterations" + (f" or {seconds:g} s" if seconds is not None else "")
     # Wall time is what a player waits; CPU time is that wait on an idle machine
     # (the search is one thread), which a shared machine's wall time is not.
-    print(f"{name}: 4 players, hard bot at {bots[0].iterations} iterations, {len(times)} decisions ({won}): "
-          f"wall median {statistics.median(times):.2f} s, p95 {p95(times):.2f} s, max {max(times):.2f} s; "
-          f"CPU median {statistics.median(cpu):.2f} s, p95 {p95(cpu):.2f} s")
+    print(f"{name}: 4 players, seed {seed}, hard bot at {budget}, {len(times)} decisions ({won}, "
+          f"round {game.round_number(state)}): wall median {statistics.median(times):.2f} s, "
+          f"p95 {p95(times):.2f} s, max {max(times):.2f} s; "
+          f"CPU median {statistics.median(cpu):.2f} s, p95 {p95(cpu):.2f} s; "
+          f"target wall p95 <= 1.5 s: {'met' if p95(times) <= 1.5 else 'MISSED'}")
+    if iters:
+        print(f"  iterations a search (of {len(iters)} searched): median {statistics.median(iters):.0f}, "
+              f"5th percentile {p5(iters)}, min {min(iters)}; at the full {hard.iterations}: "
+              f"{sum(i >= hard.iterations for i in iters)}")
 
 
 def main() -> None:
@@ -128,12 +150,18 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--positions", type=int, default=24)
     ap.add_argument("--p95-game", action="store_true", help="also time a full 4-player game per title")
+    ap.add_argument("--only-p95", action="store_true", help="only the --p95-game figures")
+    ap.add_argument("--seed", type=int, default=11, help="the --p95-game's seed")
+    ap.add_argument("--decisions", type=int, default=None, help="stop after this many timed hard decisions")
+    ap.add_argument("--seconds", type=float, default=THINK_SECONDS, help="the hard bot's time budget")
+    ap.add_argument("--no-time-budget", action="store_true", help="iterations only (no time budget)")
     args = ap.parse_args()
-    for name in args.games.split(","):
-        bench_game(name, args.players, args.positions)
-    if args.p95_game:
+    if not args.only_p95:
         for name in args.games.split(","):
-            p95_game(name)
+            bench_game(name, args.players, args.positions)
+    if args.p95_game or args.only_p95:
+        for name in args.games.split(","):
+            p95_game(name, args.seed, None if args.no_time_budget else args.seconds, args.decisions)
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 """What one keypress costs on every game screen, as ratios to a bare app.
 
-    .venv/bin/python bench/keypress.py [--moves 12] [--games evolution,phoenicia,utopia,imperial]
+    .venv/bin/python bench/keypress.py [--moves 12] [--games evolution,phoenicia,utopia,imperial,civilization]
 
 Bytes: each screen runs as a real program (`boardgames-tui play GAME --open`)
 on a real pseudo-terminal at 80x24 and at 160x48; keys are written to it and
@@ -38,7 +38,7 @@ from ptyrun import KEYS, PtyApp  # noqa: E402
 VENV_BIN = Path(sys.executable).parent
 APP = [str(VENV_BIN / "boardgames-tui")]
 BARE = [sys.executable, str(HERE / "bare_optionlist.py")]
-SEEDS = {"evolution": 3, "phoenicia": 4, "utopia": 9, "imperial": 5}
+SEEDS = {"evolution": 3, "phoenicia": 4, "utopia": 9, "imperial": 5, "civilization": 6}
 
 
 def med(xs):
@@ -139,7 +139,7 @@ async def tabs_to_board(game: str) -> int:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--moves", type=int, default=12)
-    ap.add_argument("--games", default="evolution,phoenicia,utopia,imperial")
+    ap.add_argument("--games", default=",".join(SEEDS))
     a = ap.parse_args()
     games = a.games.split(",")
     sys.path.insert(0, str(HERE))

@@ -34,10 +34,17 @@ own result (won, units kept, units killed), not cut off after 20 choices and
 judged by a road to victory that a battle barely moves.
 
 Strength is set by the iteration budget (a policy's ``HARD_ITERATIONS``: under
-a second a decision on this machine), never by wall time, so a seeded
-``simulate`` is reproducible.  Rollouts are short (20 choices) and end in the
-policy's judgement: four times cheaper than 80, so the budget buys four times
-the iterations (whether longer ones would be stronger with the verdict in
+a second a decision on this machine), so a seeded ``simulate`` is
+reproducible.  The app adds a time budget (``seconds``, :data:`THINK_SECONDS`
+there): the search stops at its iterations or when that much wall time has
+passed since the decision began, whichever comes first, so that a player
+never waits longer than that for a bot on a slow or busy machine (a
+Civilization iteration plays 20 choices of the easy policy: 200 of them took
+2 to 5 s).  Cut short, the search is weaker, never worse than the easy bot:
+the verdict keeps the easy pick unless the search saw better beyond its noise.
+
+Rollouts are short (20 choices) and end in the policy's judgement: four times
+cheaper than 80, so the budget buys four times the iterations (whether longer ones would be stronger with the verdict in
 place was not measured).  ``progress(done, budget)`` is called every few iterations and
 ``cancel()`` (when given) stops the search at once with :class:`BotCancelled`
 (the app's q key).
@@ -65,6 +72,10 @@ MIN_VISITS = 8
 CONFIDENCE = 1.645
 EXPLORATION = 0.7
 PROGRESS_EVERY = 16
+# The app's time budget for one decision of a hard bot, in seconds of wall time
+# (what the player waits): the search's iterations stop there, with room left
+# for the iteration under way and the verdict within 1.5 s.
+THINK_SECONDS = 1.2
 
 
 class Node:
@@ -102,7 +113,8 @@ class HardBot:
                  rollout: int | None = None, exploration: float = EXPLORATION,
                  prior: float | None = None,
                  progress: Callable[[int, int], None] | None = None,
-                 cancel: Callable[[], bool] | None = None) -> None:
+                 cancel: Callable[[], bool] | None = None,
+                 seconds: float | None = None) -> None:
         self.game = game
         self.rng = random.Random(seed)
         self.policy = policy_for(game.name)
@@ -118,19 +130,29 @@ class HardBot:
         self.exploration = exploration
         self.progress = progress
         self.cancel = cancel
+        # A wall-time budget a decision besides the iterations (None: iterations only).
+        self.seconds = None if seconds is None else max(0.0, float(seconds))
+        self.last_iterations = 0             # iterations the last search made
         self.last_root: Node | None = None   # for tests and the app's hints
         self._candidates = getattr(self.policy, "candidates", None)
         self._focus = getattr(self.policy, "focus", None)
 
     # -- one decision -------------------------------------------------------------------------
     def decide(self, k: Knowledge) -> str:
+        clock = time.perf_counter
+        start = clock()
         game, rng, me = self.game, self.rng, k.player
         keys, pick = self._searched(k.world, k.decision)
+        self.last_iterations = 0
         if len(keys) == 1:
             return keys[0]
         root = Node()
         focus = self._focus(self.game, k.world, k.decision) if self._focus is not None else None
-        for i in range(self.iterations):
+        budget = self.iterations
+        seconds = self.seconds
+        deadline = math.inf if seconds is None else start + seconds
+        done = 0
+        while done < budget:
             if self.cancel is not None:
                 if self.cancel():
                     raise BotCancelled()
@@ -139,9 +161,17 @@ class HardBot:
                 time.sleep(0)
             world = game.determinize(k.world, me, rng)
             self._iterate(root, world, game, rng, focus)
-            if self.progress is not None and (i + 1) % PROGRESS_EVERY == 0:
-                self.progress(i + 1, self.iterations)
+            done += 1
+            now = clock() if seconds is not None else 0.0
+            if self.progress is not None and done % PROGRESS_EVERY == 0:
+                # the share of the budget used: of the iterations or of the time, the larger
+                shown = done if seconds is None or seconds <= 0 else \
+                    max(done, min(budget, int(budget * (now - start) / seconds)))
+                self.progress(shown, budget)
+            if now >= deadline:
+                break
         self.last_root = root
+        self.last_iterations = done
         return self._verdict(root, set(k.decision.keys()), pick)
 
     def _verdict(self, root: Node, legal: set[str], pick: str) -> str:

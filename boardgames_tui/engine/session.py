@@ -61,8 +61,8 @@ class Seat:
         return out
 
 
-@dataclass
-class ChoiceRecord:
+@dataclass(slots=True)
+class ChoiceRecord:  # one a choice for the whole game: slots halve it (about 50 bytes)
     key: str
     player: int
     revealed: bool  # randomness was used or something hidden became known
@@ -216,15 +216,28 @@ class Match:
     def _replay(self, keys: list[str]) -> None:
         """Start from the seed and apply ``keys``; IllegalMove names the first
         choice the rules refuse."""
-        self.state = self.game.new_game([s.name for s in self.seats], self.seed, self.options)
-        self.history = []
+        game = self.game
+        self.state = state = game.new_game([s.name for s in self.seats], self.seed, self.options)
+        self.history = history = []
         self._snaps = []
         window_from = len(keys) - REPLAY_SNAPSHOT_WINDOW
-        for i, k in enumerate(keys):
-            try:
-                self.choose(k, snapshot=i >= window_from)
-            except IllegalMove as e:
-                raise IllegalMove(f"choice {i + 1} ({quoted(k)}) is not legal: {e.reason}") from None
+        decide, apply, record = game.cached_decision, game.apply, ChoiceRecord
+        i = 0
+        try:
+            # Before the snapshot window, nothing of the match is needed but the records:
+            # ``game.apply`` checks each key against the decision's options (the
+            # integrity check: an illegal key raises and changes nothing) once.
+            for i in range(min(max(window_from, 0), len(keys))):
+                d = decide(state)
+                if d is None:
+                    raise IllegalMove("the game is over")
+                before = state.rng.mark
+                apply(state, keys[i])
+                history.append(record(keys[i], d.player, state.rng.mark != before))
+            for i in range(max(window_from, 0), len(keys)):
+                self.choose(keys[i])
+        except IllegalMove as e:
+            raise IllegalMove(f"choice {i + 1} ({quoted(keys[i])}) is not legal: {e.reason}") from None
         self.journal_from = 0
 
     @classmethod

@@ -35,3 +35,18 @@ def after_refresh(node: DOMNode, callback: Callable[..., Any], *args: Any, **kwa
         return None
 
     return node.call_after_refresh(run)
+
+
+def after_delay(node: DOMNode, delay: float, callback: Callable[..., Any], *args: Any) -> Any:
+    """``node.set_timer(delay, callback)`` that cannot be lost, run only if ``node`` is
+    still :func:`alive`.  Textual's one-shot timer drops its only tick when it first
+    wakes after its due time (``skip``: two clock readings more than ``delay`` apart
+    on a busy machine), so with a delay of a few ms a bot's next move was, now and
+    then, never made: the demo stopped for good.  Returns the loop's handle."""
+    import asyncio
+
+    def fire() -> None:
+        if alive(node):
+            node.call_later(callback, *args)
+
+    return asyncio.get_running_loop().call_later(max(0.0, delay), fire)

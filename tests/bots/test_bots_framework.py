@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from dataclasses import dataclass
 
 import pytest
@@ -134,6 +135,32 @@ def test_the_search_reports_progress_and_stops_when_told():
     with pytest.raises(BotCancelled):
         ask(stopper, NIM, s, NIM.cached_decision(s))
     assert len(calls) == 6  # stopped at once, not after the budget
+
+
+class SlowNim(Nim):
+    """Nim whose every choice takes 0.5 ms: a search of many iterations takes long."""
+    name = "nim-slow-test"
+
+    def _apply(self, s, d, o):
+        time.sleep(0.0005)
+        super()._apply(s, d, o)
+
+
+def test_a_time_budget_stops_the_search_and_the_iterations_do_without_one():
+    game = SlowNim()
+    s = Pile(9)
+    seen: list[tuple[int, int]] = []
+    bot = HardBot(game, seed=1, iterations=100_000, seconds=0.3,
+                  progress=lambda done, total: seen.append((done, total)))
+    t = time.perf_counter()
+    key = ask(bot, game, s, game.cached_decision(s))
+    took = time.perf_counter() - t
+    assert 0.3 <= took < 1.0                                      # stopped by the clock
+    assert 0 < bot.last_iterations < 100_000 and key in ("take:1", "take:2")
+    assert seen and seen[-1][0] >= seen[-1][1] * 0.2     # progress counts the time used
+    untimed = HardBot(game, seed=1, iterations=40)
+    ask(untimed, game, s, game.cached_decision(s))
+    assert untimed.seconds is None and untimed.last_iterations == 40   # reproducible: iterations only
 
 
 def test_a_bot_is_given_a_world_not_the_state():

@@ -6,6 +6,7 @@ import copy
 import pytest
 
 from boardgames_tui.engine import IllegalMove
+from boardgames_tui.engine import session
 from boardgames_tui.engine.session import Match
 
 from engine_fakegame import PlayCard, seats
@@ -142,3 +143,58 @@ def test_views_hide_other_hands_and_private_log(new_match):
     v0 = m.view(0)
     assert v0["players"][0]["hand"] == m.state.hands[0]
     assert f"P1 draws {drawn}" in v0["log"]
+
+
+@pytest.fixture
+def small_window(monkeypatch):
+    """A snapshot window of 8 choices, so that a fake game's replay has a part before it."""
+    monkeypatch.setattr(session, "REPLAY_SNAPSHOT_WINDOW", 8)
+    return 8
+
+
+def _long_keys(new_match) -> tuple[Match, list[str]]:
+    m = new_match(n=3, seed=11, options={"rounds": "3"})
+    keys = _random_keys(m, 200, seed=2)
+    assert len(keys) > session.REPLAY_SNAPSHOT_WINDOW + 20
+    return m, keys
+
+
+def test_replay_refuses_an_illegal_choice_before_the_snapshot_window(new_match, small_window):
+    _, keys = _long_keys(new_match)
+    with pytest.raises(IllegalMove, match=r"choice 6 \('bogus'\) is not legal"):
+        Match.replay("fakecards", seats(3), 11, {"rounds": "3"}, keys[:5] + ["bogus"] + keys[6:])
+    legal_elsewhere = next(k for k in keys if k.startswith("card:") and k != keys[5])
+    with pytest.raises(IllegalMove, match=r"choice 6 "):
+        Match.replay("fakecards", seats(3), 11, {"rounds": "3"}, keys[:5] + [legal_elsewhere] + keys[6:])
+
+
+def test_replay_refuses_choices_after_the_end(new_match, small_window):
+    m = new_match(n=2, seed=3, options={"rounds": "1"})
+    keys = _random_keys(m, 10_000, seed=4)
+    assert m.is_over()
+    extra = keys + ["end"] * (small_window + 2)  # the first one refused lies before the window
+    with pytest.raises(IllegalMove, match=rf"choice {len(keys) + 1} \('end'\) is not legal: the game is over"):
+        Match.replay("fakecards", seats(2), 3, {"rounds": "1"}, extra)
+
+
+def test_replay_records_what_was_played_and_undoes_alike(new_match, small_window):
+    _, keys = _long_keys(new_match)
+    for n in range(len(keys) - 1, 20, -1):  # a position with two choices to undo
+        m = new_match(n=3, seed=11, options={"rounds": "3"})
+        for k in keys[:n]:
+            m.choose(k)
+        if len(m._snaps) >= 2 and m.can_undo()[0]:
+            break
+    else:
+        raise AssertionError("no position with two choices to undo")
+    back = Match.replay("fakecards", seats(3), 11, {"rounds": "3"}, keys[:n])
+    assert back.state == m.state
+    assert back.history == m.history  # who chose, and which choices revealed
+    assert back.can_undo() == m.can_undo()
+    undone = 0
+    while m.can_undo()[0]:
+        back.undo()
+        m.undo()
+        undone += 1
+        assert back.state == m.state and back.history == m.history
+    assert undone >= 2 and not back.can_undo()[0]

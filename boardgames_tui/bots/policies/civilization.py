@@ -21,7 +21,7 @@ from typing import Any
 
 from ...engine.core import Decision, Game
 from ...games.civilization import cards, data as D, movement
-from ...games.civilization.board import neighbours
+from ...games.civilization.board import MIN_CITY_DISTANCE, neighbours
 from ...games.civilization.data_map import HUT
 from . import dispatch, pick
 from .civilization_eval import evaluate
@@ -48,15 +48,27 @@ def _enemy_army_near(s: Any, player: int, pos, reach: int) -> bool:
                for x, f in s.board.figures.items())
 
 
-def _goals(s: Any, player: int, what: str) -> list[tuple[Any, float]]:
+def _frontier(s: Any) -> set:
+    """The explored squares next to a face-down tile."""
+    b = s.board
+    unseen = {p for t in b.tiles if not t.face_up for p in t.positions()}
+    return {n for p in unseen for n in neighbours(p) if n not in unseen and b.square(n) is not None}
+
+
+def _goals(s: Any, player: int, what: str, frontier: set | None = None) -> list[tuple[Any, float]]:
     """Where a figure wants to be, with a value: a scout at a free city site (by what the city would
-    work) or by a face-down tile to explore it; an army on a hut or by a face-down tile."""
+    work) or by a face-down tile to explore it; an army on a hut or by a face-down tile.  ``frontier``:
+    :func:`_frontier`, when the caller has it already."""
     b = s.board
     out = []
-    unseen = {p for t in b.tiles if not t.face_up for p in t.positions()}
-    frontier = {n for p in unseen for n in neighbours(p) if n not in unseen and b.square(n) is not None}
+    if frontier is None:
+        frontier = _frontier(s)
     if what == "scout":
-        out += [(p, 10.0 + _site_value(s, p)) for p in b.explored() if b.city_site_problem(p, player) is None]
+        # a site is 3 squares from every city (rule 34): a cheap test first, then the rules' own
+        cities = list(b.cities)
+        out += [(p, 10.0 + _site_value(s, p)) for p in b.explored()
+                if all(max(abs(p[0] - c[0]), abs(p[1] - c[1])) >= MIN_CITY_DISTANCE for c in cities)
+                and b.city_site_problem(p, player) is None]
         out += [(p, 6.0) for p in frontier]
     else:
         out += [(p, 9.0) for p, m in b.markers.items() if m[0] == HUT]
@@ -195,7 +207,11 @@ def _move(game, s, d, rng):
         opts = [o for o in d.options if o.value is not None and o.value[0] not in ("ability", "card")]
         if not opts:
             return "done"
-        goals = {what: _goals(s, d.player, what) for what in ("army", "scout")}
+        # the goals of the kinds of figure that may move (a group moves only to attack: no goals);
+        # a scout's are the dear ones (every free city site)
+        frontier = _frontier(s)
+        goals = {what: _goals(s, d.player, what, frontier)
+                 for what in ("army", "scout") if any(o.value[0] == what for o in opts)}
         turn = s.steps[-1]
         best = []
         for o in opts:

@@ -19,6 +19,7 @@ Whose view is on screen (``viewer``):
 from __future__ import annotations
 
 import threading
+import time
 
 from rich.text import Text
 from textual import on
@@ -32,6 +33,7 @@ from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from ...bots.base import BotCancelled, ask, bot_seed, knowledge
+from ...bots.ismcts import THINK_SECONDS
 from ...bots.levels import make_bot
 from ...bots.random_bot import RandomBot
 from ...engine import save as saves
@@ -39,7 +41,7 @@ from ...engine.core import Decision, IllegalMove
 from ...engine.session import Match
 from ...engine.store import StoreError, default_store
 from ..boards import board_class
-from ..later import after_refresh
+from ..later import after_delay, after_refresh
 from ..sizes import too_small
 from ..widgets import BoardWidget, Curtain, GameLog, OptionPicker, TurnBanner
 from .dialogs import ConfirmScreen
@@ -96,6 +98,8 @@ class GameScreen(Screen[None]):
         self._bot_pending = False
         # A search bot thinking in a worker thread: (token, player, cancel event, bot)
         self._thinking: tuple[int, int, threading.Event, object] | None = None
+        self._think_started = 0.0  # when it began (perf_counter): the delay runs from there
+        self._holding = False      # its choice waits for the rest of the delay
         self._spin = 0
         self._scores_shown = False
         self._log_mode = False
@@ -153,7 +157,9 @@ class GameScreen(Screen[None]):
         out = []
         for i, seat in enumerate(m.seats):
             level = seat.level if (seat.is_bot or self.demo) else "random"
-            out.append(shared if level == "random" else make_bot(level, bot_seed(m.seed, i), m.game))
+            # a search bot thinks within the app's time budget as well as its iterations
+            out.append(shared if level == "random"
+                       else make_bot(level, bot_seed(m.seed, i), m.game, seconds=THINK_SECONDS))
         return out
 
     def is_bot(self, player: int) -> bool:
@@ -307,15 +313,24 @@ class GameScreen(Screen[None]):
                 self.notify(f"Autosave failed: {e}", severity="warning", markup=False)
 
     def _schedule_bot(self) -> None:
+        """The next bot move after the delay; a search bot starts thinking at once
+        instead (once this position is drawn), and its move waits only for what is
+        left of the delay when it is done (:meth:`_thinking_done`): the player waits
+        the thinking time or the delay, the longer of the two, never both."""
         if self.frozen or self._bot_pending or self._thinking is not None:
             return
         self._bot_token += 1
         token = self._bot_token
         self._bot_pending = True
-        if self.delay <= 0:
+        if self.delay <= 0 or self._next_bot_thinks():
             after_refresh(self, self._bot_move, token)
         else:
-            self.set_timer(self.delay, lambda: self._bot_move(token))
+            after_delay(self, self.delay, self._bot_move, token)
+
+    def _next_bot_thinks(self) -> bool:
+        d = self.match.decision()
+        return (d is not None and self.is_bot(d.player) and len(d.options) > 1
+                and getattr(self._bots[d.player], "thinks", False))
 
     def _bot_move(self, token: int) -> None:
         if token != self._bot_token:
@@ -352,6 +367,7 @@ class GameScreen(Screen[None]):
     def _start_thinking(self, bot, d: Decision) -> None:
         """Search in a thread so that the screen stays live (l, ?, q work); what
         the bot may know is built here, from the state, on the app's thread."""
+        self._think_started = time.perf_counter()
         k = knowledge(bot, self.match.game, self.match.state, d)
         cancel = threading.Event()
         token = self._bot_token
@@ -387,8 +403,13 @@ class GameScreen(Screen[None]):
                                             f"thinking… {pct}%  (q stops it)")
 
     def _stop_thinking(self) -> None:
-        """Stop a search at once; its result, if it comes, is ignored."""
+        """Stop a search at once; its result, if it comes, is ignored (and so is
+        one that waits for the rest of the delay)."""
         if self._thinking is None:
+            if self._holding:
+                self._holding = False
+                self._bot_token += 1
+                self._bot_pending = False
             return
         self._thinking[2].set()
         self._thinking = None
@@ -402,6 +423,25 @@ class GameScreen(Screen[None]):
         if self._thinking is None or self._thinking[0] != token:
             return
         self._stop_thinking()
+        wait = self.delay - (time.perf_counter() - self._think_started)
+        if wait > 0.005:  # the delay runs from the start of the thinking: only what is left of it
+            self._bot_token += 1
+            hold = self._bot_token
+            self._bot_pending = True
+            self._holding = True
+            after_delay(self, wait, self._play_thought, hold, d, key)
+            return
+        self._play_thought(self._bot_token, d, key)
+
+    def _play_thought(self, token: int, d: Decision, key: str) -> None:
+        """Play a search bot's choice, unless the position changed meanwhile (or q
+        stopped it while it waited: the token moved on)."""
+        if token != self._bot_token:
+            return
+        self._bot_pending = False
+        self._holding = False
+        if not self.is_mounted or getattr(self.app, "closing", False):
+            return
         now = self.match.decision()
         if now is None or now.player != d.player or now.get(key) is None:
             self.refresh_position()
