@@ -32,6 +32,17 @@ def match_with_hard_bot() -> Match:
     return Match.new("imperial", [Seat("Ann", "red"), Seat("Bot", "blue", BOT, "hard")], 3)
 
 
+async def until_the_bot_has_a_choice(pilot, m: Match) -> None:
+    """Play seat 0's first options until the bot in seat 1 has more than one option."""
+    for _ in range(12):
+        await wait_for(pilot, lambda: m.decision().player == 0, tries=500)
+        await pilot.press("enter")
+        d = m.decision()
+        if d.player == 1 and len(d.options) > 1:
+            return
+    raise AssertionError("the bot never had a choice to think about")
+
+
 async def test_a_thinking_bot_shows_progress_keeps_the_screen_live_and_q_stops_it(monkeypatch):
     budget(monkeypatch, 10_000_000)  # it would think for hours
     m = match_with_hard_bot()
@@ -123,14 +134,7 @@ async def test_a_thinking_bots_move_shows_after_its_thinking_or_the_delay_not_bo
     app = BoardgamesApp(m, delay=delay)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        for _ in range(12):
-            await wait_for(pilot, lambda: m.decision().player == 0, tries=500)
-            await pilot.press("enter")
-            d = m.decision()
-            if d.player == 1 and len(d.options) > 1:
-                break
-        else:
-            raise AssertionError("the bot never had a choice to think about")
+        await until_the_bot_has_a_choice(pilot, m)
         n = len(made)
         await wait_for(pilot, lambda: len(made) > n, tries=400)
         (t0, who0, _), (t1, who1, options) = made[n - 1], made[n]
@@ -147,12 +151,7 @@ async def test_q_stops_a_thought_move_that_waits_for_the_delay(monkeypatch):
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
-        for _ in range(12):
-            await wait_for(pilot, lambda: m.decision().player == 0, tries=500)
-            await pilot.press("enter")
-            d = m.decision()
-            if d.player == 1 and len(d.options) > 1:
-                break
+        await until_the_bot_has_a_choice(pilot, m)
         await wait_for(pilot, lambda: screen._holding, tries=100)   # thought, waiting for the delay
         n = len(m.history)
         await pilot.press("q")
