@@ -100,9 +100,9 @@ async def test_moves_on_a_grid():
         assert canvas.cursor == ("cell", 2, 0)
         await pilot.press("right")  # the edge: it stays
         assert canvas.cursor == ("cell", 2, 0)
-        await pilot.press("j", "j", "h")
+        await pilot.press("down", "down", "left")
         assert canvas.cursor == ("cell", 1, 2)
-        await pilot.press("up", "k", "l")
+        await pilot.press("up", "up", "right")
         assert canvas.cursor == ("cell", 2, 0)
         # each move told the screen what the cursor now aims at
         assert app.hovered[-1] == ("cell", 2, 0)

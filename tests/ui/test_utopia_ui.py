@@ -226,11 +226,11 @@ async def test_cursor_moves_across_the_map_and_the_list_follows():
         await settle(pilot)
         assert canvas.cursor == ("district", 4)
         assert screen.picker.highlighted_option().key == "district:E5"
-        await pilot.press("l")  # vi keys too: E5 -> E7
+        await pilot.press("right")  # E5 -> E7
         await settle(pilot)
         assert canvas.cursor == ("district", 6)
         assert "E7" in str(board.query_one("#map-info").render())
-        await pilot.press("h", "j")  # back to E5, then E6 below it
+        await pilot.press("left", "down")  # back to E5, then E6 below it
         await settle(pilot)
         assert canvas.cursor == ("district", 5)
         # Down again: the Fire island's title (its wonder), not a choice now.

@@ -7,7 +7,7 @@ choice.  Legal targets are marked with ``◆`` and a heavy border (not colour
 alone); the cursor is marked with ``▶``.  Face-down traits of other players
 show as ``[?]``.
 
-Keys while the board has focus: ←→/h l across a row, ↑↓/k j between rows
+Keys while the board has focus: ←→ across a row, ↑↓ between rows
 (players' species rows, then the hand), Enter picks what is under the cursor.
 """
 from __future__ import annotations

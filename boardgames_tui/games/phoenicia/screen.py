@@ -11,7 +11,7 @@ The cursor stands on the displayed development cards, the viewer's
 production cards (one spot per value), disks and City Center, and the lines
 of the viewer's village (training ground and tiles).  Legal targets are
 marked ``◆`` with a heavy border or bold line (not colour alone), the cursor
-``▶``.  Keys while the board has focus: ←→/h l along a row, ↑↓/k j between
+``▶``.  Keys while the board has focus: ←→ along a row, ↑↓ between
 rows, Enter or Space picks what is under the cursor.
 """
 from __future__ import annotations

@@ -18,7 +18,7 @@ Nothing rests on colour alone:
 * what the current decision can aim at is marked ``◆`` (and a heavy border on
   districts), the cursor ``▶`` (a double border), a selection ``★``.
 
-Keys while the map has focus: arrows or h j k l move the cursor to the
+Keys while the map has focus: the arrows move the cursor to the
 nearest place that way, Enter picks what is under it.  The line at the
 bottom describes the place under the cursor (neighbours, piers, every prince).
 """

@@ -105,6 +105,15 @@ class GameScreen(Screen[None]):
         self._log_mode = False
         self._shown_viewer: int | None = None
         self._autosave_warned = False
+        # The focus model (README, "Keys"): the option list has the keys unless
+        # the board was used for the last pick and every option of the new
+        # decision is on the board.  ``_decision_at`` tells a new decision
+        # (the choice count) from a repaint of the same one; ``_picked`` is
+        # what a human chose at each choice count, so that an undo brings the
+        # highlight back to the option taken there.
+        self._decision_at: int | None = None
+        self._picked: dict[int, str] = {}
+        self._restore: str | None = None
 
     # -- layout -------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -139,6 +148,7 @@ class GameScreen(Screen[None]):
             raise
         if self.app.is_headless:
             self.picker.filter_input.cursor_blink = False
+        self.log_widget.can_focus = False  # Tab goes between the list and the board; l opens the log
         self.refresh_position()
         if self.curtain_for is None:
             self.picker.choice_list.focus()
@@ -236,13 +246,35 @@ class GameScreen(Screen[None]):
         banner.show_turn(d.player, seat.name, seat.colour, status=status,
                          bot=self.is_bot(d.player), note=self.board.banner_note(view))
         prompt.update(Text(prompt_text(d.prompt, seat.name), style="bold"))
+        at = len(m.history)
+        new_decision = at != self._decision_at
+        self._decision_at = at
         keep = self.picker.highlighted_option()
+        on_board = self._board_has_focus()
         self.picker.set_options(d.options)
-        if keep is not None and self._shown_viewer == shown:
+        want = self._restore if self._restore is not None else (
+            keep.key if keep is not None and self._shown_viewer == shown else None)
+        self._restore = None
+        if want is not None:
             for i, o in enumerate(self.picker.visible_options):
-                if o.key == keep.key:
+                if o.key == want:
                     self.picker.choice_list.highlighted = i
         self._show(view, shown, d)
+        if new_decision and on_board and not self._all_on_board(d):
+            # A pick on the board led to a decision the board cannot take:
+            # the arrows and Enter go to the list again.
+            self.picker.choice_list.focus()
+
+    def _board_has_focus(self) -> bool:
+        try:
+            return self.board.has_focus_within
+        except NoMatches:
+            return False
+
+    def _all_on_board(self, d: Decision) -> bool:
+        shows = getattr(self.board, "shows_target", None)
+        return bool(d.options) and shows is not None and all(
+            o.target is not None and shows(o.target) for o in d.options)
 
     def _show(self, view: dict, viewer: int | None, d: Decision | None) -> None:
         """The board shows ``view`` (the move log left out of it) and the log
@@ -250,7 +282,9 @@ class GameScreen(Screen[None]):
         self._shown_viewer = view.get("viewer") if isinstance(view, dict) else None
         targets = {o.target for o in d.options if o.target is not None} if d else set()
         hl = self.picker.highlighted_option()
-        self.board.show(view, targets, self.match.seats, hl.target if hl else None)
+        board = self.board
+        board.set_choices(d.options if d else [], hl)
+        board.show(view, targets, self.match.seats, hl.target if hl else None)
         self.log_widget.show_log(self.match.log(), viewer)
 
     def _set_curtain(self, player: int | None, why: str = "") -> None:
@@ -289,11 +323,13 @@ class GameScreen(Screen[None]):
         if self.curtain_for is not None or self.is_bot(d.player):
             self.notify("It is not your turn to choose.", severity="warning")
             return False
+        at = len(self.match.history)
         try:
             self.match.choose(key)
         except IllegalMove as e:
             self.notify(e.reason, title="Not allowed", severity="error", markup=False)
             return False
+        self._picked[at] = key
         self._after_change()
         return True
 
@@ -474,8 +510,9 @@ class GameScreen(Screen[None]):
 
     @on(OptionPicker.Highlighted)
     def _highlighted(self, event: OptionPicker.Highlighted) -> None:
-        if hasattr(self.board, "set_highlight"):
-            self.board.set_highlight(event.option.target if event.option else None)
+        board = self.board
+        board.set_highlight(event.option.target if event.option else None)
+        board.set_list_choice(event.option)
 
     @on(BoardWidget.TargetPicked)
     def _target_picked(self, event: BoardWidget.TargetPicked) -> None:
@@ -517,6 +554,11 @@ class GameScreen(Screen[None]):
             self.notify(e.reason, severity="warning", markup=False)
             return
         self.notify("Undone.", timeout=1.5)
+        # Back where that choice was made: the highlight on the option taken
+        # there, and the keys in the list, so Enter takes what the screen names.
+        self._restore = self._picked.get(len(self.match.history))
+        if self._board_has_focus():
+            self.picker.choice_list.focus()
         self._after_change()
 
     def action_help(self) -> None:
@@ -527,6 +569,7 @@ class GameScreen(Screen[None]):
     def action_log(self) -> None:
         self._log_mode = not self._log_mode
         self.set_class(self._log_mode, "log-mode")
+        self.log_widget.can_focus = self._log_mode  # in the Tab order only while it is large
         if self._log_mode:
             self.log_widget.focus()
         elif self.curtain_for is None:

@@ -23,22 +23,26 @@ from textual.widgets import Footer, Static
 KEYS_MD = """\
 ## Keys
 
-- **↑ ↓** or **k j**: move in the option list or the log
-- **← → ↑ ↓** or **h l k j**: move the cursor on the board (when the board has focus)
-- **Enter**: choose the highlighted option, or what is under the board cursor
-- **Tab / Shift+Tab**: move the focus: board, option list, log
+- **↑ ↓** or **k j**: move in the option list (or in the log, when it is large)
+- **← → ↑ ↓**: move the cursor on the board, when the board has focus
+- **Enter**: take what the screen names: the option the list highlights, or,
+  on the board, what the line under it names ("Enter picks …")
+- **Tab / Shift+Tab**: switch between the option list and the board
 - **/**: filter the options: type words, ↑ ↓ move, Enter chooses, Esc clears
 - **Esc**: clear the filter, or show all options again after picking on the board
-- **u**: undo your last choice (when the rules allow it; otherwise the reason is shown)
-- **l** (or **L**): show the log large and focus it; again to go back.
-  On the board **l** moves right: use **L**, or Tab away first
+- **u**: undo your last choice (when the rules allow it; otherwise the reason is shown);
+  the highlight comes back to the option you had taken, so Enter takes it again
+- **l** (or **L**): show the log large and focus it; again to go back
 - **s**: save the game to a file
 - **?**: this screen (Esc goes back)
 - **q**: back to the main menu (asks first; the game is autosaved)
 - **Ctrl+P**: command palette (all of the above); **Ctrl+Q**: quit the program
 
-Letters are commands everywhere except in the filter field, which only takes
-the focus with **/**. The mouse works too: click an option, a species, a card
+A new decision puts the keys in the option list, and the board's cursor
+follows its highlight. After a pick on the board the keys stay there when
+every option of the next decision is on the board, with the cursor on the
+first of them. Letters are commands everywhere except in the filter field,
+which only takes the focus with **/**. The mouse works too: click an option, a species, a card
 or the curtain.
 
 On the board, **◆** marks what the current decision can aim at, **▶** the

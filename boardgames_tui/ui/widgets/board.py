@@ -9,6 +9,7 @@ Boards with such a cursor derive from :class:`~.cursor_board.CursorBoard`.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.pretty import Pretty
@@ -16,6 +17,8 @@ from textual import events
 from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.widgets import Static
+
+from ...engine.core import Option
 
 
 class QuietFocus:
@@ -89,6 +92,22 @@ class BoardWidget(VerticalScroll):
         viewer decides now (empty otherwise); ``highlight`` is the target of the
         option highlighted in the list."""
         raise NotImplementedError
+
+    def set_highlight(self, target: tuple | None) -> None:
+        """The option highlighted in the list aims at ``target`` (None: at nothing here)."""
+
+    def set_choices(self, options: Sequence[Option], highlighted: Option | None) -> None:
+        """The decision's options as the screen shows them now (empty while
+        the viewer does not decide), and the one the list highlights, given
+        just before :meth:`show`: a board that names what Enter takes (the map
+        boards' info line) reads them there."""
+
+    def set_list_choice(self, option: Option | None) -> None:
+        """The list's highlight moved to ``option``."""
+
+    def shows_target(self, target: tuple) -> bool:
+        """Whether the board can put its cursor on ``target`` (a board pick)."""
+        return False
 
     def banner_note(self, view: dict | None) -> str:
         """What the banner adds after "to decide" (Imperial: "for France")."""

@@ -1,7 +1,7 @@
 """A board with a cursor over rows of places (the base of the games' boards).
 
 A place is a cell widget (:class:`Pickable`) with a ``key``.  The board lays
-the keys out in :meth:`CursorBoard.rows`; ←→/h l move along a row, ↑↓/k j
+the keys out in :meth:`CursorBoard.rows`; ←→ move along a row, ↑↓
 between rows, Enter or Space picks what is under the cursor, a click picks a
 cell.  A key is the ``Option.target`` it picks unless the board maps it
 (:meth:`CursorBoard._target_at`, for a cell that stands for several targets).
@@ -46,11 +46,13 @@ class CursorBoard(QuietFocus, SeatViewHelpers, BoardWidget):
     (what each cell shows), :meth:`_mark_cells` (cursor and target marks) and
     :meth:`_scroll_to_cursor`; this class moves the cursor and picks."""
 
+    # Arrows only: the letters stay the screen's commands (``l`` the log), so
+    # the footer shows the same keys whichever part has focus.
     BINDINGS = [
-        Binding("left,h", "move(0,-1)", "Left", show=False),
-        Binding("right,l", "move(0,1)", "Right", show=False),
-        Binding("up,k", "move(-1,0)", "Up", show=False),
-        Binding("down,j", "move(1,0)", "Down", show=False),
+        Binding("left", "move(0,-1)", "Left", show=False),
+        Binding("right", "move(0,1)", "Right", show=False),
+        Binding("up", "move(-1,0)", "Up", show=False),
+        Binding("down", "move(1,0)", "Down", show=False),
         Binding("enter,space", "pick_cursor", "Pick", show=False),
     ]
     can_focus = True
@@ -166,6 +168,9 @@ class CursorBoard(QuietFocus, SeatViewHelpers, BoardWidget):
 
     def target_label(self, target: tuple) -> str:
         return f"Options for {self._target_name(target)}"
+
+    def shows_target(self, target: tuple) -> bool:
+        return self._key_for_target(target) is not None
 
     def pick_cell(self, cell: Any) -> None:
         """A click: the cursor goes to ``cell`` and what it stands for is picked."""

@@ -12,7 +12,7 @@ knows nothing of any game; a game's board builds the regions from its view.
   region only (unless the view has to scroll to follow it).
 * ``set_map`` compares the new regions with the old ones and repaints only the
   lines of the regions that changed.
-* Arrows and h j k l move the cursor to the nearest pickable region in that
+* Arrows move the cursor to the nearest pickable region in that
   direction (by region centres, in a cone first), so the map need not be a
   grid.  Enter/Space or a click posts :class:`BoardWidget.TargetPicked` with
   what the region stands for; a move posts :class:`BoardWidget.TargetHovered`.
@@ -44,6 +44,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widgets import Static
 
+from ...engine.core import Option
 from ..later import after_refresh
 from .board import BoardWidget, QuietFocus
 
@@ -133,11 +134,13 @@ class MapRegion:
 class MapCanvas(QuietFocus, ScrollView, can_focus=True):
     """The map: see the module docstring."""
 
+    # Arrows only: the letters stay the screen's commands (``l`` the log), so
+    # the footer shows the same keys whichever part has focus.
     BINDINGS = [
-        Binding("left,h", "move('left')", "Left", show=False),
-        Binding("right,l", "move('right')", "Right", show=False),
-        Binding("up,k", "move('up')", "Up", show=False),
-        Binding("down,j", "move('down')", "Down", show=False),
+        Binding("left", "move('left')", "Left", show=False),
+        Binding("right", "move('right')", "Right", show=False),
+        Binding("up", "move('up')", "Up", show=False),
+        Binding("down", "move('down')", "Down", show=False),
         Binding("enter,space", "pick_cursor", "Pick", show=False),
     ]
 
@@ -728,6 +731,8 @@ class MapBoard(BoardWidget):
         self.last_view: dict | None = None
         self._targets: set[tuple] = set()
         self._seats: list[Any] = []
+        self._choices: dict[tuple, list[Option]] = {}  # the decision's options by target
+        self._list_choice: Option | None = None         # the option the list highlights
 
     def compose(self) -> ComposeResult:
         yield Static("", classes="map-head", id="map-head")
@@ -752,27 +757,42 @@ class MapBoard(BoardWidget):
     INFO_NAME = "Board"
 
     def info_text(self, region: MapRegion | None) -> Text:
-        """The line under the map for the region under the cursor: the hint
-        how to reach the map while the cursor is hidden; else whether the
-        region is a choice now, then what :meth:`region_info` says about it."""
+        """The line under the map.  It always names what Enter takes now:
+
+        * the map has focus: the option at the cursor (or that Enter lists
+          the options there, or that the cursor is not on a choice);
+        * the list has focus: the option it highlights;
+
+        then what :meth:`region_info` says about the cursor's region."""
         v = self._view or {}
         canvas = self.canvas
-        if not v or region is None or not region.targets:
-            return Text("")
-        if not canvas.cursor_shown():
-            if not self._targets:  # the board takes no input now (a bot's turn, a demo, the end)
-                return Text("")
-            t = Text(f"{self.INFO_NAME}: ", style="bold")
-            t.append(f"Tab here, then arrows or h j k l move {CURSOR_MARK}, Enter picks; "
-                     f"{TARGET_MARK} = a choice now")
-            return t
         t = Text()
-        if self._targets:
-            if canvas.is_target(region):
-                t.append(f"{TARGET_MARK} Enter picks: ", style="bold")
-            else:
-                t.append("Not a choice now: ", style="dim")
-        self.region_info(t, v, region.targets[0])
+        if canvas.has_focus:
+            if region is None or not region.targets:
+                return t
+            if self._targets:
+                options = self._choices.get(region.targets[0], []) if canvas.is_target(region) else []
+                if len(options) == 1:
+                    t.append(f"{TARGET_MARK} Enter picks: ", style="bold")
+                    t.append(options[0].label)
+                    t.append(" · ")
+                elif options:
+                    t.append(f"{TARGET_MARK} Enter lists the {len(options)} options here: ", style="bold")
+                else:
+                    t.append("Not a choice now: ", style="dim")
+            self.region_info(t, v, region.targets[0])
+            return t
+        o = self._list_choice
+        if o is None:
+            return t  # no choice now (a bot's turn, a demo, the end)
+        t.append("Enter picks: ", style="bold")
+        t.append(o.label)
+        r = canvas.region_for_target(o.target)
+        if r is not None and r.targets:
+            t.append(" · ")
+            self.region_info(t, v, r.targets[0])
+        elif self._targets:
+            t.append(f" · Tab: pick on the {self.INFO_NAME.lower()} ({TARGET_MARK} = a choice)", style="dim")
         return t
 
     def region_info(self, t: Text, view: dict, target: tuple) -> None:
@@ -814,6 +834,23 @@ class MapBoard(BoardWidget):
 
     def target_label(self, target: tuple) -> str:
         return f"Options for {self.target_name(target)}"
+
+    def set_choices(self, options: Sequence[Option], highlighted: Option | None) -> None:
+        by_target: dict[tuple, list[Option]] = {}
+        for o in options:
+            if o.target is not None:
+                by_target.setdefault(o.target, []).append(o)
+        self._choices = by_target
+        self._list_choice = highlighted if options else None  # the info line shows them at show()
+
+    def set_list_choice(self, option: Option | None) -> None:
+        if option is not self._list_choice:
+            self._list_choice = option
+            if not self.canvas.has_focus:
+                self._update_info()
+
+    def shows_target(self, target: tuple) -> bool:
+        return self.canvas.region_for_target(target) is not None
 
     def focus(self, scroll_visible: bool = True):  # the canvas takes the keys
         return self.canvas.focus(scroll_visible)
