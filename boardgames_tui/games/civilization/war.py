@@ -247,7 +247,8 @@ class BattleFront(Step):
 def front_options(s, b: Battle, side: str, card: int) -> list[Option]:
     foe = other(side)
     mine = describe(s, b, side, card)
-    out = [Option("front:new", fit(f"Open a new front with {mine}", f"New front: {mine}", "Open a new front"),
+    out = [Option("front:new", fit(f"Open a new front with {mine}", f"New front: {mine}",
+                                   f"New front: {mine.split(' (')[0]}"),
                   ("front", "new"), None)]
     for i, f in enumerate(b.fronts):
         if foe in f and side not in f:
