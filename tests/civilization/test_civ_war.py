@@ -228,7 +228,7 @@ def test_where_a_card_goes_is_asked_without_naming_it_in_the_public_prompt():
         d = GAME.cached_decision(s)
         assert d.kind == "battle_front"
         prompts.append(d.prompt)
-        assert W.describe(s, s.battle, W.ATT, card) in d.get("front:new").label
+        assert W.describe(s, s.battle, W.ATT, card).split(" (")[0] in d.get("front:new").label
         GAME.apply(s, "back")
     assert prompts[0] == prompts[1]
     assert "Infantry" not in prompts[0] and "infantry" not in prompts[0]

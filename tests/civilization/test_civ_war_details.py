@@ -46,7 +46,7 @@ def test_masonry_lets_a_city_build_walls_for_seven_which_add_four_to_its_defence
     assert WALLS not in refresh(s).keys()                      # not without Masonry
     p.techs.append("Masonry")
     o = refresh(s).get(WALLS)
-    assert o is not None and o.label.startswith(f"Build city walls ({D.CITY_WALLS_COST} production")
+    assert o is not None and o.label.startswith((f"Build city walls ({D.CITY_WALLS_COST} production", f"Build city walls {D.CITY_WALLS_COST}p"))
     before = W.city_bonus(s.board.cities[city])
     GAME.apply(s, WALLS)
     let_it_happen(s)

@@ -11,7 +11,7 @@ from ...engine.core import Option
 from ...engine.steps import Auto, Step, key, log
 from . import cards, culture, data as D, management, movement, war
 from .board import BUILDING, Figures, Pos, WONDER, neighbours
-from .common import _CULTURE_LEVEL, _a, _sources, _sq, _where, ability_sources, coin_dial, culture_hand, stacking
+from .common import _CULTURE_LEVEL, _a, _sources, _sq, _where, ability_sources, coin_dial, culture_hand, fit, stacking
 from .data_map import WATER
 from .state import CivState, Player
 
@@ -119,7 +119,8 @@ class FreezeChance(Step):
             return []
         out = []
         if spy_way(g, s, self.player) is not None:
-            out = [Option(key("freeze", *pos), f"Freeze {_where(s, pos)} (figures of {s.names[f.owner]})",
+            out = [Option(key("freeze", *pos), fit(f"Freeze {_where(s, pos)} (figures of {s.names[f.owner]})",
+                                                   f"Freeze {_sq(pos)} ({s.names[f.owner]})"),
                           ("square", pos), pos) for pos, f in squares]
         # asked even when he cannot pay after all (a gift card might have): skipping would tell the table
         out.append(Option("none", "Freeze nothing", None, None))
@@ -379,7 +380,8 @@ def ability_options(g, s: CivState, player: int, when: str) -> list[Option]:
         if not _can_pay(g, p, ab) or not _ability_useful(g, s, player, source, ab):
             continue
         price = f" ({ab.count} {ab.resource})" if ab.resource else ""
-        out.append(Option(key("ability", source, ab.tag), f"{source}: {ab.text}{price}", None,
+        out.append(Option(key("ability", source, ab.tag), fit(f"{source}: {ab.text}{price}", f"Use {source}{price}",
+                                                              f"{source}{price}", source), None,
                           ("ability", source, ab.tag)))
     return out
 

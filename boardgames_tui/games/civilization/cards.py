@@ -10,7 +10,7 @@ from ...engine.core import Option
 from ...engine.steps import Auto, Step, key, log
 from . import abilities, culture, data as D, movement, war
 from .board import BUILDING, Figures, GREAT_PERSON, Pos
-from .common import _figures, _sq, _two, _where, pyramid_counts
+from .common import _figures, _sq, _two, _where, fit, pyramid_counts
 from .data_map import VILLAGE, WATER
 from .state import CivState
 
@@ -97,7 +97,7 @@ class CancelChance(Step):
         return f"{s.names[self.player]}: {s.names[self.by]} plays {self.card}. Cancel it?"
 
     def options(self, g, s):
-        out = [Option(key("cancel", c), f"Cancel it with {c}", None, c)
+        out = [Option(key("cancel", c), fit(f"Cancel it with {c}", f"Cancel: {c}"), None, c)
                for c in cancel_cards(g, s, self.player, self.by, self.card, self.target)]
         if out:
             out.append(Option("let", "Let it happen", None, None))
@@ -158,7 +158,8 @@ def card_options(g, s: CivState, player: int, when: str) -> list[Option]:
         ab = D.CULTURE_CARD_INDEX[c].ability
         if ab.when == when and ab.tag in _PLAYABLE and (
                 ab.tag == "city_production" or has_target(g, s, player, c)):
-            out.append(Option(key("card", c), f"Play {c}: {ab.text}", None, ("card", c)))
+            out.append(Option(key("card", c), fit(f"Play {c}: {ab.text}",
+                                                  f"Play {c}", f"Play {c.removeprefix('The ')}"), None, ("card", c)))
     return out
 
 

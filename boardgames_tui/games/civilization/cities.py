@@ -11,7 +11,7 @@ from ...engine.core import Option
 from ...engine.steps import Step, key, log
 from . import abilities, cards, data as D, management, movement
 from .board import City, GREAT_PERSON, Pos, neighbours
-from .common import _sq, city_limit, governments_known
+from .common import _sq, city_limit, fit, governments_known
 from .state import CivState
 
 
@@ -32,7 +32,7 @@ class StartTurn(Step):
         out += great_person_options(g, s, self.player)
         out += cards.card_options(g, s, self.player, D.START)
         out += abilities.ability_options(g, s, self.player, D.START)
-        out.append(Option("done", "Done with the start of the round", None, ("done",)))
+        out.append(Option("done", "Done with the start phase", None, ("done",)))
         return out
 
     def quiet(self, o) -> bool:
@@ -63,18 +63,21 @@ class StartTurn(Step):
 # The start of the round's options, the same every time they come up: kept once built.
 @lru_cache(maxsize=1024)
 def _found_option(pos: Pos) -> Option:
-    return Option(key("found", *pos), f"Found a city with the scout on {_sq(pos)}", ("square", pos), ("found", pos))
+    return Option(key("found", *pos), fit(f"Found a city with the scout on {_sq(pos)}",
+                                          f"Found a city on {_sq(pos)}"), ("square", pos), ("found", pos))
 
 
 @lru_cache(maxsize=256)
 def _government_option(gov: str, now: bool) -> Option:
-    how = "now" if now else "after a round of Anarchy"
-    return Option(key("government", gov), f"Change government to {gov} ({how})", None, ("government", gov))
+    how = "now" if now else "via Anarchy"
+    return Option(key("government", gov), fit(f"Change government to {gov} ({how})", f"Government {gov} ({how})",
+                                              f"{gov} ({how})"), None, ("government", gov))
 
 
 @lru_cache(maxsize=4096)
 def _gather_option(scout: Pos, city: Pos) -> Option:
-    return Option(key("gather", *scout, *city), f"The scout on {_sq(scout)} gathers for the city on {_sq(city)}",
+    return Option(key("gather", *scout, *city), fit(f"The scout on {_sq(scout)} gathers for the city on {_sq(city)}",
+                                                    f"Scout {_sq(scout)} gathers for {_sq(city)}"),
                   ("square", scout), ("gather", scout, city))
 
 
@@ -140,7 +143,8 @@ def great_person_options(g, s: CivState, player: int) -> list[Option]:
         for city in sorted(c for c, x in s.board.cities.items() if x.owner == player):
             if management.structure_sites(g, s, player, city, GREAT_PERSON, name):
                 out.append(Option(key("great_person", name, *city),
-                                  f"Place the great {name} next to the city on {_sq(city)}", None,
+                                  fit(f"Place the great {name} next to the city on {_sq(city)}",
+                                      f"Place {name} by {_sq(city)}"), None,
                                   ("great_person", name, city)))
     return out
 

@@ -25,6 +25,18 @@ def _sq(pos: Pos) -> str:
     return f"{pos[0]}:{pos[1]}"
 
 
+LABEL_ROOM = 30     # an option's label fits one line of the option list at 80x24
+
+
+def fit(*labels: str) -> str:
+    """The first label that fits the option list's line (``LABEL_ROOM``), else the last, shortest one;
+    what is left out the screen shows on the line under the map."""
+    for label in labels:
+        if len(label) <= LABEL_ROOM:
+            return label
+    return labels[-1]
+
+
 def _a(noun: str) -> str:
     """``an army``, ``a scout``: the article for a figure or unit type in the log."""
     return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
@@ -54,7 +66,8 @@ def _foe(s: CivState, pos: Pos) -> str:
         return f"{s.names[c.owner]}'s {'capital' if c.capital else 'city'}"
     f = b.figures.get(pos)
     if f is not None:
-        return f"{s.names[f.owner]}'s {_figures(f.armies, f.scouts)}"
+        what = _figures(f.armies, f.scouts)
+        return f"{s.names[f.owner]}'s {what.removeprefix('an ').removeprefix('a ')}"
     return "the village"
 
 

@@ -10,8 +10,10 @@ from ...engine.core import Option
 from ...engine.steps import Step, key, log
 from . import abilities, cities, data as D, management
 from .board import BUILDING, GREAT_PERSON, Structure
-from .common import _sq, coin_dial, pyramid_counts
+from .common import _sq, coin_dial, fit, pyramid_counts
 from .state import CivState, Player
+
+_ROMAN = ("", "I", "II", "III", "IV", "V")
 
 
 class CultureClimb(Step):
@@ -36,7 +38,10 @@ class CultureClimb(Step):
         nxt = next_culture_space(g, p)
         if nxt is not None and p.culture >= step_culture(g, p, nxt) and p.trade >= nxt.trade:
             cost = f"{step_culture(g, p, nxt)} culture" + (f" and {nxt.trade} trade" if nxt.trade else "")
-            out.append(Option("climb", f"Climb to space {nxt.number} for {cost}", None, ("climb",)))
+            short = f"{step_culture(g, p, nxt)}c" + (f"+{nxt.trade}t" if nxt.trade else "")
+            out.append(Option("climb", fit(f"Climb to space {nxt.number} for {cost}",
+                                           f"Climb to space {nxt.number} ({short})"),
+                              None, ("climb",)))
         out += cities.great_person_options(g, s, self.player)
         out.append(Option("done", "Done with city management", None, ("done",)))
         return out
@@ -65,7 +70,8 @@ class ResearchTurn(Step):
 
     def options(self, g, s):
         cut = 5 if "Porcelain Tower" in s.players[self.player].wonders else 0
-        out = [Option(key("tech", t), f"{t} (level {lv}, {max(0, D.TECH_COST[lv] - cut)} trade)", ("tech", t), t)
+        out = [Option(key("tech", t), fit(f"{t} (level {lv}, {max(0, D.TECH_COST[lv] - cut)} trade)",
+                                          f"{t} ({_ROMAN[lv]}, {max(0, D.TECH_COST[lv] - cut)}t)"), ("tech", t), t)
                for t, lv in researchable(g, s, self.player)]
         out.append(Option("none", "Research nothing this round", None, None))
         return out

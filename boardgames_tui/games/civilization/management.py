@@ -11,7 +11,7 @@ from ...engine.core import Option
 from ...engine.steps import Auto, Step, key, log
 from . import abilities, cards, culture, data as D, movement, war
 from .board import BUILDING, GREAT_PERSON, Pos, Structure, WONDER, neighbours
-from .common import WALLS, _a, _sq, _where, coin_dial, has_ability
+from .common import WALLS, _a, _sq, _where, coin_dial, fit, has_ability
 from .state import CivState, Player
 
 
@@ -163,7 +163,8 @@ class PlaceStructure(Step):
         out = []
         for n in structure_sites(g, s, self.player, self.city, self.what, self.name):
             old = s.board.structures.get(n)
-            label = f"Square {_sq(n)} (replacing {old.name})" if old else f"Square {_where(s, n)}"
+            label = (fit(f"Square {_sq(n)} (replacing {old.name})", f"{_sq(n)} (replacing {old.name})",
+                         f"{_sq(n)} (over {old.name})") if old else f"Square {_where(s, n)}")
             out.append(Option(key("square", *n), label, ("square", n), n))
         return out
 
@@ -255,7 +256,8 @@ def city_actions(g, s: CivState, player: int, city: Pos) -> list[Option]:
     if p.civ == "Egypt" and "free_building" not in p.used:
         for what, name, _cost in structures_to_build(g, s, player, city):
             if what == BUILDING and _sites(g, s, player, city, what, name, sites):
-                out.append(Option(key("free", name), f"Build {name} free (Egypt, once a round)", None,
+                out.append(Option(key("free", name), fit(f"Build {name} free (Egypt, once a round)",
+                                                         f"Build {name} free (Egypt)", f"{name} free (Egypt)"), None,
                                   ("free", name, 0)))
     culture = city_culture(g, s, player, city, squares)
     out.append(Option("culture", f"Create culture (+{culture})", None, ("culture", culture)))
@@ -311,7 +313,10 @@ def _purchase_option(kind: str, what: str, cost: int, trade: int) -> Option:
     verb, noun = {"build": ("Build", _a(what)), BUILDING: ("Build", _a(what)),
                   "unit": ("Buy", f"{_a(what)} unit card"), WALLS: ("Build", "city walls"),
                   WONDER: ("Build", f"the wonder {what}")}.get(kind, ("Build", what))
-    label = f"{verb} {noun} ({cost} production" + (f", {trade} trade bought)" if trade else ")")
+    price = f"{cost}p" + (f"+{trade}t" if trade else "")
+    name = {WONDER: what, "unit": f"{what} card"}.get(kind, noun)
+    label = fit(f"{verb} {noun} ({cost} production" + (f", {trade} trade bought)" if trade else ")"),
+                f"{verb} {name} {price}", f"{name} {price}", f"{verb} {name}")
     return Option(WALLS if kind == WALLS else key(kind, what), label, None, (kind, what, trade))
 
 

@@ -11,7 +11,7 @@ from ...engine.core import Option
 from ...engine.steps import Step, key, log
 from . import abilities, cards, data as D, war
 from .board import BUILDING, Figures, Pos, orthogonal, placed_squares
-from .common import _a, _figures, _foe, _sq, group_of, speed, stacking, water_rule
+from .common import _a, _figures, _foe, _sq, fit, group_of, speed, stacking, water_rule
 from .data_map import HUT, VILLAGE, WATER
 from .state import CivState
 
@@ -152,8 +152,8 @@ class MoveTo(Step):
         out = []
         for d, how in sorted(destinations(g, s, self.player, self.origin, self.what).items()):
             if how[0] == "attack":
-                out.append(Option(f"square:{d[0]}:{d[1]}", f"Attack {_foe(s, d)} on {_sq(d)}", ("square", d),
-                                  (d, how)))
+                label = fit(f"Attack {_foe(s, d)} on {_sq(d)}", f"Attack {_sq(d)}")
+                out.append(Option(f"square:{d[0]}:{d[1]}", label, ("square", d), (d, how)))
             else:
                 sq = squares.get(d)
                 out.append(_step_option(d, how, sq.terrain if sq is not None else None))
@@ -246,8 +246,8 @@ def sacrifice_options(g, s: CivState, player: int, origin: Pos, what) -> list[Op
     out = []
     for d, how in sorted(destinations(g, s, player, origin, what, sacrifice=True).items()):
         if how[0] == "sacrifice" and cards.swappable(g, s, player, b.cities[d].owner, 5):
-            out.append(Option(key("sacrifice", *d), f"Sacrifice the {what} in {s.names[b.cities[d].owner]}'s "
-                              f"city on {_sq(d)} for one of his techs", ("square", d), (d, ("sacrifice", None))))
+            out.append(Option(key("sacrifice", *d), f"Sacrifice the {what} on {_sq(d)} for a tech", ("square", d),
+                              (d, ("sacrifice", None))))
     return out
 
 
@@ -454,7 +454,13 @@ def move_figure(g, s: CivState, player: int, origin: Pos, dest: Pos, what, how: 
         put_figure(g, s, player, end, "army", from_supply=False)
     for _ in range(scouts):
         put_figure(g, s, player, end, "scout", from_supply=False)
-    log(s, f"{s.names[player]} moves {noun} from {_sq(origin)} to {_sq(end)}.")
+    if how[0] == "explore" and end == origin:      # the tile revealed, the figures stay
+        log(s, f"{s.names[player]} explores towards {_sq(dest)} with {noun}; "
+               f"{'it stays' if armies + scouts == 1 else 'they stay'} on {_sq(origin)}.")
+    elif how[0] == "explore":
+        log(s, f"{s.names[player]} moves {noun} from {_sq(origin)} to {_sq(end)}, exploring.")
+    else:
+        log(s, f"{s.names[player]} moves {noun} from {_sq(origin)} to {_sq(end)}.")
     st = b.structures.get(end)
     p = s.players[player]
     if (armies and st is not None and st.kind == BUILDING and st.owner != player
@@ -478,7 +484,7 @@ def explore(g, s: CivState, player: int, pos: Pos) -> None:
         deck = s.huts if sq.marker == HUT else s.villages
         if deck:
             s.board.markers[at] = (sq.marker, deck.draw(s.rng))
-    log(s, f"{s.names[player]} explores the tile {t.name}.")
+    log(s, f"{s.names[player]} explores: the tile {t.name} is revealed on {_sq(pos)}.")
 
 
 def take_hut(g, s: CivState, player: int, pos: Pos) -> None:

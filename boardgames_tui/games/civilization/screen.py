@@ -34,11 +34,14 @@ from typing import Any
 
 from rich.style import Style
 from rich.text import Text
+from textual.app import ComposeResult
+from textual.geometry import Region
+from textual.widgets import Static
 
 from ...ui.later import after_refresh
 from ...ui.theme import colour, seat_letter
 from ...ui.widgets.board import SeatViewHelpers
-from ...ui.widgets.map_canvas import MapBoard, MapRegion, wrap_text
+from ...ui.widgets.map_canvas import MapBoard, MapCanvas, MapRegion, wrap_text
 from . import data as D
 from .board import placed_squares
 from .data_map import HUT, TERRAIN_YIELDS, TILE_SIZE, map_size
@@ -84,10 +87,26 @@ def _frozen(x: Any) -> Any:
     return x
 
 
+# A structure's name in a square's 5 cells: a readable abbreviation, never a cut word ("Marke"); the
+# full name is on the line under the map.
+STRUCTURE_SHORT = {
+    "Market": "Markt", "Bank": "Bank", "Barracks": "Barrk", "Academy": "Acad", "Temple": "Templ",
+    "Cathedral": "Cathd", "Granary": "Grnry", "Aqueduct": "Aqdct", "Library": "Libry", "University": "Univ",
+    "Workshop": "Wkshp", "Iron Mine": "IronM", "Trading Post": "TrPst", "Harbor": "Harbr",
+    "Artist": "Art", "Builder": "Bldr", "General": "Gen", "Humanitarian": "Hum", "Merchant": "Merc",
+    "Scientist": "Sci",
+    "The Colossus": "Col", "The Hanging Gardens": "HGa", "The Great Wall": "GWa", "The Pyramids": "Pyr",
+    "Angkor Wat": "Ang", "Leonardo's Workshop": "Leo", "Porcelain Tower": "Por", "Himeji Samurai Castle": "Him",
+    "Statue of Liberty": "SoL", "The Kremlin": "Kre", "The Pentagon": "Pen", "Big Ben": "BBn",
+    "The Oracle": "Ora", "The Great Lighthouse": "GLi", "Chichen Itza": "Chi", "Taj Mahal": "Taj",
+    "The Louvre": "Lou", "Panama Canal": "Pan", "Cristo Redentor": "Cri",
+}
+
+
 def structure_short(kind: str, name: str, room: int) -> str:
     prefix = {"wonder": "W:", "great_person": "P:"}.get(kind, "")
     bare = name[4:] if name.startswith("The ") else name
-    return (prefix + bare)[:room]
+    return (prefix + STRUCTURE_SHORT.get(name, bare))[:room]
 
 
 def square_lines(v: dict, pos: tuple[int, int], terrain: str | None, sq: Any, seat_style, room: int
@@ -126,10 +145,110 @@ def square_lines(v: dict, pos: tuple[int, int], terrain: str | None, sq: Any, se
     return label, [mid, low]
 
 
+ROMAN = ("-", "I", "II", "III", "IV", "V")
+UNIT_SHORT = {"infantry": "inf", "cavalry": "cav", "artillery": "art", "aircraft": "air"}
+
+
+def focus_square(view: dict, targets: set[tuple], highlight: tuple | None) -> tuple[int, int] | None:
+    """The square a decision is about, where the map centres (when its options have no square of their
+    own): the square the decision names (the figure moving, the city acting, the battle), else the
+    deciding player's capital."""
+    sel = view.get("selected")
+    if sel:
+        return parse_sq(sel)
+    actor, players = view.get("actor"), view.get("players", [])
+    if actor is None:
+        actor = view.get("viewer")
+    if actor is not None and 0 <= actor < len(players):
+        r, c = players[actor]["capital"]
+        return r, c
+    return None
+
+
+def _abilities_text(abilities) -> str:
+    return " ".join(a.text for a in abilities)
+
+
+def option_detail(o: Any) -> str:
+    """What an option's short label leaves out, from the game's data and the option's plain ``value``
+    (never its key): a culture card's, an ability's, a government's, a building's or a wonder's text,
+    a technology's abilities."""
+    v = o.value
+    if o.target and o.target[0] == "tech":
+        tech = D.TECH_INDEX.get(o.target[1])
+        if tech is not None:
+            return f"{tech.name}, level {tech.level}: " + (_abilities_text(tech.abilities) or "no ability")
+    if not isinstance(v, tuple) or not v or not isinstance(v[0], str):
+        return ""
+    head = v[0]
+    if head == "card" and len(v) == 2 and v[1] in D.CULTURE_CARD_INDEX:
+        return f"{v[1]}: {D.CULTURE_CARD_INDEX[v[1]].ability.text}"
+    if head == "ability" and len(v) == 3:
+        source, tag = v[1], v[2]
+        for index in (D.TECH_INDEX, D.WONDER_INDEX, D.CIV_INDEX):
+            item = index.get(source)
+            if item is not None:
+                ab = next((a for a in item.abilities if a.tag == tag), None)
+                if ab is not None:
+                    price = f" (pay {ab.count} {ab.resource})" if ab.resource else ""
+                    return f"{source}: {ab.text}{price}"
+    if head == "government" and len(v) == 2 and v[1] in D.GOVERNMENT_INDEX:
+        return f"{v[1]}: " + _abilities_text(D.GOVERNMENT_INDEX[v[1]].abilities)
+    if head in ("wonder", "free") and len(v) >= 2 and v[1] in D.WONDER_INDEX:
+        return f"{v[1]}: " + _abilities_text(D.WONDER_INDEX[v[1]].abilities)
+    if head in ("building", "free") and len(v) >= 2 and v[1] in D.BUILDING_INDEX:
+        b = D.BUILDING_INDEX[v[1]]
+        return f"{b.name}: {yield_text(b.yields) or 'no icons'}, cost {b.cost} production"
+    if head == "great_person" and len(v) >= 2 and v[1] in D.GREAT_PERSON_INDEX:
+        gp = D.GREAT_PERSON_INDEX[v[1]]
+        return f"the great {gp.name}: {yield_text(gp.yields) or 'no icons'} on a square next to the city"
+    return ""
+
+
+class CivCanvas(MapCanvas):
+    """The map canvas, scrolled by whole squares: the top row and the left column in view are never cut
+    in half."""
+
+    def scroll_to_map_region(self, region_id, *, center: bool = False, animate: bool = False) -> None:
+        r = self.get_region(region_id)
+        if r is None:
+            return
+        view = self.scrollable_content_region
+        if view.width <= 0 or view.height <= 0:
+            self._pending_scroll = (region_id, center)   # hidden (the curtain): done on the next resize
+            return
+        self._pending_scroll = None
+        b = r.bounds
+        x, y = int(self.scroll_x), int(self.scroll_y)
+        if Region(x, y, view.width, view.height).contains_region(b) and y % SQ_H == 0:
+            return
+        if center:
+            x, y = b.x + b.width // 2 - view.width // 2, b.y + b.height // 2 - view.height // 2
+        else:
+            x = min(max(x, b.right - view.width), b.x)
+            y = min(max(y, b.bottom - view.height), b.y)
+        if b.right <= view.width:
+            x = 0
+        on_map = b.bottom <= self._map_size.height
+        if on_map:
+            x, y = max(0, x) // SQ_W * SQ_W, max(0, y) // SQ_H * SQ_H
+            if y + view.height < b.bottom and y + SQ_H <= b.y:
+                y += SQ_H
+            if x + view.width < b.right and x + SQ_W <= b.x:
+                x += SQ_W
+        top = max(0, self.virtual_size.height - view.height)
+        if y > top:
+            y = top // SQ_H * SQ_H if on_map and top // SQ_H * SQ_H + view.height >= b.bottom else top
+        self.scroll_to(max(0, x), max(0, y), animate=animate, immediate=True)
+
+
 class CivilizationBoard(SeatViewHelpers, MapBoard):
     """Civilization's board: a :class:`MapBoard` whose regions are the map's squares, the players'
-    panels and the market."""
+    panels and the market; above the map, the deciding player's own position (see :meth:`head_text`)."""
 
+    DEFAULT_CSS = """
+    CivilizationBoard > #map-info { height: 2; }
+    """
     DEFAULT_WIDTH = 60
 
     def __init__(self, **kw: Any) -> None:
@@ -139,6 +258,35 @@ class CivilizationBoard(SeatViewHelpers, MapBoard):
         self._square_memo: dict[tuple, MapRegion] = {}
         self._memo_colours: tuple[str, ...] = ()
         self._panel_memo: dict[tuple, MapRegion] = {}
+
+    def compose(self) -> ComposeResult:
+        yield Static("", classes="map-head", id="map-head")
+        yield Static("", classes="map-info", id="map-info")
+        yield CivCanvas(id="map-canvas")
+
+    # -- the option highlighted in the list: its details on the line under the map ------------------
+    def _listed_option(self) -> Any:
+        picker = getattr(self.screen, "picker", None) if self.is_attached else None
+        try:
+            return picker.highlighted_option() if picker is not None else None
+        except Exception:  # noqa: BLE001 - the screen is being built or taken down
+            return None
+
+    def set_highlight(self, target: tuple | None) -> None:
+        super().set_highlight(target)
+        self._update_info()
+
+    def info_text(self, region: MapRegion | None) -> Text:
+        """As every map board's; but while the list's highlighted option is not on the map (a city's
+        action, a card, a technology), its details, which its one-line label leaves out."""
+        o = self._listed_option() if self._targets or self._view else None
+        if o is not None and (o.target is None or self.canvas.region_for_target(o.target) is None):
+            detail = option_detail(o)
+            if detail:
+                t = Text("▸ ", style="bold")
+                t.append(detail)
+                return t
+        return super().info_text(region)
 
     # -- helpers --------------------------------------------------------------------------------
     def _symbol(self, p: int) -> Text:
@@ -167,15 +315,18 @@ class CivilizationBoard(SeatViewHelpers, MapBoard):
                 self.canvas.scroll_to_cursor()
             after_refresh(self, home)
             return
-        sel = v.get("selected")
-        actor, players = v.get("actor"), v.get("players", [])
-        if not sel and actor is not None and 0 <= actor < len(players):
-            sel = "{}:{}".format(*players[actor]["capital"])     # else the deciding player's capital
-        if sel and not self._targets:
-            rid = ("sq", parse_sq(sel))
-            if self.canvas.get_region(rid) is not None and self.canvas.cursor != rid:
-                self.canvas.move_cursor_to(rid, scroll=False, announce=False)
-                after_refresh(self, self.canvas.scroll_to_map_region, rid, center=True)
+        canvas = self.canvas
+        if canvas.is_target(canvas.cursor_region):
+            return                    # the options' squares: the cursor is on one, centred (MapBoard.show)
+        pos = focus_square(v, self._targets, highlight)
+        if pos is None:
+            return
+        rid = ("sq", pos)
+        if canvas.get_region(rid) is None:
+            return
+        if not self._targets and canvas.cursor != rid:
+            canvas.move_cursor_to(rid, scroll=False, announce=False)
+        after_refresh(self, canvas.scroll_to_map_region, rid, center=True)
 
     # -- the canvas ------------------------------------------------------------------------------
     def build_map(self, view: dict | None, width: int) -> list[MapRegion]:
@@ -412,31 +563,88 @@ class CivilizationBoard(SeatViewHelpers, MapBoard):
 
     # -- above and below the map ---------------------------------------------------------------
     def head_text(self, view: dict | None) -> Text:
+        """Above the map, five lines: the round and phase with the deciding player (the viewer when
+        nobody decides), his civilization and government; his dials; his resources and culture cards;
+        his unit cards and techs by level; one line for the other players.  All as the view shows it
+        to the viewer: his own cards by name, another's counted."""
         v = view or {}
         if not v:
             return Text("")
-        t = Text()
-        t.append(f"Round {v.get('round', 0)}", style="bold")
-        t.append(f" · {PHASE_NAMES.get(v.get('phase'), v.get('phase', ''))}")
+        room = max(self._width - 2, 30)
+        players = v.get("players", [])
+        me = v.get("actor")
+        if me is None or not 0 <= me < len(players):
+            me = v.get("viewer")
+        when = Text(f"R{v.get('round', 0)} {PHASE_NAMES.get(v.get('phase'), v.get('phase', ''))}")
         if v.get("winner", -1) >= 0:
-            t.append(" · winner ")
-            t.append_text(self._seat(v["winner"], True))
-            t.append(f" ({v.get('victory')} victory)")
-        if v.get("battle"):
-            t.append(" · a battle", style="bold")
-        t.append("\n")
-        actor = v.get("actor")
-        narrow = self._width < 60           # 80x24: one line, trade and coins only
-        for q, pl in enumerate(v.get("players", [])):
-            if q:
-                t.append("  " if narrow else " · ", style="dim")
-            t.append_text(self._seat(q))
-            t.append("◀" if q == actor else " ", style="bold")
-            t.append(f"{pl['trade']}t {pl['coins']}$")
-            if not narrow:
-                t.append(f" c{pl['culture_step']}")
-            if self._width >= 100:
-                t.append(f" {len(pl['techs'])} techs")
+            when = Text("won by ")
+            when.append_text(self._seat(v["winner"], True))
+            when.append(f" ({v.get('victory')} victory)", style="bold")
+        elif v.get("battle"):
+            when.append(" · a battle", style="bold")
+        lines = [when]
+        if me is not None and 0 <= me < len(players):
+            lines = self._own_lines(me, players[me])
+            lines[0].append(" · ")
+            lines[0].append_text(when)      # the banner says the round too: this part may be cut
+        others = [q for q in range(len(players)) if q != me]
+        if others:
+            o = Text()
+            for k, q in enumerate(others):
+                if k:
+                    o.append(" · ", style="dim")
+                o.append_text(self._other_line(q, players[q], short=len(others) > 2))
+            lines.append(o)
+        out = Text()
+        for k, line in enumerate(lines):
+            if k:
+                out.append("\n")
+            if line.cell_len > room:
+                line = line.copy()
+                line.truncate(room - 1)
+                line.append("…")
+            out.append_text(line)
+        return out
+
+    def _own_lines(self, q: int, pl: dict) -> list[Text]:
+        """The deciding player's position: who, civilization and government; the dials; resources and
+        culture cards; unit cards (types, ranks) and techs by level."""
+        a = self._seat(q, name=True)
+        a.append("◀", style="bold")
+        a.append(f" {pl['civ']}", style="bold")
+        gov = pl["government"] + (f"→{pl['pending_government']}" if pl.get("pending_government") else "")
+        a.append(f" · {gov}")
+        b = Text(f"trade {pl['trade']}/{D.TRADE_MAX} · coins {pl['coins']} · culture {pl['culture']}, "
+                 f"space {pl['culture_step']}/{D.CULTURE_SPACES}")
+        c = Text(", ".join(pl["resources"]) or "no resources")
+        hand = pl.get("hand") or {}
+        if hand.get("culture_cards"):
+            c.append(f" · cards {len(hand['culture_cards'])}: {', '.join(hand['culture_cards'])}")
+        else:
+            c.append(f" · {pl['culture_cards']} culture cards")
+        d = Text()
+        counts: dict[str, int] = {}
+        for u in pl.get("unit_types", []):
+            counts[u] = counts.get(u, 0) + 1
+        ranks = pl.get("ranks", {})
+        units = [f"{counts.get(u, 0)}{UNIT_SHORT.get(u, u)} {ROMAN[min(ranks.get(u, 0), 5)]}"
+                 for u in ("infantry", "cavalry", "artillery", "aircraft") if counts.get(u) or ranks.get(u)]
+        d.append(" ".join(units) or "no units")
+        levels = [0] * 5
+        for name in pl["techs"]:
+            tech = D.TECH_INDEX.get(name)
+            if tech is not None and 1 <= tech.level <= 5:
+                levels[tech.level - 1] += 1
+        top = max((i for i, n in enumerate(levels) if n), default=0)
+        d.append(" · techs " + " ".join(f"{ROMAN[i + 1]}:{levels[i]}" for i in range(top + 1)))
+        if pl.get("great_people"):
+            d.append(f" · {pl['great_people']} great p.")
+        return [a, b, c, d]
+
+    def _other_line(self, q: int, pl: dict, short: bool = False) -> Text:
+        t = self._seat(q)
+        t.append(f" {pl['civ'][:3] if short else pl['civ']}", style="bold")
+        t.append(f" {pl['trade']}t {pl['coins']}$" + ("" if short else f" c{pl['culture_step']}"))
         return t
 
     def target_name(self, target: tuple) -> str:

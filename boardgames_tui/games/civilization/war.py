@@ -37,6 +37,7 @@ from ...engine.core import Option
 from ...engine.steps import Auto, PlainData, Step, key, log
 from . import abilities, cards, culture, data as D, management
 from .board import BUILDING, GREAT_PERSON, WONDER, Figures, Pos, neighbours
+from .common import fit
 from .data_map import VILLAGE as VILLAGE_MARKER
 
 ATT, DEF = "att", "def"
@@ -245,14 +246,19 @@ class BattleFront(Step):
 
 def front_options(s, b: Battle, side: str, card: int) -> list[Option]:
     foe = other(side)
-    out = [Option("front:new", f"Open a new front with {describe(s, b, side, card)}", ("front", "new"), None)]
+    mine = describe(s, b, side, card)
+    out = [Option("front:new", fit(f"Open a new front with {mine}", f"New front: {mine}",
+                                   f"New front: {mine.split(' (')[0]}"),
+                  ("front", "new"), None)]
     for i, f in enumerate(b.fronts):
         if foe in f and side not in f:
             enemy, wounds = f[foe]
             first = " (strikes first)" if trumps(s, b, side, card, enemy) else (
                 " (it strikes first)" if trumps(s, b, foe, enemy, card) else "")
-            out.append(Option(key("front", i), f"Attack front {i + 1}: {describe(s, b, foe, enemy, wounds, i)}{first}",
-                              ("front", i), i))
+            them = describe(s, b, foe, enemy, wounds, i)
+            label = fit(f"Attack front {i + 1}: {them}{first}", f"Attack front {i + 1}: {them}",
+                        f"Attack front {i + 1}: {them.split(' (')[0]}")
+            out.append(Option(key("front", i), label, ("front", i), i))
     return out
 
 
@@ -321,7 +327,8 @@ def ability_options(g, s, b: Battle, side: str) -> list[Option]:
         if ab.tag in ("heal_wounds", "heal_all_wounds") and not any(side in f and f[side][1] for f in b.fronts):
             continue
         price = f" ({ab.count} {ab.resource})" if ab.resource else ""
-        out.append(Option(key("ability", source, ab.tag), f"{source}: {ab.text}{price}", None,
+        out.append(Option(key("ability", source, ab.tag), fit(f"{source}: {ab.text}{price}", f"Use {source}{price}",
+                                                              f"{source}{price}", source), None,
                           ("ability", source, ab.tag)))
     return out
 
@@ -778,7 +785,7 @@ class Loot(Step):
             elif item == "1 tech" and cards.swappable(g, s, self.player, self.loser, 5):
                 out.append(Option("loot:tech", "Learn one of his techs free", None, "tech"))
             elif item == "1 culture card" and p.culture_cards:
-                out.append(Option("loot:card", "Take one of his culture cards (at random)", None, "card"))
+                out.append(Option("loot:card", "Take a random culture card", None, "card"))
         del me
         if out:
             out.append(Option("loot:none", "Take nothing", None, None))
