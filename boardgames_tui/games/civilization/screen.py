@@ -265,27 +265,20 @@ class CivilizationBoard(SeatViewHelpers, MapBoard):
         yield CivCanvas(id="map-canvas")
 
     # -- the option highlighted in the list: its details on the line under the map ------------------
-    def _listed_option(self) -> Any:
-        picker = getattr(self.screen, "picker", None) if self.is_attached else None
-        try:
-            return picker.highlighted_option() if picker is not None else None
-        except Exception:  # noqa: BLE001 - the screen is being built or taken down
-            return None
-
-    def set_highlight(self, target: tuple | None) -> None:
-        super().set_highlight(target)
-        self._update_info()
-
     def info_text(self, region: MapRegion | None) -> Text:
-        """As every map board's; but while the list's highlighted option is not on the map (a city's
-        action, a card, a technology), its details, which its one-line label leaves out."""
-        o = self._listed_option() if self._targets or self._view else None
-        if o is not None and (o.target is None or self.canvas.region_for_target(o.target) is None):
+        """As every map board's; but while the list has the keys and its highlighted option is not
+        on the map (a city's action, a card, a technology), that option's details, which its
+        one-line label leaves out."""
+        o = self._list_choice
+        if (o is not None and not self.canvas.has_focus
+                and (o.target is None or self.canvas.region_for_target(o.target) is None)):
+            t = Text("Enter picks: ", style="bold")
+            t.append(o.label)
             detail = option_detail(o)
             if detail:
-                t = Text("▸ ", style="bold")
+                t.append(" · ")
                 t.append(detail)
-                return t
+            return t
         return super().info_text(region)
 
     # -- helpers --------------------------------------------------------------------------------
