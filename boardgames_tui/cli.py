@@ -205,7 +205,7 @@ def cmd_menu(args) -> int:
 
 def cmd_list(args) -> int:
     for info in GAMES.values():
-        print(f"{info.name:<12} {info.title:<12} {info.min_players}-{info.max_players} players  {info.blurb}")
+        print(f"{info.name:<12} {info.title:<12} {info.players_text('-')}  {info.blurb}")
     return 0
 
 

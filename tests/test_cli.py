@@ -32,7 +32,7 @@ def test_list():
     r = cli("list")
     assert r.returncode == 0 and r.stderr == ""
     line = [x for x in r.stdout.splitlines() if x.startswith("evolution")]
-    assert line and "Evolution" in line[0] and "2-6 players" in line[0]
+    assert line and "Evolution" in line[0] and "2-5 players, 6 with" in line[0]
 
 
 def test_help_and_version():

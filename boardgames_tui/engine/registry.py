@@ -34,6 +34,7 @@ class GameEntry:
     # an entry without them reads them from the Game, importing its rules.
     menu_title: str = ""
     menu_players: tuple[int, int] | None = None  # fewest and most over every option
+    players_note: str = ""  # how the most players are allowed, when only an option allows them
     _cache: dict = field(default_factory=dict, compare=False, repr=False)
 
     @property
@@ -80,6 +81,15 @@ class GameEntry:
                 out.append(g.player_range(g.options_with_defaults({opt.name: choice})))
         return min(lo for lo, _ in out), max(hi for _, hi in out)
 
+    def players_text(self, dash: str = "–") -> str:
+        """The player counts as the menu and ``list`` say them, without
+        importing the rules: ``players_note`` names a count that only an
+        option allows ("2–5 players, 6 with the 129-card deck")."""
+        lo, hi = self.players
+        if self.players_note:
+            return f"{lo}{dash}{hi - 1} players, {hi} {self.players_note}"
+        return f"{lo}{dash}{hi} players"
+
     def board_class(self) -> type | None:
         return _resolve(self.board) if self.board else None
 
@@ -96,7 +106,7 @@ register(GameEntry(
     "evolution", "boardgames_tui.games.evolution.rules:GAME",
     "boardgames_tui.games.evolution.screen:EvolutionBoard",
     "Species grow, adapt and eat each other at the watering hole (2-5; 6 with the 129-card deck).",
-    "Evolution", (2, 6)))
+    "Evolution", (2, 6), "with the 129-card deck"))
 register(GameEntry(
     "phoenicia", "boardgames_tui.games.phoenicia.rules:GAME",
     "boardgames_tui.games.phoenicia.screen:PhoeniciaBoard",

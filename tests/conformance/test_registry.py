@@ -20,6 +20,13 @@ def test_rules_and_board_import(name):
     # does not import the rules); they must be the Game's own.
     assert entry.menu_title == game.title and entry.title == game.title
     assert entry.menu_players == entry.rules_player_range()
+    # A count that only an option allows is said so: the default game's range
+    # is the one the menu names first.
+    lo, hi = entry.menu_players
+    default_hi = game.player_range(game.options_with_defaults({}))[1]
+    assert entry.players_text() == (f"{lo}–{hi} players" if default_hi == hi
+                                    else f"{lo}–{default_hi} players, {hi} {entry.players_note}")
+    assert bool(entry.players_note) == (default_hi < hi)
     assert entry.board, f"{name} has no board"
     from boardgames_tui.ui.boards import board_class
     from boardgames_tui.ui.widgets.board import BoardWidget

@@ -90,7 +90,7 @@ class MenuScreen(Screen[None]):
         for info in self._games:
             t = Text(no_wrap=True, overflow="ellipsis")
             t.append(info.title.ljust(pad), style="bold")
-            t.append(f"  {info.min_players}–{info.max_players} players", style="dim")
+            t.append(f"  {info.players_text()}", style="dim")
             items.append(Option(t, id=f"new:{info.name}"))
         if not self._games:
             items.append(Option("(no game installed)", id="h-none", disabled=True))
