@@ -1,9 +1,10 @@
-"""Three fixes to Textual, applied when the app module is imported.
+"""Four fixes to Textual, applied when the app module is imported.
 
 1. The compositor (below).  2. Keys typed into an Input in one burst are
 applied in order (see :func:`_input_on_key`).  3. The command palette's
 search does not fail when the palette is taken down under it (see
-:func:`_gather_commands`).
+:func:`_gather_commands`).  4. A Select mounting before its label is there
+does not fail (see :func:`_select_current_update`).
 
 The compositor's fault (Textual 8.2): after a full layout pass the compositor forgets its
 map of the visible widgets (``_visible_map = None``).  The next scroll then
@@ -28,6 +29,7 @@ from textual._compositor import Compositor
 from textual.command import CommandPalette
 from textual.css.query import NoMatches
 from textual.widgets import Input
+from textual.widgets._select import SelectCurrent
 
 from .later import alive
 
@@ -79,11 +81,37 @@ async def _gather_commands(self: CommandPalette, search_value: str) -> None:
             raise
 
 
+_original_select_current_update = SelectCurrent.update
+
+
+def _select_current_update(self: SelectCurrent, label) -> None:
+    """A Select sets its value when it mounts, and that writes the label into
+    its SelectCurrent's ``#label``.  Under load (the key fuzz on a busy
+    machine, a form opened and left in one burst) the SelectCurrent may not
+    have composed its children yet, or be taken down already: the query
+    raised NoMatches and took the app down.  The label (already stored on
+    the widget) is written once the Static is there, or dropped with it."""
+    try:
+        _original_select_current_update(self, label)
+    except NoMatches:
+        if alive(self):
+            self.call_after_refresh(_retry_select_label, self)
+
+
+def _retry_select_label(widget: SelectCurrent) -> None:
+    try:
+        _original_select_current_update(widget, widget.label)
+    except NoMatches:
+        pass  # taken down meanwhile: nothing to show
+
+
 def apply() -> None:
     """Install the fixes once (idempotent)."""
     if Compositor.reflow_visible is not _reflow_visible:
         Compositor.reflow_visible = _reflow_visible  # type: ignore[method-assign]
     if Input._on_key is not _input_on_key:
         Input._on_key = _input_on_key  # type: ignore[method-assign]
+    if SelectCurrent.update is not _select_current_update:
+        SelectCurrent.update = _select_current_update  # type: ignore[method-assign]
     if CommandPalette._gather_commands is not _gather_commands:
         CommandPalette._gather_commands = _gather_commands  # type: ignore[method-assign]
