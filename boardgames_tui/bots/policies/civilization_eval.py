@@ -5,11 +5,14 @@ two import it without importing each other."""
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ...engine.core import Game
 from ...games.civilization import data as D
 from ...games.civilization.common import coin_dial
+
+if TYPE_CHECKING:
+    from ...games.civilization.rules import CivilizationGame
 
 
 def evaluate(game: Game, state: Any) -> list[float]:
@@ -20,7 +23,7 @@ def evaluate(game: Game, state: Any) -> list[float]:
     for q, p in enumerate(state.players):
         culture = p.culture_step / D.CULTURE_SPACES + p.culture / 100
         tech = len(p.techs) / 16
-        money = coin_dial(game, state, q) / D.COIN_VICTORY
+        money = coin_dial(cast("CivilizationGame", game), state, q) / D.COIN_VICTORY
         prog.append(max(culture, tech, money) + 0.05 * sum(1 for c in state.board.cities.values() if c.owner == q))
     top = max(prog)
     ws = [math.exp((v - top) / 0.08) for v in prog]

@@ -5,7 +5,7 @@ nuke, obsolete wonders and destroyed buildings and cities.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from ...engine.core import Option
 from ...engine.steps import Auto, Step, key, log
@@ -14,6 +14,9 @@ from .board import BUILDING, Figures, Pos, WONDER, neighbours
 from .common import _CULTURE_LEVEL, _a, _sources, _sq, _where, ability_sources, coin_dial, culture_hand, fit, stacking
 from .data_map import WATER
 from .state import CivState, Player
+
+if TYPE_CHECKING:
+    from .rules import CivilizationGame
 
 
 class SpyChance(Step):
@@ -27,10 +30,10 @@ class SpyChance(Step):
     what: str = ""           # what ``by`` is doing, for the prompt
     ref: tuple = ()          # what ``s.cancelled`` holds when it is cancelled
 
-    def prompt(self, g, s):
+    def prompt(self, g: CivilizationGame, s: CivState) -> str:
         return f"{s.names[self.player]}: {s.names[self.by]} {self.what}. Cancel it with {self.source}?"
 
-    def options(self, g, s):
+    def options(self, g: CivilizationGame, s: CivState) -> list[Option]:
         if self.ref in s.cancelled:
             return []
         p = s.players[self.player]
@@ -45,12 +48,12 @@ class SpyChance(Step):
         out.append(Option("let", "Let it happen", None, None))
         return out
 
-    def quiet(self, o) -> bool:
+    def quiet(self, o: Option) -> bool:
         """Letting it happen changes no coins (``Civilization._apply``); what then happens runs as a
         step of its own."""
         return o.value is None
 
-    def apply(self, g, s, o):
+    def apply(self, g: CivilizationGame, s: CivState, o: Option) -> None:
         if o.value is None:
             return
         p = s.players[self.player]
@@ -72,14 +75,14 @@ class SeaFrom(Step):
     private: ClassVar[bool] = False
     may_be_empty: ClassVar[bool] = True
 
-    def prompt(self, g, s):
+    def prompt(self, g: CivilizationGame, s: CivState) -> str:
         return f"{s.names[self.player]}: Steam Power: move the figures of which square to the water?"
 
-    def options(self, g, s):
+    def options(self, g: CivilizationGame, s: CivState) -> list[Option]:
         return [Option(key("square", *pos), f"The figures on {_where(s, pos)}", ("square", pos), pos)
                 for pos in sea_sources(g, s, self.player)]
 
-    def apply(self, g, s, o):
+    def apply(self, g: CivilizationGame, s: CivState, o: Option) -> None:
         s.steps.append(SeaTo(self.player, o.value))
 
 
@@ -90,14 +93,14 @@ class SeaTo(Step):
     may_be_empty: ClassVar[bool] = True
     origin: tuple = ()
 
-    def prompt(self, g, s):
+    def prompt(self, g: CivilizationGame, s: CivState) -> str:
         return f"{s.names[self.player]}: Steam Power: to which water square?"
 
-    def options(self, g, s):
+    def options(self, g: CivilizationGame, s: CivState) -> list[Option]:
         return [Option(key("square", *pos), f"Water {_sq(pos)}", ("square", pos), pos)
                 for pos in sea_destinations(g, s, self.player, self.origin)]
 
-    def apply(self, g, s, o):
+    def apply(self, g: CivilizationGame, s: CivState, o: Option) -> None:
         sea_transport(g, s, self.player, self.origin, o.value)
 
 
@@ -108,10 +111,10 @@ class FreezeChance(Step):
     kind: ClassVar[str] = "freeze"
     may_be_empty: ClassVar[bool] = True
 
-    def prompt(self, g, s):
+    def prompt(self, g: CivilizationGame, s: CivState) -> str:
         return f"{s.names[self.player]}: Communism: freeze a square for this movement phase?"
 
-    def options(self, g, s):
+    def options(self, g: CivilizationGame, s: CivState) -> list[Option]:
         p = s.players[self.player]
         squares = [(pos, f) for pos, f in sorted(s.board.figures.items())
                    if f.owner != self.player and pos not in s.frozen]
@@ -126,7 +129,7 @@ class FreezeChance(Step):
         out.append(Option("none", "Freeze nothing", None, None))
         return out
 
-    def apply(self, g, s, o):
+    def apply(self, g: CivilizationGame, s: CivState, o: Option) -> None:
         if o.value is None:
             return
         p = s.players[self.player]
@@ -142,14 +145,14 @@ class NukeTarget(Step):
     private: ClassVar[bool] = False
     may_be_empty: ClassVar[bool] = True
 
-    def prompt(self, g, s):
+    def prompt(self, g: CivilizationGame, s: CivState) -> str:
         return f"{s.names[self.player]}: Atomic Theory: which city is destroyed?"
 
-    def options(self, g, s):
+    def options(self, g: CivilizationGame, s: CivState) -> list[Option]:
         return [Option(key("city", *pos), f"{s.names[c.owner]}'s city on {_sq(pos)}", ("square", pos), pos)
                 for pos, c in sorted(s.board.cities.items()) if not c.capital]
 
-    def apply(self, g, s, o):
+    def apply(self, g: CivilizationGame, s: CivState, o: Option) -> None:
         destroy_city(g, s, o.value, by=self.player)
 
 
@@ -164,7 +167,7 @@ class AbilityEffect(Auto):
     city: object = None
     announce: bool = True
 
-    def run(self, g, s):
+    def run(self, g: CivilizationGame, s: CivState) -> None:
         ref = (self.player, "ability", self.source, self.tag)
         if ref in s.cancelled:
             s.cancelled = s.cancelled - {ref}
@@ -172,7 +175,7 @@ class AbilityEffect(Auto):
             return
         if self.announce:
             log(s, f"{s.names[self.player]} uses {self.source}.")
-        ability_effect(g, s, self.player, self.source, self.tag, self.city)
+        ability_effect(g, s, self.player, self.source, self.tag, cast("Pos | None", self.city))
 
 
 class PayResource(Step):
@@ -181,15 +184,15 @@ class PayResource(Step):
     private: ClassVar[bool] = False
     source: str = ""
 
-    def prompt(self, g, s):
+    def prompt(self, g: CivilizationGame, s: CivState) -> str:
         return f"{s.names[self.player]}: which resource pays for {self.source}?"
 
-    def options(self, g, s):
+    def options(self, g: CivilizationGame, s: CivState) -> list[Option]:
         p = s.players[self.player]
         return ([Option(key("resource", r), f"Spend {r}", None, ("resource", r)) for r in sorted(set(p.resources))]
                 + [Option(key("card", c), f"Play {c} as a resource", None, ("card", c)) for c in sorted(set(gifts(p)))])
 
-    def apply(self, g, s, o):
+    def apply(self, g: CivilizationGame, s: CivState, o: Option) -> None:
         if o.value[0] == "card":
             spend_gift(g, s, self.player, o.value[1])
         else:
@@ -203,16 +206,16 @@ class Gift(Step):
     private: ClassVar[bool] = False
     what: str = "coin"
 
-    def prompt(self, g, s):
+    def prompt(self, g: CivilizationGame, s: CivState) -> str:
         return f"{s.names[self.player]}: who gains {self._amount()}?"
 
     def _amount(self) -> str:
         return "a coin" if self.what == "coin" else f"{D.HORSEBACK_GIFT_TRADE} trade"
 
-    def options(self, g, s):
+    def options(self, g: CivilizationGame, s: CivState) -> list[Option]:
         return [Option(key("player", q), s.names[q], None, q) for q in range(s.n) if q != self.player]
 
-    def apply(self, g, s, o):
+    def apply(self, g: CivilizationGame, s: CivState, o: Option) -> None:
         q = s.players[o.value]
         if self.what == "coin":
             q.coins += D.GIFT_FROM_AFAR_COINS       # the economic victory is checked after every choice
@@ -231,11 +234,11 @@ class ObsoleteTarget(Step):
     may_be_empty: ClassVar[bool] = True
     tag: str = ""
 
-    def prompt(self, g, s):
+    def prompt(self, g: CivilizationGame, s: CivState) -> str:
         other = "kill a unit card" if self.tag == "obsolete_wonder_or_kill_unit" else "destroy a building"
         return f"{s.names[self.player]}: make a wonder obsolete, or {other}"
 
-    def options(self, g, s):
+    def options(self, g: CivilizationGame, s: CivState) -> list[Option]:
         eras = (D.ANCIENT,) if self.tag == "obsolete_wonder_or_kill_unit" else (D.ANCIENT, D.MEDIEVAL)
         out = []
         for q, p in enumerate(s.players):
@@ -254,7 +257,7 @@ class ObsoleteTarget(Step):
                     for pos, st in sorted(s.board.structures.items()) if st.kind == BUILDING]
         return out
 
-    def apply(self, g, s, o):
+    def apply(self, g: CivilizationGame, s: CivState, o: Option) -> None:
         v = o.value
         if v[0] == "wonder":
             make_obsolete(g, s, v[1], v[2])
@@ -271,17 +274,17 @@ class FreeFigure(Step):
     may_be_empty: ClassVar[bool] = True
     at: tuple = ()
 
-    def prompt(self, g, s):
+    def prompt(self, g: CivilizationGame, s: CivState) -> str:
         return f"{s.names[self.player]}: which figure do the Hanging Gardens give?"
 
-    def options(self, g, s):
+    def options(self, g: CivilizationGame, s: CivState) -> list[Option]:
         p = s.players[self.player]
         if not movement.can_stand(g, s, self.player, self.at, True):
             return []
         return [Option(key("build", w), f"A free {w} on {_sq(self.at)}", ("square", self.at), w)
                 for w, left in (("army", p.armies), ("scout", p.scouts)) if left > 0]
 
-    def apply(self, g, s, o):
+    def apply(self, g: CivilizationGame, s: CivState, o: Option) -> None:
         movement.put_figure(g, s, self.player, self.at, o.value)
         log(s, f"{s.names[self.player]} gains a free {o.value} from the Hanging Gardens.")
 
@@ -292,48 +295,50 @@ class FreeWalls(Step):
     private: ClassVar[bool] = False
     may_be_empty: ClassVar[bool] = True
 
-    def prompt(self, g, s):
+    def prompt(self, g: CivilizationGame, s: CivState) -> str:
         return f"{s.names[self.player]}: which city gets walls?"
 
-    def options(self, g, s):
+    def options(self, g: CivilizationGame, s: CivState) -> list[Option]:
         return [Option(key("city", *c), f"The city on {_sq(c)}", ("square", c), c)
                 for c, x in sorted(s.board.cities.items()) if x.owner == self.player and not x.walls]
 
-    def apply(self, g, s, o):
+    def apply(self, g: CivilizationGame, s: CivState, o: Option) -> None:
         s.board.cities[o.value].walls = True
         log(s, f"{s.names[self.player]} walls the city on {_sq(o.value)}.")
 
 
 # ====================================================================== battle abilities, hand limit, losses
-def battle_abilities(g, s: CivState, q: int) -> list:
+def battle_abilities(g: CivilizationGame, s: CivState, q: int) -> list:
     """(source, ability) of the player's battle abilities he can pay for now (war.ACTIVE)."""
     p = s.players[q]
     return [(src, ab) for src, ab in ability_sources(p)
             if ab.when == D.BATTLE and ab.tag in war.ACTIVE and _can_pay(g, p, ab)]
 
 
-def mass_media_chances(g, s: CivState, q: int, source: str, tag: str) -> list:
+def mass_media_chances(g: CivilizationGame, s: CivState, q: int, source: str, tag: str) -> list:
     """The out-of-turn chances to cancel ``q``'s resource ability (Mass Media, Primetime TV)."""
     return [SpyChance(x, q, "Mass Media", f"uses {source}", (q, "ability", source, tag))
             for x in reversed(spy_holders(g, s, q, "Mass Media"))]
 
 
-def pay_ability(g, s: CivState, q: int, ab) -> None:
+def pay_ability(g: CivilizationGame, s: CivState, q: int, ab: D.Ability) -> None:
+    if ab.resource is None:                 # an ability that costs no resource
+        return
     for _ in range(ab.count):
         spend_resource(g, s, q, ab.resource)
 
 
-def coin_total(g, s: CivState, q: int) -> int:
+def coin_total(g: CivilizationGame, s: CivState, q: int) -> int:
     return coin_dial(g, s, q)
 
 
-def hand_limit(g, s: CivState, q: int) -> None:
+def hand_limit(g: CivilizationGame, s: CivState, q: int) -> None:
     """Over the culture hand limit: he discards down to it."""
     for _ in range(len(s.players[q].culture_cards) - culture_hand(g, s, q)):
         s.steps.append(culture.DiscardCulture(q))
 
 
-def make_obsolete(g, s: CivState, wonder: str, owner: int | None) -> None:
+def make_obsolete(g: CivilizationGame, s: CivState, wonder: str, owner: int | None) -> None:
     """The wonder's ability stops for good: an owner's goes to his obsolete list (its marker stays and
     keeps its icons), one in the market leaves the game and the market refills (section 4 §7)."""
     if owner is None:
@@ -348,14 +353,14 @@ def make_obsolete(g, s: CivState, wonder: str, owner: int | None) -> None:
     log(s, f"{s.names[owner]}'s {wonder} becomes obsolete.")
 
 
-def kill_random_unit(g, s: CivState, by: int, victim: int) -> None:
+def kill_random_unit(g: CivilizationGame, s: CivState, by: int, victim: int) -> None:
     """Monarchy: a random card of the victim's standing forces is killed, out of the game (rule 76)."""
     p = s.players[victim]
     card = p.units.pop(s.rng.randrange(len(p.units)))
     log(s, f"{s.names[by]} kills one of {s.names[victim]}'s unit cards: {_a(D.UNIT_CARDS[card].type)}.")
 
 
-def destroy_building(g, s: CivState, by: int, pos: Pos) -> None:
+def destroy_building(g: CivilizationGame, s: CivState, by: int, pos: Pos) -> None:
     """A building leaves the map and its marker goes back to the market (row 21)."""
     st = s.board.structures.pop(pos)
     s.buildings_left[D.BUILDING_INDEX[st.name].basic or st.name] += 1
@@ -369,7 +374,7 @@ _ABILITIES = {"city_production", "gain_culture", "gain_trade_gift", "random_grea
               "obsolete_wonder_or_kill_unit", "obsolete_wonder_or_destroy_building"}
 
 
-def ability_options(g, s: CivState, player: int, when: str) -> list[Option]:
+def ability_options(g: CivilizationGame, s: CivState, player: int, when: str) -> list[Option]:
     """Abilities of the player's techs and wonders usable now: each once a round (house rule), its
     resources in hand (section 4 §4, §7)."""
     p = s.players[player]
@@ -398,7 +403,7 @@ def gifts(p: Player, res: str | None = None) -> list[str]:
     return [c for c in p.culture_cards if c in D.GIFT_RESOURCES and (res is None or res in D.GIFT_RESOURCES[c])]
 
 
-def _can_pay(g, p: Player, ab) -> bool:
+def _can_pay(g: CivilizationGame, p: Player, ab: D.Ability) -> bool:
     if ab.resource is None:
         return True
     if ab.resource == D.ANY_RESOURCE:
@@ -406,7 +411,7 @@ def _can_pay(g, p: Player, ab) -> bool:
     return p.resources.count(ab.resource) + len(gifts(p, ab.resource)) >= ab.count
 
 
-def _ability_useful(g, s: CivState, player: int, source: str, ab) -> bool:
+def _ability_useful(g: CivilizationGame, s: CivState, player: int, source: str, ab: D.Ability) -> bool:
     p = s.players[player]
     tag = ab.tag
     slots = D.TECH_INDEX[source].coin_slots if source in D.TECH_INDEX else 0
@@ -430,15 +435,16 @@ def _ability_useful(g, s: CivState, player: int, source: str, ab) -> bool:
         return bool(ObsoleteTarget(player, tag).options(g, s))
     if tag == "free_figure":             # The Hanging Gardens: not in round 1
         at = wonder_square(g, s, source)
-        return s.round > 1 and at is not None and (p.armies or p.scouts) and movement.can_stand(g, s, player, at, True)
+        return (s.round > 1 and at is not None and bool(p.armies or p.scouts)
+                and movement.can_stand(g, s, player, at, True))
     return True
 
 
-def wonder_square(g, s: CivState, name: str) -> Pos | None:
+def wonder_square(g: CivilizationGame, s: CivState, name: str) -> Pos | None:
     return next((pos for pos, st in s.board.structures.items() if st.kind == WONDER and st.name == name), None)
 
 
-def use_ability(g, s: CivState, player: int, source: str, tag: str, city: Pos | None = None) -> None:
+def use_ability(g: CivilizationGame, s: CivState, player: int, source: str, tag: str, city: Pos | None = None) -> None:
     p = s.players[player]
     ab = next(a for src, a in ability_sources(p) if src == source and a.tag == tag)
     p.used = p.used | {(source, tag)}
@@ -464,7 +470,7 @@ def use_ability(g, s: CivState, player: int, source: str, tag: str, city: Pos | 
 
 
 # ====================================================================== spies
-def spy_way(g, s: CivState, player: int) -> str | None:
+def spy_way(g: CivilizationGame, s: CivState, player: int) -> str | None:
     """How ``player`` can pay a spy now: "spy" (the resource, or a gift card that acts as one),
     "kremlin" (any 2 resources through The Kremlin, once a round) or None."""
     p = s.players[player]
@@ -482,7 +488,7 @@ def spy_public(p: Player) -> bool:
                                     and ("The Kremlin", "resources_as_spy") not in p.used)
 
 
-def pay_spy(g, s: CivState, player: int) -> None:
+def pay_spy(g: CivilizationGame, s: CivState, player: int) -> None:
     """A spy if he holds one, else 2 resources of his choice through The Kremlin."""
     if spy_way(g, s, player) == "spy":
         spend_resource(g, s, player, D.SPY)
@@ -494,7 +500,7 @@ def pay_spy(g, s: CivState, player: int) -> None:
         s.steps.append(PayResource(player, "The Kremlin"))
 
 
-def spy_holders(g, s: CivState, by: int, tech: str) -> list[int]:
+def spy_holders(g: CivilizationGame, s: CivState, by: int, tech: str) -> list[int]:
     """The other players, in turn order after ``by``, who are asked whether they cancel with ``tech``
     (or, for a resource ability, with Primetime TV).  Who is asked rests on what everybody sees, so
     that being asked, or not, gives nothing away: a player with the tech, unused this round, who can
@@ -516,12 +522,12 @@ def spy_holders(g, s: CivState, by: int, tech: str) -> list[int]:
 
 
 # ====================================================================== Steam Power, Atomic Theory
-def sea_sources(g, s: CivState, player: int) -> list[Pos]:
+def sea_sources(g: CivilizationGame, s: CivState, player: int) -> list[Pos]:
     return [pos for pos, f in sorted(s.board.figures.items())
             if f.owner == player and pos not in s.frozen and sea_destinations(g, s, player, pos)]
 
 
-def sea_destinations(g, s: CivState, player: int, origin: Pos) -> list[Pos]:
+def sea_destinations(g: CivilizationGame, s: CivState, player: int, origin: Pos) -> list[Pos]:
     """Explored water squares without a city or another player's figure, within the stacking limit."""
     b = s.board
     moving = b.figures[origin].count()
@@ -529,7 +535,7 @@ def sea_destinations(g, s: CivState, player: int, origin: Pos) -> list[Pos]:
     out = []
     for pos in b.explored():
         sq = b.square(pos)
-        if pos == origin or sq.terrain != WATER or pos in b.cities or b.enemy_figures(pos, player):
+        if pos == origin or sq is None or sq.terrain != WATER or pos in b.cities or b.enemy_figures(pos, player):
             continue
         here = b.figures.get(pos)
         if (here.count() if here is not None else 0) + moving <= limit:
@@ -537,7 +543,7 @@ def sea_destinations(g, s: CivState, player: int, origin: Pos) -> list[Pos]:
     return out
 
 
-def sea_transport(g, s: CivState, player: int, origin: Pos, dest: Pos) -> None:
+def sea_transport(g: CivilizationGame, s: CivState, player: int, origin: Pos, dest: Pos) -> None:
     b = s.board
     f = b.figures.pop(origin)
     here = b.figures.get(dest)
@@ -552,7 +558,7 @@ def sea_transport(g, s: CivState, player: int, origin: Pos, dest: Pos) -> None:
            f"they may not move again this round.")
 
 
-def destroy_city(g, s: CivState, pos: Pos, by: int) -> None:
+def destroy_city(g: CivilizationGame, s: CivState, pos: Pos, by: int) -> None:
     """Atomic Theory: the city and everything in its outskirts (buildings back to the market, wonders
     and great people out of the game, figures back to their owners' supplies)."""
     b = s.board
@@ -574,7 +580,7 @@ def destroy_city(g, s: CivState, pos: Pos, by: int) -> None:
            f"(Atomic Theory).")
 
 
-def spend_resource(g, s: CivState, player: int, res: str) -> None:
+def spend_resource(g: CivilizationGame, s: CivState, player: int, res: str) -> None:
     """Spent resources go back to the market (row 8); hut and village finds of other kinds leave.  Without
     the resource itself, a culture card that acts as one pays (and is discarded)."""
     p = s.players[player]
@@ -586,14 +592,14 @@ def spend_resource(g, s: CivState, player: int, res: str) -> None:
         s.resource_pool[res] += 1
 
 
-def spend_gift(g, s: CivState, player: int, card: str) -> None:
+def spend_gift(g: CivilizationGame, s: CivState, player: int, card: str) -> None:
     s.players[player].culture_cards.remove(card)
     log(s, f"{s.names[player]} plays {card} as a resource.")
     if card == "A Gift from Afar" and s.n > 1:        # another player of his choice gains a coin
         s.steps.append(Gift(player, "coin"))
 
 
-def ability_effect(g, s: CivState, player: int, source: str, tag: str, city: Pos | None) -> None:
+def ability_effect(g: CivilizationGame, s: CivState, player: int, source: str, tag: str, city: Pos | None) -> None:
     p = s.players[player]
     ab = next(a for src, a in ability_sources(p) if src == source and a.tag == tag)
     name = s.names[player]
@@ -627,7 +633,9 @@ def ability_effect(g, s: CivState, player: int, source: str, tag: str, city: Pos
     elif tag == "free_walls":
         s.steps.append(FreeWalls(player))
     elif tag == "free_figure":
-        s.steps.append(FreeFigure(player, wonder_square(g, s, source)))
+        at = wonder_square(g, s, source)
+        assert at is not None, source      # offered only with the wonder on the map
+        s.steps.append(FreeFigure(player, at))
     elif tag == "sea_transport":
         s.steps.append(SeaFrom(player))
     elif tag == "nuke_city":

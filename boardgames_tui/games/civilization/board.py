@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from collections.abc import Iterator
+from typing import Any
 
 from ...engine.steps import PlainData
 from . import data as D
@@ -28,6 +29,7 @@ from .data_map import (
 )
 
 Pos = tuple[int, int]
+Moving = str | tuple[int, int]   # what moves: "army", "scout", or a group's (armies, scouts)
 
 MIN_CITY_DISTANCE = 3     # rule 34: at least 3 squares from every city, diagonal steps counted
 
@@ -43,7 +45,7 @@ class TilePlace(PlainData):
     turns: int                # clockwise quarter turns
     face_up: bool
 
-    def __setattr__(self, name: str, value) -> None:
+    def __setattr__(self, name: str, value: Any) -> None:
         if name in self.__dict__:         # a change, not the first setting in __init__
             _TILE_EDITS[0] += 1
             object.__setattr__(self, name, value)
@@ -137,6 +139,7 @@ def capital_square(slot_row: int, slot_col: int, civ: str, facing: str) -> tuple
     """A home tile's quarter turns in its layout slot and its capital's map square."""
     tile = HOME_TILES[civ]
     turns = home_rotation(tile, facing)
+    assert tile.capital is not None, civ         # every home tile has its capital square
     r, c = tile.capital
     for _ in range(turns):
         r, c = c, TILE_SIZE - 1 - r
@@ -190,9 +193,9 @@ class Board(PlainData):
     # Fields only: the square cache below is not part of the state's value.
     def __eq__(self, other: object) -> bool:
         return type(self) is type(other) and all(
-            getattr(self, f) == getattr(other, f) for f in self._fields)   # type: ignore[attr-defined]
+            getattr(self, f) == getattr(other, f) for f in self._fields)
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None
 
     # -- reading ---------------------------------------------------------------------------------------
     def _cache(self) -> tuple:
@@ -206,7 +209,7 @@ class Board(PlainData):
         cache = self.__dict__.get("_squares")
         if (cache is None or cache[0] != _TILE_EDITS[0] or cache[1] is not self.tiles
                 or cache[4] is not self.disasters):
-            squares = {}
+            squares: dict[Pos, Square] = {}
             hidden: set[Pos] = set()
             for t in self.tiles:
                 if t.face_up:

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...engine.core import Option
 from ...engine.steps import Auto, Step, key, log
@@ -14,6 +14,9 @@ from .common import _figures, _sq, _two, _where, fit, pyramid_counts
 from .data_map import VILLAGE, WATER
 from .state import CivState
 
+if TYPE_CHECKING:
+    from .rules import CivilizationGame
+
 
 class CardTarget(Step):
     """The target of a culture card just played: a player, a square or a building."""
@@ -22,24 +25,24 @@ class CardTarget(Step):
     card: str = ""
     left: int = 1            # targets still to pick (Disaster: up to 2)
 
-    def prompt(self, g, s):
+    def prompt(self, g: CivilizationGame, s: CivState) -> str:
         return f"{s.names[self.player]} plays {self.card}: {D.CULTURE_CARD_INDEX[self.card].ability.text}"
 
-    def options(self, g, s):
+    def options(self, g: CivilizationGame, s: CivState) -> list[Option]:
         out = [Option(key("target", *t) if isinstance(t, tuple) else key("target", t), label, tgt, t)
                for t, label, tgt in card_targets(g, s, self.player, self.card)]
         if self.left < _MAX_TARGETS.get(D.CULTURE_CARD_INDEX[self.card].ability.tag, 1):
             out.append(Option("enough", "No more targets", None, None))
         return out
 
-    def apply(self, g, s, o):
+    def apply(self, g: CivilizationGame, s: CivState, o: Option) -> None:
         if o.value is None:
             return
         if self.left > 1:
             s.steps.append(CardTarget(self.player, self.card, self.left - 1))
         aim_card(g, s, self.player, self.card, o.value)
 
-    def on_empty(self, g, s):
+    def on_empty(self, g: CivilizationGame, s: CivState) -> None:
         log(s, f"{self.card} finds no target.")
 
 
@@ -51,15 +54,15 @@ class DisplaceTo(Step):
     origin: tuple = ()
     reach: int = 2
 
-    def prompt(self, g, s):
+    def prompt(self, g: CivilizationGame, s: CivState) -> str:
         f = s.board.figures[self.origin]
         return f"{s.names[self.player]}: where do {s.names[f.owner]}'s figures on {_sq(self.origin)} go?"
 
-    def options(self, g, s):
+    def options(self, g: CivilizationGame, s: CivState) -> list[Option]:
         return [Option(key("square", *n), f"To {_where(s, n)}", ("square", n), n)
                 for n in movement.displace_squares(g, s, self.origin, self.reach)]
 
-    def apply(self, g, s, o):
+    def apply(self, g: CivilizationGame, s: CivState, o: Option) -> None:
         b = s.board
         f = b.figures.pop(self.origin)
         here = b.figures.get(o.value)
@@ -77,7 +80,7 @@ class CardEffect(Auto):
     card: str
     target: object = None
 
-    def run(self, g, s):
+    def run(self, g: CivilizationGame, s: CivState) -> None:
         if (self.player, self.card, self.target) in s.cancelled:
             s.cancelled = s.cancelled - {(self.player, self.card, self.target)}
             return
@@ -93,17 +96,17 @@ class CancelChance(Step):
     card: str = ""
     target: object = None
 
-    def prompt(self, g, s):
+    def prompt(self, g: CivilizationGame, s: CivState) -> str:
         return f"{s.names[self.player]}: {s.names[self.by]} plays {self.card}. Cancel it?"
 
-    def options(self, g, s):
+    def options(self, g: CivilizationGame, s: CivState) -> list[Option]:
         out = [Option(key("cancel", c), fit(f"Cancel it with {c}", f"Cancel: {c}"), None, c)
                for c in cancel_cards(g, s, self.player, self.by, self.card, self.target)]
         if out:
             out.append(Option("let", "Let it happen", None, None))
         return out
 
-    def apply(self, g, s, o):
+    def apply(self, g: CivilizationGame, s: CivState, o: Option) -> None:
         if o.value is None:
             return
         p = s.players[self.player]
@@ -127,16 +130,16 @@ class TechSwap(Step):
     other: int = 0
     level: int = 1
 
-    def prompt(self, g, s):
+    def prompt(self, g: CivilizationGame, s: CivState) -> str:
         return f"{s.names[self.player]}: learn one of {s.names[self.other]}'s techs (level {self.level} or lower)"
 
-    def options(self, g, s):
+    def options(self, g: CivilizationGame, s: CivState) -> list[Option]:
         return [Option(key("tech", t), t, ("tech", t), t) for t in swappable(g, s, self.player, self.other, self.level)]
 
-    def apply(self, g, s, o):
+    def apply(self, g: CivilizationGame, s: CivState, o: Option) -> None:
         culture.learn(g, s, self.player, o.value, free=True)
 
-    def on_empty(self, g, s):
+    def on_empty(self, g: CivilizationGame, s: CivState) -> None:
         log(s, f"{s.names[self.player]} has nothing to learn from {s.names[self.other]}.")
 
 
@@ -151,7 +154,7 @@ _PLAYABLE = {"city_production", "force_anarchy", "tech_swap", "destroy_building"
              "displace_group", "barbarian_attack"}
 
 
-def card_options(g, s: CivState, player: int, when: str) -> list[Option]:
+def card_options(g: CivilizationGame, s: CivState, player: int, when: str) -> list[Option]:
     """Culture cards the player may play now (rule 52: "now or later, as it says")."""
     out = []
     for c in sorted(set(s.players[player].culture_cards)):
@@ -163,19 +166,20 @@ def card_options(g, s: CivState, player: int, when: str) -> list[Option]:
     return out
 
 
-def play_card(g, s: CivState, player: int, card: str, city: Pos | None = None) -> None:
+def play_card(g: CivilizationGame, s: CivState, player: int, card: str, city: Pos | None = None) -> None:
     p = s.players[player]
     p.culture_cards.remove(card)
     ab = D.CULTURE_CARD_INDEX[card].ability
     log(s, f"{s.names[player]} plays {card}.")
     if ab.tag == "city_production":
+        assert city is not None, card       # offered only with the city that acts
         s.boost = {**s.boost, city: s.boost.get(city, 0) + ab.amount}
         log(s, f"The city on {_sq(city)} has {ab.amount} more production this turn.")
         return
     s.steps.append(CardTarget(player, card, _MAX_TARGETS.get(ab.tag, 1)))
 
 
-def aim_card(g, s: CivState, player: int, card: str, target) -> None:
+def aim_card(g: CivilizationGame, s: CivState, player: int, card: str, target: Any) -> None:
     """The event is aimed: it happens unless somebody holding a cancelling card cancels it; the
     chances go round in turn order (out of turn, on the step stack)."""
     s.steps.append(CardEffect(player, card, target))
@@ -186,7 +190,7 @@ def aim_card(g, s: CivState, player: int, card: str, target) -> None:
         s.rng.reveal()      # whether anyone is asked shows whether he holds a cancelling card
 
 
-def aimed_at(g, s: CivState, card: str, target) -> int | None:
+def aimed_at(g: CivilizationGame, s: CivState, card: str, target: Any) -> int | None:
     tag = D.CULTURE_CARD_INDEX[card].ability.tag
     if tag in ("force_anarchy", "tech_swap"):
         return target if isinstance(target, int) else None
@@ -209,7 +213,7 @@ def aimed_at(g, s: CivState, card: str, target) -> int | None:
     return None
 
 
-def cancel_cards(g, s: CivState, player: int, by: int, card: str, target) -> list[str]:
+def cancel_cards(g: CivilizationGame, s: CivState, player: int, by: int, card: str, target: Any) -> list[str]:
     """Culture cards that may cancel the event, and Civil Service (a spy, once a round)."""
     p = s.players[player]
     out = []
@@ -222,7 +226,7 @@ def cancel_cards(g, s: CivState, player: int, by: int, card: str, target) -> lis
     return out
 
 
-def _near(g, s: CivState, player: int, pos: Pos, reach: int) -> bool:
+def _near(g: CivilizationGame, s: CivState, player: int, pos: Pos, reach: int) -> bool:
     """Within ``reach`` squares of one of the player's cities or figures (0: anywhere)."""
     if reach <= 0:
         return True
@@ -231,17 +235,17 @@ def _near(g, s: CivState, player: int, pos: Pos, reach: int) -> bool:
     return any(abs(pos[0] - m[0]) + abs(pos[1] - m[1]) <= reach for m in mine)
 
 
-def card_targets(g, s: CivState, player: int, card: str) -> list[tuple]:
+def card_targets(g: CivilizationGame, s: CivState, player: int, card: str) -> list[tuple]:
     """(target, label, widget hint) for a card: house readings of the research's card texts."""
     return list(_targets(g, s, player, card))
 
 
-def has_target(g, s: CivState, player: int, card: str) -> bool:
+def has_target(g: CivilizationGame, s: CivState, player: int, card: str) -> bool:
     """``card_targets`` is not empty: found at the first, as every menu asks it of every card in hand."""
     return next(_targets(g, s, player, card), None) is not None
 
 
-def _targets(g, s: CivState, player: int, card: str) -> Iterator[tuple]:
+def _targets(g: CivilizationGame, s: CivState, player: int, card: str) -> Iterator[tuple]:
     ab = D.CULTURE_CARD_INDEX[card].ability
     b = s.board
     if ab.tag == "force_anarchy":
@@ -310,7 +314,7 @@ def _targets(g, s: CivState, player: int, card: str) -> Iterator[tuple]:
                 yield (pos, f"Square {_sq(pos)}", ("square", pos))
 
 
-def swappable(g, s: CivState, learner: int, source: int, level: int) -> list[str]:
+def swappable(g: CivilizationGame, s: CivState, learner: int, source: int, level: int) -> list[str]:
     """Techs of ``source``'s, level ``level`` or lower, that ``learner`` lacks and has room for."""
     lp = s.players[learner]
     counts = pyramid_counts(lp)
@@ -318,7 +322,7 @@ def swappable(g, s: CivState, learner: int, source: int, level: int) -> list[str
                   and D.TECH_INDEX[t].level <= level and D.pyramid_room(counts, D.TECH_INDEX[t].level))
 
 
-def card_effect(g, s: CivState, player: int, card: str, target) -> None:
+def card_effect(g: CivilizationGame, s: CivState, player: int, card: str, target: Any) -> None:
     ab = D.CULTURE_CARD_INDEX[card].ability
     b = s.board
     if ab.tag == "force_anarchy":

@@ -5,7 +5,7 @@ ability plays are offered here too (``cards``, ``abilities``).
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import ClassVar
+from typing import ClassVar, TYPE_CHECKING
 
 from ...engine.core import Option
 from ...engine.steps import Step, key, log
@@ -14,16 +14,19 @@ from .board import City, GREAT_PERSON, Pos, neighbours
 from .common import _sq, city_limit, fit, governments_known
 from .state import CivState
 
+if TYPE_CHECKING:
+    from .rules import CivilizationGame
+
 
 class StartTurn(Step):
     """Phase 1: found cities, change government, play culture cards, in any order; then done (rules 26-35,
     row 10).  Private: the options name the player's culture cards and great people in reserve."""
     kind: ClassVar[str] = "start"
 
-    def prompt(self, g, s):
+    def prompt(self, g: CivilizationGame, s: CivState) -> str:
         return f"{s.names[self.player]}: start of round: found cities, change government, or go on"
 
-    def options(self, g, s):
+    def options(self, g: CivilizationGame, s: CivState) -> list[Option]:
         p = s.players[self.player]
         out = []
         out += [_found_option(pos) for pos in city_sites(g, s, self.player)]
@@ -35,11 +38,11 @@ class StartTurn(Step):
         out.append(Option("done", "Done with the start phase", None, ("done",)))
         return out
 
-    def quiet(self, o) -> bool:
+    def quiet(self, o: Option) -> bool:
         """No coins change (``Civilization._apply``): done, or a change of government."""
         return o.value[0] in ("done", "government")
 
-    def apply(self, g, s, o):
+    def apply(self, g: CivilizationGame, s: CivState, o: Option) -> None:
         what = o.value[0]
         if what != "done" and not g.over(s):
             s.steps.append(StartTurn(self.player))
@@ -82,7 +85,7 @@ def _gather_option(scout: Pos, city: Pos) -> Option:
 
 
 # ====================================================================== phase 1
-def city_sites(g, s: CivState, player: int) -> list[Pos]:
+def city_sites(g: CivilizationGame, s: CivState, player: int) -> list[Pos]:
     p = s.players[player]
     if p.cities_left <= 0:
         return []
@@ -92,7 +95,7 @@ def city_sites(g, s: CivState, player: int) -> list[Pos]:
     return sorted(pos for pos in scouts if s.board.city_site_problem(pos, player) is None)
 
 
-def found_city(g, s: CivState, player: int, pos: Pos) -> None:
+def found_city(g: CivilizationGame, s: CivState, player: int, pos: Pos) -> None:
     """The scout becomes the city (rule 29); own armies on the square shift to a free square next to
     it, or go back to the supply when none is free (row 13)."""
     p = s.players[player]
@@ -110,12 +113,12 @@ def found_city(g, s: CivState, player: int, pos: Pos) -> None:
     management.rome_step(g, s, player)
 
 
-def government_choices(g, s: CivState, player: int) -> list[str]:
+def government_choices(g: CivilizationGame, s: CivState, player: int) -> list[str]:
     p = s.players[player]
     return [x for x in governments_known(p) if x != p.government and x != p.pending_government]
 
 
-def gather_choices(g, s: CivState, player: int) -> list[tuple[Pos, Pos]]:
+def gather_choices(g: CivilizationGame, s: CivState, player: int) -> list[tuple[Pos, Pos]]:
     """Rules 36-37, row 11: a scout outside its owner's outskirts, not on a hut or village, gathers for
     one of his cities this round; beside another player's city too (that city loses the square)."""
     b = s.board
@@ -134,7 +137,7 @@ def gather_choices(g, s: CivState, player: int) -> list[tuple[Pos, Pos]]:
     return out
 
 
-def great_person_options(g, s: CivState, player: int) -> list[Option]:
+def great_person_options(g: CivilizationGame, s: CivState, player: int) -> list[Option]:
     """Rule 53, row 25: a great person in reserve is placed now or in a later phase-1 or
     city-management turn, next to one of the owner's cities."""
     p = s.players[player]
@@ -149,7 +152,7 @@ def great_person_options(g, s: CivState, player: int) -> list[Option]:
     return out
 
 
-def change_government(g, s: CivState, player: int, gov: str) -> None:
+def change_government(g: CivilizationGame, s: CivState, player: int, gov: str) -> None:
     p = s.players[player]
     if gov in p.fresh_governments:
         p.government, p.pending_government = gov, ""

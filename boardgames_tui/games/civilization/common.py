@@ -4,12 +4,17 @@ steps and no game: the part modules (``movement``, ``cities``... see ``rules.py`
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from functools import lru_cache
 
 from . import data as D
-from .board import Pos, neighbours, placed_squares
+from .board import Figures, Moving, Pos, neighbours, placed_squares
 from .data_map import HOME_TILES, NEUTRAL_TILES
 from .state import CivState, Player
+
+if TYPE_CHECKING:
+    from .rules import CivilizationGame
 
 
 START, TRADE, CITY, MOVE, RESEARCH, OVER = D.PHASES + ("over",)
@@ -42,13 +47,13 @@ def _a(noun: str) -> str:
     return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
 
 
-def group_of(what) -> tuple[int, int]:
+def group_of(what: Moving) -> tuple[int, int]:
     """(armies, scouts) of a moving set: "army", "scout" or a group's counts (rule 56)."""
     if what == "army":
         return 1, 0
     if what == "scout":
         return 0, 1
-    return tuple(what)
+    return cast("tuple[int, int]", tuple(what))
 
 
 def _figures(armies: int, scouts: int) -> str:
@@ -71,7 +76,7 @@ def _foe(s: CivState, pos: Pos) -> str:
     return "the village"
 
 
-def _two(f) -> tuple[int, int]:
+def _two(f: Figures) -> tuple[int, int]:
     """Up to 2 figures of a square for Mass and Wholesale Defection: armies first."""
     armies = min(2, f.armies)
     return armies, min(2 - armies, f.scouts)
@@ -156,12 +161,12 @@ def map_coins(s: CivState, where: list[Pos] | None = None) -> list[int]:
     return out
 
 
-def coin_dial(g, s: CivState, q: int) -> int:
+def coin_dial(g: CivilizationGame, s: CivState, q: int) -> int:
     """The whole coin dial: the cards' coins (``coins``) and the coin icons around the player's cities."""
     return coins(s.players[q]) + map_coins(s)[q]
 
 
-def culture_hand(g, s: CivState, q: int) -> int:
+def culture_hand(g: CivilizationGame, s: CivState, q: int) -> int:
     """The culture hand limit: 2 (rule 52), +1 for each of Pottery, Civil Service and Theology, and with
     Computers +1 per 5 coins (section 4 §4)."""
     p = s.players[q]

@@ -4,7 +4,7 @@ technology victory); upgrades flip buildings.
 """
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, TYPE_CHECKING
 
 from ...engine.core import Option
 from ...engine.steps import Step, key, log
@@ -12,6 +12,9 @@ from . import abilities, cities, data as D, management
 from .board import BUILDING, GREAT_PERSON, Structure
 from .common import _sq, coin_dial, fit, pyramid_counts
 from .state import CivState, Player
+
+if TYPE_CHECKING:
+    from .rules import CivilizationGame
 
 _ROMAN = ("", "I", "II", "III", "IV", "V")
 
@@ -21,7 +24,7 @@ class CultureClimb(Step):
     people in reserve may be placed."""
     kind: ClassVar[str] = "culture"
 
-    def prompt(self, g, s):
+    def prompt(self, g: CivilizationGame, s: CivState) -> str:
         p = s.players[self.player]
         head = f"{s.names[self.player]}: culture {p.culture}, track space {p.culture_step}"
         nxt = next_culture_space(g, p)
@@ -32,7 +35,7 @@ class CultureClimb(Step):
             return f"{head}: climb for {need}?"
         return f"{head}; the next space needs {need}"
 
-    def options(self, g, s):
+    def options(self, g: CivilizationGame, s: CivState) -> list[Option]:
         p = s.players[self.player]
         out = []
         nxt = next_culture_space(g, p)
@@ -46,11 +49,11 @@ class CultureClimb(Step):
         out.append(Option("done", "Done with city management", None, ("done",)))
         return out
 
-    def quiet(self, o) -> bool:
+    def quiet(self, o: Option) -> bool:
         """Done: no coins changed (``Civilization._apply``)."""
         return o.value[0] == "done"
 
-    def apply(self, g, s, o):
+    def apply(self, g: CivilizationGame, s: CivState, o: Option) -> None:
         if o.value[0] == "done":
             return
         s.steps.append(CultureClimb(self.player))
@@ -65,10 +68,10 @@ class ResearchTurn(Step):
     kind: ClassVar[str] = "research"
     private: ClassVar[bool] = False
 
-    def prompt(self, g, s):
+    def prompt(self, g: CivilizationGame, s: CivState) -> str:
         return f"{s.names[self.player]}: research a technology ({s.players[self.player].trade} trade)"
 
-    def options(self, g, s):
+    def options(self, g: CivilizationGame, s: CivState) -> list[Option]:
         cut = 5 if "Porcelain Tower" in s.players[self.player].wonders else 0
         out = [Option(key("tech", t), fit(f"{t} (level {lv}, {max(0, D.TECH_COST[lv] - cut)} trade)",
                                           f"{t} ({_ROMAN[lv]}, {max(0, D.TECH_COST[lv] - cut)}t)"), ("tech", t), t)
@@ -76,11 +79,11 @@ class ResearchTurn(Step):
         out.append(Option("none", "Research nothing this round", None, None))
         return out
 
-    def quiet(self, o) -> bool:
+    def quiet(self, o: Option) -> bool:
         """No tech, no coins changed (``Civilization._apply``)."""
         return o.value is None
 
-    def apply(self, g, s, o):
+    def apply(self, g: CivilizationGame, s: CivState, o: Option) -> None:
         if o.value is not None:
             learn(g, s, self.player, o.value)
 
@@ -91,13 +94,13 @@ class TakeResource(Step):
     private: ClassVar[bool] = False
     may_be_empty: ClassVar[bool] = True  # the market ran dry meanwhile
 
-    def prompt(self, g, s):
+    def prompt(self, g: CivilizationGame, s: CivState) -> str:
         return f"{s.names[self.player]} (Germany): take a resource from the market"
 
-    def options(self, g, s):
+    def options(self, g: CivilizationGame, s: CivState) -> list[Option]:
         return [Option(key("resource", r), f"Take {r}", None, r) for r, n in sorted(s.resource_pool.items()) if n > 0]
 
-    def apply(self, g, s, o):
+    def apply(self, g: CivilizationGame, s: CivState, o: Option) -> None:
         s.resource_pool[o.value] -= 1
         s.players[self.player].resources.append(o.value)
         log(s, f"{s.names[self.player]} takes {o.value} from the market.")
@@ -107,13 +110,13 @@ class DiscardCulture(Step):
     """Rule 52: over the hand limit, discard a culture card."""
     kind: ClassVar[str] = "discard"
 
-    def prompt(self, g, s):
+    def prompt(self, g: CivilizationGame, s: CivState) -> str:
         return f"{s.names[self.player]}: too many culture cards; discard one"
 
-    def options(self, g, s):
+    def options(self, g: CivilizationGame, s: CivState) -> list[Option]:
         return [Option(key("card", i), c, ("card", i), i) for i, c in enumerate(s.players[self.player].culture_cards)]
 
-    def apply(self, g, s, o):
+    def apply(self, g: CivilizationGame, s: CivState, o: Option) -> None:
         p = s.players[self.player]
         card = p.culture_cards.pop(o.value)
         s.culture_discards.append((self.player, card))
@@ -121,16 +124,16 @@ class DiscardCulture(Step):
                f"{s.names[self.player]} discards {card}.")
 
 
-def step_culture(g, p: Player, space) -> int:
+def step_culture(g: CivilizationGame, p: Player, space: D.CultureSpace) -> int:
     """A culture step's price in culture: Fundamentalism +1 (house data)."""
     return space.culture + (1 if p.government == "Fundamentalism" else 0)
 
 
-def next_culture_space(g, p: Player):
+def next_culture_space(g: CivilizationGame, p: Player) -> D.CultureSpace | None:
     return D.CULTURE_TRACK[p.culture_step] if p.culture_step < D.CULTURE_SPACES else None
 
 
-def climb(g, s: CivState, player: int, free: bool = False) -> None:
+def climb(g: CivilizationGame, s: CivState, player: int, free: bool = False) -> None:
     """One step up the culture track, paid (rules 50-51) or ``free`` (Rome), with its reward."""
     p = s.players[player]
     space = next_culture_space(g, p)
@@ -160,7 +163,7 @@ def climb(g, s: CivState, player: int, free: bool = False) -> None:
 
 
 # ====================================================================== research
-def researchable(g, s: CivState, player: int) -> list[tuple[str, int]]:
+def researchable(g: CivilizationGame, s: CivState, player: int) -> list[tuple[str, int]]:
     p = s.players[player]
     if p.government == D.ANARCHY:
         return []                            # house data: no research under Anarchy
@@ -174,7 +177,7 @@ def researchable(g, s: CivState, player: int) -> list[tuple[str, int]]:
     return out
 
 
-def learn(g, s: CivState, player: int, tech: str, free: bool = False) -> None:
+def learn(g: CivilizationGame, s: CivState, player: int, tech: str, free: bool = False) -> None:
     """A tech joins the pyramid: researched (trade falls to the coins, row 46) or ``free``."""
     p = s.players[player]
     p.techs.append(tech)
@@ -199,7 +202,7 @@ def learn(g, s: CivState, player: int, tech: str, free: bool = False) -> None:
         g.win(s, player, "economy")
 
 
-def flip_buildings(g, s: CivState, player: int, tech: str) -> None:
+def flip_buildings(g: CivilizationGame, s: CivState, player: int, tech: str) -> None:
     """An upgrade tech turns the player's basic buildings of its line to the upgraded side at once
     (section 4 §4, "upgrades are immediate"): the same marker, so the market's count is unchanged."""
     ups = {b.name: b.upgrade for b in D.BUILDINGS if b.upgrade and D.BUILDING_INDEX[b.upgrade].tech == tech}

@@ -46,7 +46,7 @@ class Ability(NamedTuple):
     text: str
     amount: int = 0
     resource: str | None = None
-    count: int = 0
+    count: int = 0  # type: ignore[assignment]  # the field shadows tuple.count
 
 
 # -- civilizations -------------------------------------------------------------------------------------
@@ -125,7 +125,7 @@ class UnitCard(NamedTuple):
     """One kind of unit card: its strength at each rank (index 0 = rank I) and how many are in the deck."""
     type: str
     strength: tuple[int, ...]
-    count: int
+    count: int  # type: ignore[assignment]  # the field shadows tuple.count
 
 
 # Base deck (civilization-data.md D7 [M]): 3/9/3 per land type; the 5/5/5 split is the W&W deck.
@@ -374,7 +374,7 @@ class Building(NamedTuple):
     markers: int = 0
 
 
-def _y(p=0, t=0, c=0, coins=0, combat=0) -> Yield:
+def _y(p: int = 0, t: int = 0, c: int = 0, coins: int = 0, combat: int = 0) -> Yield:
     return Yield(production=p, trade=t, culture=c, coins=coins, combat=combat)
 
 
@@ -411,7 +411,7 @@ class Wonder(NamedTuple):
     era: str
     cost: int
     reduced_cost: int
-    discount_tech: str
+    discount_tech: str | None
     abilities: tuple[Ability, ...]
     culture: int
     base: bool = True
@@ -423,7 +423,8 @@ WONDER_MARKET = 4                   # face-up wonders for sale
 WONDER_TERRAINS: tuple[str, ...] = LAND_TERRAINS + (WATER,)
 
 
-def _w(name, era, cost, reduced, tech, abilities, base=True) -> Wonder:
+def _w(name: str, era: str, cost: int, reduced: int, tech: str | None, abilities: tuple[Ability, ...],
+       base: bool = True) -> Wonder:
     return Wonder(name, era, cost, reduced, tech, abilities, WONDER_CULTURE[era], base)
 
 
@@ -515,11 +516,11 @@ class CultureCard(NamedTuple):
     (``amount``: production, range in orthogonal steps (0 = anywhere), steps, or max tech level)."""
     name: str
     level: int
-    count: int
+    count: int  # type: ignore[assignment]  # the field shadows tuple.count
     ability: Ability
 
 
-def _cc(name, level, count, tag, when, text, amount=0) -> CultureCard:
+def _cc(name: str, level: int, count: int, tag: str, when: str, text: str, amount: int = 0) -> CultureCard:
     return CultureCard(name, level, count, Ability(tag, when, text, amount))
 
 
@@ -586,7 +587,7 @@ class GreatPerson(NamedTuple):
     """A great-person marker type: the icons it puts on the square it covers."""
     name: str
     yields: Yield
-    count: int
+    count: int  # type: ignore[assignment]  # the field shadows tuple.count
 
 
 GREAT_PEOPLE: tuple[GreatPerson, ...] = (

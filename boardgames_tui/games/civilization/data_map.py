@@ -15,6 +15,7 @@ No game state lives here: data plus tiny pure functions.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import NamedTuple
 
 # -- terrain -------------------------------------------------------------------------------------------
@@ -191,11 +192,12 @@ class Layout(NamedTuple):
         return tuple((h.tile_row, h.tile_col) for h in self.homes) + self.neutral
 
 
-def _grid(rows: int, cols: int, skip=lambda r, c: False) -> tuple[tuple[int, int], ...]:
+def _grid(rows: int, cols: int, skip: Callable[[int, int], bool] = lambda r, c: False) -> tuple[tuple[int, int], ...]:
     return tuple((r, c) for r in range(rows) for c in range(cols) if not skip(r, c))
 
 
-def _layout(players: int, rows: int, cols: int, homes: tuple[HomeSlot, ...], skip=lambda r, c: False) -> Layout:
+def _layout(players: int, rows: int, cols: int, homes: tuple[HomeSlot, ...],
+            skip: Callable[[int, int], bool] = lambda r, c: False) -> Layout:
     taken = {(h.tile_row, h.tile_col) for h in homes}
     return Layout(players, rows, cols, homes, tuple(p for p in _grid(rows, cols, skip) if p not in taken))
 

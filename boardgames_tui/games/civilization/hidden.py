@@ -3,6 +3,8 @@
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import random
 
 from ...engine.core import LogEntry
@@ -13,9 +15,12 @@ from .common import _CULTURE_LEVEL, _sq, coin_dial
 from .data_map import HUT, NEUTRAL_TILES, VILLAGE
 from .state import CivState
 
+if TYPE_CHECKING:
+    from .rules import CivilizationGame
+
 
 # ====================================================================== hidden information
-def determinize(g, state: CivState, viewer: int | None, rng: random.Random) -> CivState:
+def determinize(g: CivilizationGame, state: CivState, viewer: int | None, rng: random.Random) -> CivState:
     """A state ``viewer`` cannot tell from ``state``: dealt afresh from what the viewer has not seen.
 
     Hidden from everyone: the face-down tiles (which neutral tiles, how turned), the face-down hut
@@ -61,20 +66,20 @@ def determinize(g, state: CivState, viewer: int | None, rng: random.Random) -> C
     pinned = _offered_cards_seen(g, out, viewer)
     for lv, deck in sorted(out.culture_decks.items()):
         held = {q: [c for c in out.players[q].culture_cards if _CULTURE_LEVEL[c] == lv] for q in others}
-        keep = {q: [c for c in pinned.get(q, []) if _CULTURE_LEVEL[c] == lv] for q in others}
+        pinned_here = {q: [c for c in pinned.get(q, []) if _CULTURE_LEVEL[c] == lv] for q in others}
         gone = [i for i in hidden_discards if _CULTURE_LEVEL[out.culture_discards[i][1]] == lv]
         unseen = list(deck.secret_contents()) + [out.culture_discards[i][1] for i in gone]
         for q, h in held.items():
             rest = list(h)
-            for c in keep[q]:
+            for c in pinned_here[q]:
                 rest.remove(c)
             unseen += rest
         unseen.sort()
         rng.shuffle(unseen)
         for q, h in held.items():
-            k = len(h) - len(keep[q])
+            k = len(h) - len(pinned_here[q])
             out.players[q].culture_cards = ([c for c in out.players[q].culture_cards if _CULTURE_LEVEL[c] != lv]
-                                            + keep[q] + unseen[:k])
+                                            + pinned_here[q] + unseen[:k])
             unseen = unseen[k:]
         discards = list(out.culture_discards)
         for i in gone:
@@ -101,14 +106,14 @@ def determinize(g, state: CivState, viewer: int | None, rng: random.Random) -> C
     return out
 
 
-def _offer_parties(st) -> tuple[int, int, bool]:
+def _offer_parties(st: trade.Offer | trade.Answer) -> tuple[int, int, bool]:
     """(giver, receiver, sent) of a pending Offer or Answer step."""
     if isinstance(st, trade.Offer):
         return st.player, st.to, False
     return st.by, st.player, True
 
 
-def _offered_cards_seen(g, s: CivState, viewer: int | None) -> dict[int, list[str]]:
+def _offered_cards_seen(g: CivilizationGame, s: CivState, viewer: int | None) -> dict[int, list[str]]:
     """Culture cards of another player's that ``viewer`` has seen on offer (an offer sent to him):
     they stay in that player's hand in every determinization."""
     out: dict[int, list[str]] = {}
@@ -121,7 +126,7 @@ def _offered_cards_seen(g, s: CivState, viewer: int | None) -> dict[int, list[st
     return out
 
 
-def _remap_unseen_offers(g, out: CivState, viewer: int | None, rng: random.Random) -> None:
+def _remap_unseen_offers(g: CivilizationGame, out: CivState, viewer: int | None, rng: random.Random) -> None:
     """An offer ``viewer`` has not seen names cards of the giver's true hand: in the determinization it
     names cards of the giver's dealt hand instead."""
     for st in out.steps:
@@ -141,7 +146,7 @@ def _remap_unseen_offers(g, out: CivState, viewer: int | None, rng: random.Rando
         st.give = give
 
 
-def view(g, s: CivState, viewer: int | None) -> dict:
+def view(g: CivilizationGame, s: CivState, viewer: int | None) -> dict:
     """What ``viewer`` sees: face-down tiles and markers blank, others' cards counted, not shown."""
     b = s.board
     tiles = [{"row": t.tile_row, "col": t.tile_col, "face_up": t.face_up,
@@ -198,7 +203,7 @@ def view(g, s: CivState, viewer: int | None) -> dict:
     }
 
 
-def battle_view(g, s: CivState, viewer: int | None) -> dict | None:
+def battle_view(g: CivilizationGame, s: CivState, viewer: int | None) -> dict | None:
     """The battle as ``viewer`` sees it: the fronts open, each hand's types on their backs, his own
     hand's cards in full."""
     b = s.battle

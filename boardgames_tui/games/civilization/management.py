@@ -5,7 +5,7 @@ purchase, Writing's spies cancelling an action; and where buildings, wonders and
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import ClassVar
+from typing import ClassVar, TYPE_CHECKING
 
 from ...engine.core import Option
 from ...engine.steps import Auto, Step, key, log
@@ -14,11 +14,14 @@ from .board import BUILDING, GREAT_PERSON, Pos, Structure, WONDER, neighbours
 from .common import WALLS, _a, _sq, _where, coin_dial, fit, has_ability
 from .state import CivState, Player
 
+if TYPE_CHECKING:
+    from .rules import CivilizationGame
+
 
 class CityStart(Auto):
     """Each player's city management begins with his cities as they stand now."""
 
-    def run(self, g, s):
+    def run(self, g: CivilizationGame, s: CivState) -> None:
         anarchy = s.players[self.player].government == D.ANARCHY    # the capital is idle
         cities = sorted(pos for pos, c in s.board.cities.items()
                         if c.owner == self.player and not (anarchy and c.capital))
@@ -32,19 +35,19 @@ class CityTurn(Step):
     """City management: one action for each city in ``todo`` (row 17), then the culture track.  Private:
     the player's culture cards may add production."""
     kind: ClassVar[str] = "city"
-    todo: list = None
+    todo: list = None  # type: ignore[assignment]  # set by whoever pushes the step
 
-    def prompt(self, g, s):
+    def prompt(self, g: CivilizationGame, s: CivState) -> str:
         city = self.todo[0]
         prod = production(g, s, self.player, city)
         return (f"{s.names[self.player]}: city on {_sq(city)} ({prod} production, "
                 f"{s.players[self.player].trade} trade): choose its action")
 
-    def options(self, g, s):
+    def options(self, g: CivilizationGame, s: CivState) -> list[Option]:
         return (city_actions(g, s, self.player, self.todo[0]) + cards.card_options(g, s, self.player, D.CITY)
                 + abilities.ability_options(g, s, self.player, D.CITY))
 
-    def apply(self, g, s, o):
+    def apply(self, g: CivilizationGame, s: CivState, o: Option) -> None:
         if o.value[0] == "card":             # the card's production goes to this city, which acts next
             s.steps.append(self)
             cards.play_card(g, s, self.player, o.value[1], city=self.todo[0])
@@ -77,7 +80,7 @@ class CityAction(Auto):
     city: tuple
     value: tuple
 
-    def run(self, g, s):
+    def run(self, g: CivilizationGame, s: CivState) -> None:
         ref = (self.player, "city", self.city)
         if ref in s.cancelled:
             s.cancelled = s.cancelled - {ref}
@@ -94,17 +97,17 @@ class SecondPurchase(Step):
     city: tuple = ()
     spent: int = 0
 
-    def prompt(self, g, s):
+    def prompt(self, g: CivilizationGame, s: CivState) -> str:
         return (f"{s.names[self.player]}: Engineering: a second purchase in the city on {_sq(self.city)} "
                 f"with the production left?")
 
-    def options(self, g, s):
+    def options(self, g: CivilizationGame, s: CivState) -> list[Option]:
         out = purchase_options(g, s, self.player, self.city, spent=self.spent, buy=False)
         if out:
             out.append(Option("none", "No second purchase", None, None))
         return out
 
-    def apply(self, g, s, o):
+    def apply(self, g: CivilizationGame, s: CivState, o: Option) -> None:
         if o.value is None:
             return
         p = s.players[self.player]
@@ -120,18 +123,18 @@ class PlaceFigure(Step):
     city: tuple = ()
     what: str = "army"
 
-    def prompt(self, g, s):
+    def prompt(self, g: CivilizationGame, s: CivState) -> str:
         return f"{s.names[self.player]}: place the new {self.what} next to the city on {_sq(self.city)}"
 
-    def options(self, g, s):
+    def options(self, g: CivilizationGame, s: CivState) -> list[Option]:
         return [Option(key("square", *n), f"Square {_where(s, n)}", ("square", n), n)
                 for n in neighbours(self.city) if movement.can_stand(g, s, self.player, n, end=True)]
 
-    def apply(self, g, s, o):
+    def apply(self, g: CivilizationGame, s: CivState, o: Option) -> None:
         movement.put_figure(g, s, self.player, o.value, self.what)
         log(s, f"{s.names[self.player]} builds {_a(self.what)} on {_sq(o.value)}.")
 
-    def on_empty(self, g, s):
+    def on_empty(self, g: CivilizationGame, s: CivState) -> None:
         # no room (every square full or closed): the production is lost; the figure never left the supply
         log(s, f"No room next to the city on {_sq(self.city)}: the {self.what} is not built.")
 
@@ -140,10 +143,10 @@ class PlaceStart(PlaceFigure):
     """Rule 18: the owner puts a starting figure on a square next to his capital (``city``)."""
     kind: ClassVar[str] = "place_start"
 
-    def prompt(self, g, s):
+    def prompt(self, g: CivilizationGame, s: CivState) -> str:
         return f"{s.names[self.player]}: place your starting {self.what} next to your capital"
 
-    def apply(self, g, s, o):
+    def apply(self, g: CivilizationGame, s: CivState, o: Option) -> None:
         movement.put_figure(g, s, self.player, o.value, self.what)
         log(s, f"{s.names[self.player]} puts a starting {self.what} on {_sq(o.value)}.")
 
@@ -156,10 +159,10 @@ class PlaceStructure(Step):
     what: str = BUILDING
     name: str = ""
 
-    def prompt(self, g, s):
+    def prompt(self, g: CivilizationGame, s: CivState) -> str:
         return f"{s.names[self.player]}: place {self.name} next to the city on {_sq(self.city)}"
 
-    def options(self, g, s):
+    def options(self, g: CivilizationGame, s: CivState) -> list[Option]:
         out = []
         for n in structure_sites(g, s, self.player, self.city, self.what, self.name):
             old = s.board.structures.get(n)
@@ -168,14 +171,14 @@ class PlaceStructure(Step):
             out.append(Option(key("square", *n), label, ("square", n), n))
         return out
 
-    def apply(self, g, s, o):
+    def apply(self, g: CivilizationGame, s: CivState, o: Option) -> None:
         if self.what == GREAT_PERSON:
             s.players[self.player].great_people.remove(self.name)
         place_structure(g, s, self.player, o.value, self.what, self.name)
 
 
 # ====================================================================== city management
-def worked(g, s: CivState, player: int, city: Pos) -> list[Pos]:
+def worked(g: CivilizationGame, s: CivState, player: int, city: Pos) -> list[Pos]:
     """The squares that count for a city: its outskirts on the map, not those with another player's
     figure (rules 38, 41, 49, 55), plus the squares of scouts gathering for it (rule 36)."""
     b = s.board
@@ -187,13 +190,13 @@ def worked(g, s: CivState, player: int, city: Pos) -> list[Pos]:
                   and figures[pos].owner == player and figures[pos].scouts]
 
 
-def production(g, s: CivState, player: int, city: Pos, squares: list[Pos] | None = None) -> int:
+def production(g: CivilizationGame, s: CivState, player: int, city: Pos, squares: list[Pos] | None = None) -> int:
     """The production icons of the city's squares (``squares``: its ``worked``, when known)."""
     yields = s.board.yields
     return sum(yields(n).production for n in (worked(g, s, player, city) if squares is None else squares))
 
 
-def city_culture(g, s: CivState, player: int, city: Pos, squares: list[Pos] | None = None) -> int:
+def city_culture(g: CivilizationGame, s: CivState, player: int, city: Pos, squares: list[Pos] | None = None) -> int:
     """Rule 49: 1 plus the culture icons; Monarchy +1 (house data)."""
     bonus = 1 if s.players[player].government == "Monarchy" else 0
     yields = s.board.yields
@@ -201,7 +204,8 @@ def city_culture(g, s: CivState, player: int, city: Pos, squares: list[Pos] | No
                                                        else squares))
 
 
-def city_production(g, s: CivState, player: int, city: Pos, military: bool, base: int | None = None) -> int:
+def city_production(g: CivilizationGame, s: CivState, player: int, city: Pos, military: bool,
+                    base: int | None = None) -> int:
     """What a city can spend this action: its icons (``base``, when known), and its government's bonus
     (house data, section 4 §5: Despotism +2 in the capital for a figure or unit, Monarchy +1 in the
     capital, Communism +1)."""
@@ -220,7 +224,7 @@ def city_production(g, s: CivState, player: int, city: Pos, military: bool, base
     return prod
 
 
-def trade_for(g, p: Player, shortfall: int) -> int | None:
+def trade_for(g: CivilizationGame, p: Player, shortfall: int) -> int | None:
     """Trade that buys ``shortfall`` production (rule 48: 3 for 1; America 3 for 2), None if too much."""
     if shortfall <= 0:
         return 0
@@ -229,7 +233,7 @@ def trade_for(g, p: Player, shortfall: int) -> int | None:
     return need if need <= p.trade else None
 
 
-def purchases(g, s: CivState, player: int, city: Pos) -> list[tuple[str, str, int, bool]]:
+def purchases(g: CivilizationGame, s: CivState, player: int, city: Pos) -> list[tuple[str, str, int, bool]]:
     """(kind, what, cost, military) a city may produce (section 4 §3, §6-§8; governments house data)."""
     p = s.players[player]
     out = []
@@ -248,7 +252,7 @@ def purchases(g, s: CivState, player: int, city: Pos) -> list[tuple[str, str, in
     return out
 
 
-def city_actions(g, s: CivState, player: int, city: Pos) -> list[Option]:
+def city_actions(g: CivilizationGame, s: CivState, player: int, city: Pos) -> list[Option]:
     p = s.players[player]
     squares = worked(g, s, player, city)        # once: production, culture and harvests all read them
     sites: dict = {}
@@ -262,14 +266,18 @@ def city_actions(g, s: CivState, player: int, city: Pos) -> list[Option]:
     culture = city_culture(g, s, player, city, squares)
     out.append(Option("culture", f"Create culture (+{culture})", None, ("culture", culture)))
     square, structures = s.board.square, s.board.structures
-    for res in sorted({square(n).resource for n in squares
-                       if square(n).resource and n not in structures}):
+    here: set[str] = set()
+    for n in squares:
+        sq = square(n)
+        if sq is not None and sq.resource and n not in structures:
+            here.add(sq.resource)
+    for res in sorted(here):
         if s.resource_pool.get(res, 0) > 0:
             out.append(Option(key("harvest", res), f"Harvest {res}", None, ("harvest", res)))
     return out
 
 
-def _sites(g, s: CivState, player: int, city: Pos, what: str, name: str, known: dict) -> list[Pos]:
+def _sites(g: CivilizationGame, s: CivState, player: int, city: Pos, what: str, name: str, known: dict) -> list[Pos]:
     """``structure_sites``, remembered in ``known`` for one menu."""
     got = known.get((what, name))
     if got is None:
@@ -280,7 +288,7 @@ def _sites(g, s: CivState, player: int, city: Pos, what: str, name: str, known: 
     return got
 
 
-def purchase_options(g, s: CivState, player: int, city: Pos, spent: int = 0, buy: bool = True,
+def purchase_options(g: CivilizationGame, s: CivState, player: int, city: Pos, spent: int = 0, buy: bool = True,
                      squares: list[Pos] | None = None, sites: dict | None = None) -> list[Option]:
     """What the city can produce with its production less ``spent``, the shortfall bought with trade
     when ``buy`` (3 for 1, America 3 for 2).  ``squares``: the city's ``worked``; ``sites``: where
@@ -320,7 +328,7 @@ def _purchase_option(kind: str, what: str, cost: int, trade: int) -> Option:
     return Option(WALLS if kind == WALLS else key(kind, what), label, None, (kind, what, trade))
 
 
-def units_to_buy(g, s: CivState, player: int) -> list[tuple[str, int]]:
+def units_to_buy(g: CivilizationGame, s: CivState, player: int) -> list[tuple[str, int]]:
     """Unit cards a city may buy: a type the player has a rank in, from a stack not yet empty
     (killed units leave the game, row 41), at the price of his rank (section 4 §3)."""
     p = s.players[player]
@@ -333,7 +341,7 @@ def units_to_buy(g, s: CivState, player: int) -> list[tuple[str, int]]:
 
 
 # ====================================================================== buildings, wonders, great people
-def structures_to_build(g, s: CivState, player: int, city: Pos) -> list[tuple[str, str, int]]:
+def structures_to_build(g: CivilizationGame, s: CivState, player: int, city: Pos) -> list[tuple[str, str, int]]:
     """(BUILDING or WONDER, name, cost) the player may build: a building whose tech he knows, its
     upgraded side once he knows that tech too, while its markers last; a wonder from the market, at
     the reduced cost with its tech (section 4 §6-§7)."""
@@ -361,7 +369,7 @@ def _buildings_known(techs: tuple) -> tuple[tuple[str, str, int], ...]:
     return tuple(out)
 
 
-def structure_sites(g, s: CivState, player: int, city: Pos, what: str, name: str,
+def structure_sites(g: CivilizationGame, s: CivState, player: int, city: Pos, what: str, name: str,
                     around: tuple | None = None) -> list[Pos]:
     """Where it may go: a square next to the city (rule 45) on the map, not a city, without another
     player's figure; a building on its terrains (rule 45), over nothing or over an own building
@@ -382,7 +390,7 @@ def structure_sites(g, s: CivState, player: int, city: Pos, what: str, name: str
     return [n for n, _terrain, _st in squares]
 
 
-def _site_squares(g, s: CivState, player: int, city: Pos) -> tuple[list, list]:
+def _site_squares(g: CivilizationGame, s: CivState, player: int, city: Pos) -> tuple[list, list]:
     """([(square, terrain, own structure or None)] next to the city that may hold one of his structures
     at all: explored, no city, no other player's figure or structure; [the squares of his star
     buildings there])."""
@@ -403,7 +411,7 @@ def _site_squares(g, s: CivState, player: int, city: Pos) -> tuple[list, list]:
     return out, stars
 
 
-def place_structure(g, s: CivState, player: int, pos: Pos, what: str, name: str) -> None:
+def place_structure(g: CivilizationGame, s: CivState, player: int, pos: Pos, what: str, name: str) -> None:
     b = s.board
     old = b.structures.get(pos)
     if old is not None and old.kind == BUILDING:          # back to the market (row 21)
@@ -426,7 +434,7 @@ def place_structure(g, s: CivState, player: int, pos: Pos, what: str, name: str)
         rome_step(g, s, player)
 
 
-def rome_step(g, s: CivState, player: int) -> None:
+def rome_step(g: CivilizationGame, s: CivState, player: int) -> None:
     """Rome: a free culture step for each wonder built, city founded, city or village conquered
     (section 4 §1)."""
     if s.players[player].civ == "Rome" and not g.over(s):
@@ -434,7 +442,7 @@ def rome_step(g, s: CivState, player: int) -> None:
         culture.climb(g, s, player, free=True)
 
 
-def city_action(g, s: CivState, player: int, city: Pos, v: tuple, second: bool = False) -> None:
+def city_action(g: CivilizationGame, s: CivState, player: int, city: Pos, v: tuple, second: bool = False) -> None:
     p = s.players[player]
     name = s.names[player]
     if (not second and v[0] in ("build", "unit", BUILDING, WONDER, WALLS) and v[2] == 0

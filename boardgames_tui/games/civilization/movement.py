@@ -5,15 +5,18 @@ figures or city, or a village, starts a battle (``war.py``).
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from ...engine.core import Option
 from ...engine.steps import Step, key, log
 from . import abilities, cards, data as D, war
-from .board import BUILDING, Figures, Pos, orthogonal, placed_squares
+from .board import BUILDING, Figures, Moving, Pos, orthogonal, placed_squares
 from .common import _a, _figures, _foe, _sq, fit, group_of, speed, stacking, water_rule
 from .data_map import HUT, VILLAGE, WATER
-from .state import CivState
+from .state import CivState, Player
+
+if TYPE_CHECKING:
+    from .rules import CivilizationGame
 
 
 class MoveTurn(Step):
@@ -21,12 +24,12 @@ class MoveTurn(Step):
     then where it goes."""
     kind: ClassVar[str] = "move"
     private: ClassVar[bool] = False
-    moved: dict = None       # pos -> (armies, scouts) that arrived there this turn (they have moved)
+    moved: dict = None  # type: ignore[assignment]  # pos -> (armies, scouts) that arrived there this turn (they have moved)
 
-    def prompt(self, g, s):
+    def prompt(self, g: CivilizationGame, s: CivState) -> str:
         return f"{s.names[self.player]}: move a figure or a group, or end the movement phase"
 
-    def free(self, s, pos: Pos) -> tuple[int, int]:
+    def free(self, s: CivState, pos: Pos) -> tuple[int, int]:
         """The armies and scouts on ``pos`` that have not moved yet."""
         f = s.board.figures.get(pos)
         if f is None or f.owner != self.player:
@@ -36,7 +39,7 @@ class MoveTurn(Step):
             return f.armies, f.scouts
         return max(0, f.armies - done[0]), max(0, f.scouts - done[1])
 
-    def options(self, g, s):
+    def options(self, g: CivilizationGame, s: CivState) -> list[Option]:
         out = []
         rules = move_rules(s.players[self.player])
         figures = s.board.figures
@@ -55,16 +58,16 @@ class MoveTurn(Step):
         out.append(Option("done", "End the movement phase", None, None))
         return out
 
-    def is_private(self, g, s):
+    def is_private(self, g: CivilizationGame, s: CivState) -> bool:
         """Its options name his movement cards (Defection and kin) when he holds culture cards: then the
         turn is his alone.  How many cards he holds is public, so the curtain gives nothing away."""
         return bool(s.players[self.player].culture_cards)
 
-    def quiet(self, o) -> bool:
+    def quiet(self, o: Option) -> bool:
         """No coins change (``Civilization._apply``): a figure or group picked, or the phase ended."""
         return o.value is None or o.value[0] not in ("ability", "card")
 
-    def apply(self, g, s, o):
+    def apply(self, g: CivilizationGame, s: CivState, o: Option) -> None:
         if o.value is None:
             return
         s.steps.append(self)
@@ -117,19 +120,19 @@ class GroupPick(Step):
     origin: tuple = ()
     free: tuple = (0, 0)
 
-    def prompt(self, g, s):
+    def prompt(self, g: CivilizationGame, s: CivState) -> str:
         return f"{s.names[self.player]}: which figures on {_sq(self.origin)} move together?"
 
-    def options(self, g, s):
+    def options(self, g: CivilizationGame, s: CivState) -> list[Option]:
         out = [Option(key("group", a, c), f"Move {_figures(a, c)}", None, (a, c))
                for a, c in group_sizes(*self.free) if can_move(g, s, self.player, self.origin, (a, c))]
         return out + [Option("back", "Back", None, None)]
 
-    def quiet(self, o) -> bool:
+    def quiet(self, o: Option) -> bool:
         """Picking the figures changes no coins (``Civilization._apply``)."""
         return True
 
-    def apply(self, g, s, o):
+    def apply(self, g: CivilizationGame, s: CivState, o: Option) -> None:
         if o.value is None:
             return
         s.steps.append(MoveTo(self.player, tuple(o.value), self.origin))
@@ -139,41 +142,45 @@ class MoveTo(Step):
     """Where the picked figure or group goes: any square it can reach with its speed this turn."""
     kind: ClassVar[str] = "move_to"
     private: ClassVar[bool] = False
-    what: object = "army"
+    what: object = "army"   # Moving; annotated object so that the copy plan treats it as before
     origin: tuple = ()
 
-    def prompt(self, g, s):
-        noun = f"the {self.what}" if isinstance(self.what, str) else _figures(*self.what)
+    @property
+    def _what(self) -> Moving:
+        return cast(Moving, self.what)
+
+    def prompt(self, g: CivilizationGame, s: CivState) -> str:
+        noun = f"the {self.what}" if isinstance(self.what, str) else _figures(*cast(Pos, self.what))
         verb = "does" if isinstance(self.what, str) else "do"
         return f"{s.names[self.player]}: where {verb} {noun} on {_sq(self.origin)} go?"
 
-    def options(self, g, s):
+    def options(self, g: CivilizationGame, s: CivState) -> list[Option]:
         squares = s.board.squares()
         out = []
-        for d, how in sorted(destinations(g, s, self.player, self.origin, self.what).items()):
+        for d, how in sorted(destinations(g, s, self.player, self.origin, self._what).items()):
             if how[0] == "attack":
                 label = fit(f"Attack {_foe(s, d)} on {_sq(d)}", f"Attack {_sq(d)}")
                 out.append(Option(f"square:{d[0]}:{d[1]}", label, ("square", d), (d, how)))
             else:
                 sq = squares.get(d)
                 out.append(_step_option(d, how, sq.terrain if sq is not None else None))
-        out += sacrifice_options(g, s, self.player, self.origin, self.what)
+        out += sacrifice_options(g, s, self.player, self.origin, self._what)
         out.append(_BACK)
         return out
 
-    def quiet(self, o) -> bool:
+    def quiet(self, o: Option) -> bool:
         """Going back changes no coins (``Civilization._apply``); a move may."""
         return o.value is None
 
-    def apply(self, g, s, o):
+    def apply(self, g: CivilizationGame, s: CivState, o: Option) -> None:
         turn = s.steps[-1]            # the MoveTurn below
         if o.value is None:
             if isinstance(self.what, tuple):      # back to the group's choice
                 s.steps.append(GroupPick(self.player, self.origin, turn.free(s, self.origin)))
             return
         dest, how = o.value
-        armies, scouts = group_of(self.what)
-        end = move_figure(g, s, self.player, self.origin, dest, self.what, how)
+        armies, scouts = group_of(self._what)
+        end = move_figure(g, s, self.player, self.origin, dest, self._what, how)
         if end is None:                            # sacrificed: nothing arrived anywhere
             return
         a, sc = turn.moved.get(end, (0, 0))
@@ -182,7 +189,7 @@ class MoveTo(Step):
 
 
 # ====================================================================== figures
-def can_stand(g, s: CivState, player: int, pos: Pos, end: bool, limits: tuple | None = None) -> bool:
+def can_stand(g: CivilizationGame, s: CivState, player: int, pos: Pos, end: bool, limits: tuple | None = None) -> bool:
     """May ``player``'s figure be on ``pos`` (``end``: stop there)?  Explored, no enemy figure or city,
     water only by technology, within the stacking limit (rules 57-58, 64).  ``limits``: the player's
     (water rule, stacking limit) when the caller asks many times."""
@@ -207,7 +214,7 @@ def can_stand(g, s: CivState, player: int, pos: Pos, end: bool, limits: tuple | 
     return True
 
 
-def displace_squares(g, s: CivState, origin: Pos, reach: int) -> list[Pos]:
+def displace_squares(g: CivilizationGame, s: CivState, origin: Pos, reach: int) -> list[Pos]:
     """Disoriented, Lost, Out of Position: where the figures of ``origin`` may be moved as a group, up
     to ``reach`` orthogonal steps over explored land, never through or onto another player's figures
     or city, a hut or a village (no battle), within their owner's stacking limit at the end."""
@@ -236,7 +243,7 @@ def displace_squares(g, s: CivState, origin: Pos, reach: int) -> list[Pos]:
     return sorted(out)
 
 
-def sacrifice_options(g, s: CivState, player: int, origin: Pos, what) -> list[Option]:
+def sacrifice_options(g: CivilizationGame, s: CivState, player: int, origin: Pos, what: Moving) -> list[Option]:
     """Russia, once a round: a single army or scout moved into another player's city is sacrificed
     there (back to the supply, no battle) to learn one of that player's techs (pyramid room needed)."""
     p = s.players[player]
@@ -251,13 +258,13 @@ def sacrifice_options(g, s: CivState, player: int, origin: Pos, what) -> list[Op
     return out
 
 
-def can_cross(g, s: CivState, player: int, pos: Pos, limits: tuple) -> bool:
+def can_cross(g: CivilizationGame, s: CivState, player: int, pos: Pos, limits: tuple) -> bool:
     """Flight: may the figure fly over ``pos`` whatever stands there?  Only the terrain counts."""
     sq = s.board.square(pos)
     return sq is not None and (sq.terrain != WATER or limits[0] is not None)
 
 
-def put_figure(g, s: CivState, player: int, pos: Pos, what: str, from_supply: bool = True) -> None:
+def put_figure(g: CivilizationGame, s: CivState, player: int, pos: Pos, what: str, from_supply: bool = True) -> None:
     p = s.players[player]
     f = s.board.figures.get(pos)
     if f is None:
@@ -270,7 +277,7 @@ def put_figure(g, s: CivState, player: int, pos: Pos, what: str, from_supply: bo
         p.scouts -= from_supply
 
 
-def take_figure(g, s: CivState, pos: Pos, what: str) -> None:
+def take_figure(g: CivilizationGame, s: CivState, pos: Pos, what: str) -> None:
     f = s.board.figures[pos]
     if what == "army":
         f.armies -= 1
@@ -280,7 +287,8 @@ def take_figure(g, s: CivState, pos: Pos, what: str) -> None:
         del s.board.figures[pos]
 
 
-def can_move(g, s: CivState, player: int, origin: Pos, what, rules: tuple | None = None) -> bool:
+def can_move(g: CivilizationGame, s: CivState, player: int, origin: Pos, what: Moving,
+             rules: tuple | None = None) -> bool:
     """Has the figure anywhere to go?  ``destinations`` stopped at the first square found: the
     movement menu asks it of every figure at every choice (``rules``: the player's ``move_rules``).
     Most figures can simply step next door, so that is tried first, as ``destinations`` would find it;
@@ -310,12 +318,12 @@ def can_move(g, s: CivState, player: int, origin: Pos, what, rules: tuple | None
     return bool(destinations(g, s, player, origin, what, first=True, rules=rules))
 
 
-def move_rules(p) -> tuple:
+def move_rules(p: Player) -> tuple:
     """(water rule, stacking limit, speed, Flight) of a player: what ``destinations`` reads of him."""
     return water_rule(p), stacking(p), speed(p), "Flight" in p.techs
 
 
-def destinations(g, s: CivState, player: int, origin: Pos, what, first: bool = False,
+def destinations(g: CivilizationGame, s: CivState, player: int, origin: Pos, what: Moving, first: bool = False,
                  sacrifice: bool = False, rules: tuple | None = None) -> dict:
     """Squares the figures (``what``: "army", "scout", or a group ``(armies, scouts)``, rule 56) can end
     on this turn -> ("move", None); ("explore", the square it steps from) for a step onto a face-down
@@ -381,7 +389,8 @@ def destinations(g, s: CivState, player: int, origin: Pos, what, first: bool = F
                     continue
                 on_water = t.terrain == WATER
                 if marker is not None or enemy:
-                    if not scouts and (enemy or marker[0] == VILLAGE) and (not on_water or may_stop_on_water):
+                    village = marker is not None and marker[0] == VILLAGE
+                    if not scouts and (enemy or village) and (not on_water or may_stop_on_water):
                         out[n] = ("attack", None)           # the move ends in a battle, or kills scouts
                     elif (not scouts and not enemy and marker is not None and marker[0] == HUT
                           and not (on_water and water is None) and room(n)):   # can_stand, here
@@ -407,7 +416,8 @@ def destinations(g, s: CivState, player: int, origin: Pos, what, first: bool = F
 _MOVE = ("move", None)
 
 
-def move_figure(g, s: CivState, player: int, origin: Pos, dest: Pos, what, how: tuple) -> Pos:
+def move_figure(g: CivilizationGame, s: CivState, player: int, origin: Pos, dest: Pos, what: Moving,
+                how: tuple) -> Pos | None:
     """Move the figures (``what`` as in ``destinations``); returns where they ended.  Onto another
     player's square or a village the move ends in a battle (played on the stack after this), or kills
     the lone scouts there (rule 66)."""
@@ -426,7 +436,7 @@ def move_figure(g, s: CivState, player: int, origin: Pos, dest: Pos, what, how: 
     noun = _a(what) if isinstance(what, str) else _figures(armies, scouts)
     if how[0] == "sacrifice":                 # Russia: the figure goes back to the supply, a tech learned
         p = s.players[player]
-        take_figure(g, s, origin, what)
+        take_figure(g, s, origin, cast(str, what))   # a sacrifice is one figure
         if what == "army":
             p.armies += 1
         else:
@@ -473,9 +483,10 @@ def move_figure(g, s: CivState, player: int, origin: Pos, dest: Pos, what, how: 
     return end
 
 
-def explore(g, s: CivState, player: int, pos: Pos) -> None:
+def explore(g: CivilizationGame, s: CivState, player: int, pos: Pos) -> None:
     """Turn a face-down tile up; a face-down marker goes on each hut or village icon (rule 59)."""
     t = s.board.tile_at(pos)
+    assert t is not None, pos                # only a square on the map is explored
     t.face_up = True
     s.rng.reveal()
     for at, sq in zip(t.positions(), placed_squares(t.name, t.turns)):
@@ -487,9 +498,10 @@ def explore(g, s: CivState, player: int, pos: Pos) -> None:
     log(s, f"{s.names[player]} explores: the tile {t.name} is revealed on {_sq(pos)}.")
 
 
-def take_hut(g, s: CivState, player: int, pos: Pos) -> None:
+def take_hut(g: CivilizationGame, s: CivState, player: int, pos: Pos) -> None:
     """Rule 61: the army's owner keeps the hut's resource."""
     _, content = s.board.markers.pop(pos)
+    assert content is not None               # None only in a player's view
     s.rng.reveal()                           # the marker is turned up
     s.players[player].resources.append(content)
     log(s, f"{s.names[player]} finds {content} in a hut.")

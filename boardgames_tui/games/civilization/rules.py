@@ -40,24 +40,25 @@ from .board import WONDER
 from .common import (
     _MAX_SQUARE_COINS, CITY, MOVE, OVER, RESEARCH, START, TRADE, _sq, coins, governments_known, map_coins,
 )
+from ...engine.core import Decision, Option
 from .state import CivState, deal
 
 
 # ====================================================================== steps
 class NewRound(Auto):
-    def run(self, g, s):
+    def run(self, g: CivilizationGame, s: CivState) -> None:
         g.begin_round(s)
 
 
 class PhaseStart(Auto):
     phase: str
 
-    def run(self, g, s):
+    def run(self, g: CivilizationGame, s: CivState) -> None:
         g.begin_phase(s, self.phase)
 
 
 class EndRound(Auto):
-    def run(self, g, s):
+    def run(self, g: CivilizationGame, s: CivState) -> None:
         s.steps.append(NewRound())
 
 
@@ -96,7 +97,7 @@ class CivilizationGame(StepGame):
     def rules_notes(self) -> str:
         return Path(__file__).with_name("RULES.md").read_text(encoding="utf-8")
 
-    def _apply(self, s: CivState, d, opt) -> None:
+    def _apply(self, s: CivState, d: Decision, opt: Option) -> None:
         """Every choice, then the economic victory: 15 coins at any moment (rule 86, row 47), checked
         after every change, the player who acted first when several reach it together.  A choice that
         changes no coins (a step's ``quiet``: picking the figure to move, putting an offer together,

@@ -21,6 +21,7 @@ Set-up follows the seed where it speaks and section 2 where it is silent:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from collections.abc import Iterable
 from typing import Any
 
 from ...engine.hidden import Deck
@@ -92,7 +93,7 @@ def _unit_deck(kind: str, rng: Rng) -> Deck:
     return deck
 
 
-def _shuffled(cards, rng: Rng) -> Deck:
+def _shuffled(cards: Iterable[Any], rng: Rng) -> Deck:
     deck = Deck(cards)
     deck.shuffle(rng)
     return deck
@@ -112,7 +113,7 @@ def deal(names: list[str], seed: int, options: dict) -> CivState:
     need = len(LAYOUTS[n].neutral)
     board, capitals = new_board(civs, [(name, rng.randrange(4)) for name in neutral[:need]])
     unit_decks = {t: _unit_deck(t, rng) for t in (D.INFANTRY, D.CAVALRY, D.ARTILLERY, D.AIRCRAFT)}
-    players = []
+    players: list[Player] = []
     for civ, cap in zip(civs, capitals):
         p = Player(civ, cap, [D.CIV_INDEX[civ].start_tech])
         p.trade = min(D.TRADE_MAX, board.outskirts_trade(cap, len(players)))

@@ -4,16 +4,19 @@ answered behind a curtain, once per other player a round.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import ClassVar
+from typing import ClassVar, TYPE_CHECKING
 
 from ...engine.core import Option
 from ...engine.steps import Auto, Step, key, log
 from . import abilities, data as D, management
 from .state import CivState
 
+if TYPE_CHECKING:
+    from .rules import CivilizationGame
+
 
 class TradeIncome(Auto):
-    def run(self, g, s):
+    def run(self, g: CivilizationGame, s: CivState) -> None:
         trade_income(g, s)
 
 
@@ -24,21 +27,21 @@ class TradeTurn(Step):
     kind: ClassVar[str] = "trade"
     private: ClassVar[bool] = False
 
-    def prompt(self, g, s):
+    def prompt(self, g: CivilizationGame, s: CivState) -> str:
         return f"{s.names[self.player]}: offer a swap to another player, or go on"
 
-    def options(self, g, s):
+    def options(self, g: CivilizationGame, s: CivState) -> list[Option]:
         out = [Option(key("offer", q), f"Make an offer to {s.names[q]}", None, q)
                for q in range(s.n) if q != self.player and (self.player, q) not in s.offered]
         out += abilities.ability_options(g, s, self.player, D.TRADE)
         out.append(Option("done", "No more offers", None, None))
         return out
 
-    def quiet(self, o) -> bool:
+    def quiet(self, o: Option) -> bool:
         """No coins change (see ``Civilization._apply``): all but an ability."""
         return not isinstance(o.value, tuple)
 
-    def apply(self, g, s, o):
+    def apply(self, g: CivilizationGame, s: CivState, o: Option) -> None:
         if o.value is None:
             return
         if isinstance(o.value, tuple):       # an ability
@@ -59,16 +62,16 @@ class Offer(Step):
     Private: the giver's culture cards are on offer."""
     kind: ClassVar[str] = "offer"
     to: int = 0
-    give: dict = None        # "trade"/"culture" -> amount; "resource:X"/"card:X" -> count
-    ask: dict = None
+    give: dict = None  # type: ignore[assignment]  # "trade"/"culture" -> amount; "resource:X"/"card:X" -> count
+    ask: dict = None  # type: ignore[assignment]  # set by whoever pushes the step
 
-    def prompt(self, g, s):
+    def prompt(self, g: CivilizationGame, s: CivState) -> str:
         return (f"{s.names[self.player]} offers {s.names[self.to]}: give {describe(g, self.give)}; "
                 f"ask for {describe(g, self.ask)}")
 
-    def options(self, g, s):
+    def options(self, g: CivilizationGame, s: CivState) -> list[Option]:
         me, them = s.players[self.player], s.players[self.to]
-        out = []
+        out: list[Option] = []
         for side, who, held in (("give", me, self.give), ("ask", them, self.ask)):
             for good in _GOODS:          # an amount, named once (withdraw to start again)
                 if good not in held:
@@ -86,11 +89,11 @@ class Offer(Step):
         out.append(_WITHDRAW)
         return out
 
-    def quiet(self, o) -> bool:
+    def quiet(self, o: Option) -> bool:
         """No coins change while an offer is put together, sent or withdrawn (``Civilization._apply``)."""
         return True
 
-    def apply(self, g, s, o):
+    def apply(self, g: CivilizationGame, s: CivState, o: Option) -> None:
         what = o.value[0]
         if what == "withdraw":
             return
@@ -122,21 +125,21 @@ class Answer(Step):
     """The other player, behind a curtain, accepts or refuses the offer."""
     kind: ClassVar[str] = "answer"
     by: int = 0
-    give: dict = None
-    ask: dict = None
+    give: dict = None  # type: ignore[assignment]  # set by whoever pushes the step
+    ask: dict = None  # type: ignore[assignment]  # set by whoever pushes the step
 
-    def prompt(self, g, s):
+    def prompt(self, g: CivilizationGame, s: CivState) -> str:
         return (f"{s.names[self.player]}: {s.names[self.by]} offers {describe(g, self.give)} "
                 f"for {describe(g, self.ask)}")
 
-    def options(self, g, s):
+    def options(self, g: CivilizationGame, s: CivState) -> list[Option]:
         return [Option("accept", "Accept the swap", None, True), Option("refuse", "Refuse", None, False)]
 
-    def quiet(self, o) -> bool:
+    def quiet(self, o: Option) -> bool:
         """A refusal changes no coins (``Civilization._apply``)."""
         return not o.value
 
-    def apply(self, g, s, o):
+    def apply(self, g: CivilizationGame, s: CivState, o: Option) -> None:
         if o.value:
             swap(g, s, self.by, self.player, self.give)
             swap(g, s, self.player, self.by, self.ask)
@@ -147,7 +150,7 @@ class Answer(Step):
 
 
 # ====================================================================== trade
-def trade_income(g, s: CivState) -> None:
+def trade_income(g: CivilizationGame, s: CivState) -> None:
     for q in g.order(s):
         p = s.players[q]
         per_city = {"Republic": 1, "Democracy": 2, "Communism": -1}.get(p.government, 0)   # house data
@@ -157,7 +160,7 @@ def trade_income(g, s: CivState) -> None:
         log(s, f"{s.names[q]} takes {income} trade (now {p.trade}).")
 
 
-def describe(g, goods: dict, public: bool = False) -> str:
+def describe(g: CivilizationGame, goods: dict, public: bool = False) -> str:
     """An offer's side in words (``public``: culture cards not named, for the public log)."""
     parts = []
     for k, n in sorted(goods.items()):
@@ -170,7 +173,7 @@ def describe(g, goods: dict, public: bool = False) -> str:
     return ", ".join(parts) or "nothing"
 
 
-def swap(g, s: CivState, frm: int, to: int, goods: dict) -> None:
+def swap(g: CivilizationGame, s: CivState, frm: int, to: int, goods: dict) -> None:
     a, b = s.players[frm], s.players[to]
     for k, n in goods.items():
         if k in _GOODS:

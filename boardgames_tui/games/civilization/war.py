@@ -31,14 +31,18 @@ victory (rule 83).  Loot: one pick from rule 80's list after a field battle, fro
 from __future__ import annotations
 
 import re
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from ...engine.core import Option
 from ...engine.steps import Auto, PlainData, Step, key, log
 from . import abilities, cards, culture, data as D, management
-from .board import BUILDING, GREAT_PERSON, WONDER, Figures, Pos, neighbours
+from .board import BUILDING, GREAT_PERSON, WONDER, City, Figures, Pos, neighbours
 from .common import fit
 from .data_map import VILLAGE as VILLAGE_MARKER
+from .state import CivState, Player
+
+if TYPE_CHECKING:
+    from .rules import CivilizationGame
 
 ATT, DEF = "att", "def"
 BARBARIANS = -1
@@ -68,10 +72,10 @@ class Battle(PlainData):
     ranks: dict
     bonus: dict
     turn: str = DEF
-    fronts: list = ()
-    killed: dict = None
-    extra: dict = None       # (front, side) -> strength added to the unit there (Metalworking)
-    boost: dict = None       # side -> strength the next card laid gets
+    fronts: list = ()        # type: ignore[assignment]  # set on the battle's set-up
+    killed: dict = None  # type: ignore[assignment]  # set by whoever pushes the step
+    extra: dict = None  # type: ignore[assignment]  # (front, side) -> strength added to the unit there (Metalworking)
+    boost: dict = None  # type: ignore[assignment]  # side -> strength the next card laid gets
     used: frozenset = frozenset()   # (side, source, tag): battle abilities used, once a battle
     raider: int = -1         # barbarians attacking (Roaming Horde): who lays their cards
 
@@ -99,7 +103,7 @@ def card_value(card: int, rank: int) -> int:
     return u.strength[min(max(rank, 1), len(u.strength)) - 1]
 
 
-def strength(s, b: Battle, side: str, card: int) -> int:
+def strength(s: CivState, b: Battle, side: str, card: int) -> int:
     """The printed value of the side's rank (rule 70); Himeji Samurai Castle +1 to all its owner's units."""
     value = card_value(card, b.ranks[side].get(D.UNIT_CARDS[card].type, 1))
     owner = b.owner(side)
@@ -108,12 +112,12 @@ def strength(s, b: Battle, side: str, card: int) -> int:
     return value
 
 
-def front_strength(s, b: Battle, i: int, side: str) -> int:
+def front_strength(s: CivState, b: Battle, i: int, side: str) -> int:
     """The strength of ``side``'s unit on front ``i``, Metalworking's +3 included."""
     return strength(s, b, side, b.fronts[i][side][0]) + (b.extra or {}).get((i, side), 0)
 
 
-def trumps(s, b: Battle, side: str, card: int, enemy: int) -> bool:
+def trumps(s: CivState, b: Battle, side: str, card: int, enemy: int) -> bool:
     """Does ``side``'s card strike first against ``enemy``'s (row 40)?  Never against the Pentagon's owner."""
     beats = D.UNIT_TYPE_INDEX[D.UNIT_CARDS[card].type].trumps
     if beats is None or beats != D.UNIT_CARDS[enemy].type:
@@ -122,7 +126,7 @@ def trumps(s, b: Battle, side: str, card: int, enemy: int) -> bool:
     return not (foe != BARBARIANS and "The Pentagon" in s.players[foe].wonders)
 
 
-def describe(s, b: Battle, side: str, card: int, wounds: int = 0, front: int | None = None) -> str:
+def describe(s: CivState, b: Battle, side: str, card: int, wounds: int = 0, front: int | None = None) -> str:
     u = D.UNIT_CARDS[card]
     name = unit_name(card, b.ranks[side].get(u.type, 1))
     hurt = f", {wounds} wound{'s' if wounds != 1 else ''}" if wounds else ""
@@ -130,7 +134,7 @@ def describe(s, b: Battle, side: str, card: int, wounds: int = 0, front: int | N
     return f"{name} ({u.type} {value}{hurt})"
 
 
-def clash(s, b: Battle, side: str, card: int, front: int, boost: int = 0) -> tuple[int, int]:
+def clash(s: CivState, b: Battle, side: str, card: int, front: int, boost: int = 0) -> tuple[int, int]:
     """The wounds (the laid card's, the enemy's on ``front``) after ``side`` attacks it with ``card``
     (``boost`` added to its strength): both strike (rule 75), a trump first, and if it kills it takes no
     damage (rule 77)."""
@@ -152,7 +156,7 @@ def clash(s, b: Battle, side: str, card: int, front: int, boost: int = 0) -> tup
     return mine, hurt
 
 
-def first_striker(s, b: Battle, front: int) -> str | None:
+def first_striker(s: CivState, b: Battle, front: int) -> str | None:
     """The side whose unit on ``front`` trumps the other's (both standing), or None."""
     f = b.fronts[front]
     if ATT not in f or DEF not in f:
@@ -163,7 +167,7 @@ def first_striker(s, b: Battle, front: int) -> str | None:
     return None
 
 
-def totals(s, b: Battle) -> dict:
+def totals(s: CivState, b: Battle) -> dict:
     """Surviving strength per side plus the bonus card: the higher bonus adds the difference (row 37)."""
     out = {side: sum(front_strength(s, b, i, side) for i, f in enumerate(b.fronts) if side in f) for side in SIDES}
     diff = b.bonus[ATT] - b.bonus[DEF]
@@ -178,7 +182,7 @@ def totals(s, b: Battle) -> dict:
 class BattleTurn(Auto):
     """The next card, or the end once both hands are empty (rule 78)."""
 
-    def run(self, g, s):
+    def run(self, g: CivilizationGame, s: CivState) -> None:
         b = s.battle
         if not b.hands[ATT] and not b.hands[DEF]:
             end_battle(g, s)
@@ -193,14 +197,14 @@ class BattleCard(Step):
     kind: ClassVar[str] = "battle_card"
     side: str = ATT
 
-    def prompt(self, g, s):
+    def prompt(self, g: CivilizationGame, s: CivState) -> str:
         b = s.battle
         t = totals(s, b)
         who = "the barbarians" if self.side == DEF and b.defender == BARBARIANS else s.names[self.player]
         return (f"{s.names[self.player]}: lay a unit card for {who} "
                 f"({t[self.side]} against {t[other(self.side)]} so far)")
 
-    def options(self, g, s):
+    def options(self, g: CivilizationGame, s: CivState) -> list[Option]:
         b = s.battle
         out = []
         for card in sorted(set(b.hands[self.side]), key=lambda c: (-strength(s, b, self.side, c), c)):
@@ -209,7 +213,7 @@ class BattleCard(Step):
             out.append(Option(key("unit", card), label, ("unit", card), card))
         return out + ability_options(g, s, b, self.side)
 
-    def apply(self, g, s, o):
+    def apply(self, g: CivilizationGame, s: CivState, o: Option) -> None:
         b = s.battle
         if isinstance(o.value, tuple):              # a battle ability first; then the card, still
             s.steps.append(self)
@@ -229,22 +233,22 @@ class BattleFront(Step):
     side: str = ATT
     card: int = 0
 
-    def prompt(self, g, s):
+    def prompt(self, g: CivilizationGame, s: CivState) -> str:
         # public (a bot's prompt stays on screen): the card shows in the options only, which its player
         # alone sees, since "back" may still return it to the hand unseen
         return f"{s.names[self.player]}: where does the chosen unit card go?"
 
-    def options(self, g, s):
+    def options(self, g: CivilizationGame, s: CivState) -> list[Option]:
         return front_options(s, s.battle, self.side, self.card) + [Option("back", "Back", None, "back")]
 
-    def apply(self, g, s, o):
+    def apply(self, g: CivilizationGame, s: CivState, o: Option) -> None:
         if o.value == "back":
             return
         s.steps.pop()                               # the BattleCard below
         lay_card(g, s, self.side, self.card, o.value)
 
 
-def front_options(s, b: Battle, side: str, card: int) -> list[Option]:
+def front_options(s: CivState, b: Battle, side: str, card: int) -> list[Option]:
     foe = other(side)
     mine = describe(s, b, side, card)
     out = [Option("front:new", fit(f"Open a new front with {mine}", f"New front: {mine}",
@@ -262,7 +266,7 @@ def front_options(s, b: Battle, side: str, card: int) -> list[Option]:
     return out
 
 
-def lay_card(g, s, side: str, card: int, front: int | None) -> None:
+def lay_card(g: CivilizationGame, s: CivState, side: str, card: int, front: int | None) -> None:
     """The card leaves the hand, open: a new front, or an attack on one where both strike (rule 75), a
     trump first (rule 77); a unit killed leaves its front and the game (rule 76)."""
     b = s.battle
@@ -291,7 +295,7 @@ def lay_card(g, s, side: str, card: int, front: int | None) -> None:
     s.steps.append(BattleTurn())
 
 
-def bury(s, b: Battle, front: int) -> list[str]:
+def bury(s: CivState, b: Battle, front: int) -> list[str]:
     """Units on ``front`` whose wounds reach their strength are killed: off the front, out of the game."""
     f = dict(b.fronts[front])
     dead = []
@@ -309,7 +313,7 @@ def bury(s, b: Battle, front: int) -> list[str]:
 ACTIVE = ("unit_strength", "deal_wounds", "heal_wounds", "heal_all_wounds")
 
 
-def ability_options(g, s, b: Battle, side: str) -> list[Option]:
+def ability_options(g: CivilizationGame, s: CivState, b: Battle, side: str) -> list[Option]:
     """The side's techs' battle abilities usable now, once a battle each, their resources in hand
     (Metalworking, Mathematics, Ballistics: iron; Animal Husbandry, Biology: free)."""
     q = b.owner(side)
@@ -333,7 +337,7 @@ def ability_options(g, s, b: Battle, side: str) -> list[Option]:
     return out
 
 
-def use_ability(g, s, b: Battle, side: str, source: str, tag: str) -> None:
+def use_ability(g: CivilizationGame, s: CivState, b: Battle, side: str, source: str, tag: str) -> None:
     """Pay for it and announce it; a resource ability may be cancelled first by another player's Mass
     Media or Primetime TV (its resources are lost), asked behind curtains as outside battles."""
     q = b.owner(side)
@@ -355,7 +359,7 @@ class BattleAbilityEffect(Auto):
     source: str
     tag: str
 
-    def run(self, g, s):
+    def run(self, g: CivilizationGame, s: CivState) -> None:
         b = s.battle
         q = b.owner(self.side)
         ref = (q, "ability", self.source, self.tag)
@@ -367,7 +371,7 @@ class BattleAbilityEffect(Auto):
         ability_effect(g, s, b, self.side, self.tag, amount)
 
 
-def ability_effect(g, s, b: Battle, side: str, tag: str, amount: int) -> None:
+def ability_effect(g: CivilizationGame, s: CivState, b: Battle, side: str, tag: str, amount: int) -> None:
     if tag == "unit_strength":
         b.boost = {**(b.boost or {}), side: amount}
     elif tag == "deal_wounds":
@@ -386,16 +390,16 @@ class WoundTarget(Step):
     side: str = ATT
     left: int = 0
 
-    def prompt(self, g, s):
+    def prompt(self, g: CivilizationGame, s: CivState) -> str:
         return f"{s.names[self.player]}: which enemy unit takes a wound? ({self.left} to give)"
 
-    def options(self, g, s):
+    def options(self, g: CivilizationGame, s: CivState) -> list[Option]:
         b, foe = s.battle, other(self.side)
         return [Option(key("front", i), f"Front {i + 1}: {describe(s, b, foe, f[foe][0], f[foe][1], i)}",
                        ("front", i), i)
                 for i, f in enumerate(b.fronts) if foe in f]
 
-    def apply(self, g, s, o):
+    def apply(self, g: CivilizationGame, s: CivState, o: Option) -> None:
         b, foe = s.battle, other(self.side)
         f = dict(b.fronts[o.value])
         c, w = f[foe]
@@ -416,17 +420,17 @@ class HealTarget(Step):
     side: str = ATT
     left: int = 0
 
-    def prompt(self, g, s):
+    def prompt(self, g: CivilizationGame, s: CivState) -> str:
         return f"{s.names[self.player]}: heal a wound on which of your units? ({self.left} to heal)"
 
-    def options(self, g, s):
+    def options(self, g: CivilizationGame, s: CivState) -> list[Option]:
         b = s.battle
         mine = self.side
         out = [Option(key("front", i), f"Front {i + 1}: {describe(s, b, mine, f[mine][0], f[mine][1], i)}",
                       ("front", i), i) for i, f in enumerate(b.fronts) if self.side in f and f[self.side][1]]
         return out + [Option("stop", "Stop healing", None, None)] if out else []
 
-    def apply(self, g, s, o):
+    def apply(self, g: CivilizationGame, s: CivState, o: Option) -> None:
         if o.value is None:
             return
         b = s.battle
@@ -439,7 +443,7 @@ class HealTarget(Step):
 
 
 # ====================================================================== starting a battle
-def battle_hand_size(g, s, q: int, armies: int, city: bool) -> int:
+def battle_hand_size(g: CivilizationGame, s: CivState, q: int, armies: int, city: bool) -> int:
     """Rules 68-69: 3, +2 per army beyond the first, +3 defending a city (which defends without armies
     too, row 33), Fundamentalism +1, Computers +1 per 5 coins."""
     p = s.players[q]
@@ -453,7 +457,7 @@ def battle_hand_size(g, s, q: int, armies: int, city: bool) -> int:
     return n
 
 
-def combat_bonus(s, q: int) -> int:
+def combat_bonus(s: CivState, q: int) -> int:
     """The ⚔ icons of the player's buildings and great people around his cities (rule 72: barracks 2,
     academy 4, Great General 4), squares with another player's figure not counted."""
     b = s.board
@@ -467,18 +471,18 @@ def combat_bonus(s, q: int) -> int:
     return total
 
 
-def city_bonus(city) -> int:
+def city_bonus(city: City) -> int:
     """Rule 72: a city defends with 6, a capital with 12, walls 4 more."""
     return (D.CAPITAL_BONUS if city.capital else D.CITY_BONUS) + (D.WALLS_BONUS if city.walls else 0)
 
 
-def defenders(s, q: int, pos: Pos) -> int:
+def defenders(s: CivState, q: int, pos: Pos) -> int:
     """``q``'s armies on ``pos``; a city defends with none as with one (row 33)."""
     f = s.board.figures.get(pos)
     return max(1, f.armies if f is not None and f.owner == q else 0)
 
 
-def held_by(s, pos: Pos) -> tuple[int, str]:
+def held_by(s: CivState, pos: Pos) -> tuple[int, str]:
     """Who defends ``pos`` (its city's owner, else its figures') and the kind of battle there."""
     city = s.board.cities.get(pos)
     if city is not None:
@@ -486,12 +490,12 @@ def held_by(s, pos: Pos) -> tuple[int, str]:
     return s.board.figures[pos].owner, FIELD
 
 
-def barbarian_hand(s) -> list[int]:
+def barbarian_hand(s: CivState) -> list[int]:
     """One card of each type from the stacks (rule 62), while they last."""
     return [s.unit_decks[t].draw(s.rng) for t in D.START_UNITS if s.unit_decks[t]]
 
 
-def defence(g, s, q: int, pos: Pos) -> tuple[list[int], dict, int]:
+def defence(g: CivilizationGame, s: CivState, q: int, pos: Pos) -> tuple[list[int], dict, int]:
     """The defending player's hand (drawn now), ranks and bonus for a battle on ``pos``."""
     city = s.board.cities.get(pos)
     hand = draw_hand(s, q, battle_hand_size(g, s, q, defenders(s, q, pos), city is not None))
@@ -499,7 +503,7 @@ def defence(g, s, q: int, pos: Pos) -> tuple[list[int], dict, int]:
     return hand, dict(s.players[q].ranks), bonus
 
 
-def begin_battle(g, s, attacker: int, origin: Pos, pos: Pos, armies: int) -> None:
+def begin_battle(g: CivilizationGame, s: CivState, attacker: int, origin: Pos, pos: Pos, armies: int) -> None:
     """The attacking armies entered ``pos``: set the battle up (rules 68-73) and play it on the stack."""
     b = s.board
     city = b.cities.get(pos)
@@ -535,7 +539,7 @@ def begin_battle(g, s, attacker: int, origin: Pos, pos: Pos, armies: int) -> Non
     s.steps.append(BattleTurn())
 
 
-def begin_horde(g, s, raider: int, village: Pos, pos: Pos) -> None:
+def begin_horde(g: CivilizationGame, s: CivState, raider: int, village: Pos, pos: Pos) -> None:
     """Roaming Horde: rank-II barbarians from ``village`` attack the army or city on ``pos``; the card's
     player lays their three cards (one of each type, drawn from the stacks), the defender his own."""
     defender, kind = held_by(s, pos)
@@ -551,7 +555,7 @@ def begin_horde(g, s, raider: int, village: Pos, pos: Pos) -> None:
     s.steps.append(BattleTurn())
 
 
-def draw_hand(s, q: int, n: int) -> list[int]:
+def draw_hand(s: CivState, q: int, n: int) -> list[int]:
     """``n`` cards at random from the player's standing forces, all if he has fewer (rule 68)."""
     p = s.players[q]
     hand = []
@@ -567,7 +571,7 @@ ENDS = "ends"
 _ENDS = re.compile(rf"^The battle on \S+ {ENDS} (\d+) to (\d+):")
 
 
-def battle_result(s, since: int) -> tuple[int, int] | None:
+def battle_result(s: CivState, since: int) -> tuple[int, int] | None:
     """The (attacker, defender) totals of the battle that ended in the log after entry ``since``, if
     one did (the bots' battle search reads its outcome here: the battle itself is gone by then)."""
     for e in s.log[since:]:
@@ -577,7 +581,7 @@ def battle_result(s, since: int) -> tuple[int, int] | None:
     return None
 
 
-def end_battle(g, s) -> None:
+def end_battle(g: CivilizationGame, s: CivState) -> None:
     b = s.battle
     t = totals(s, b)
     winner = ATT if t[ATT] > t[DEF] else DEF                      # a tie goes to the defender (row 42)
@@ -601,15 +605,15 @@ def end_battle(g, s) -> None:
         if b.kind == CITY:
             raze_city(g, s, b.pos, BARBARIANS)                  # a capital stands (house rule)
     elif winner == ATT:
-        survivors = max(0, b.armies - losses)
-        s.players[b.attacker].armies += b.armies - survivors
+        standing = max(0, b.armies - losses)
+        s.players[b.attacker].armies += b.armies - standing
         send_home(s, b.pos)                                    # the loser's figures in the square
         if b.kind in (CITY, CAPITAL):
             raze_city(g, s, b.pos, b.attacker)
             if b.kind == CITY:
                 management.rome_step(g, s, b.attacker)          # Rome: a step for a conquered city
-        if survivors:
-            board.figures[b.pos] = Figures(b.attacker, survivors, 0)
+        if standing:
+            board.figures[b.pos] = Figures(b.attacker, standing, 0)
         if b.kind == VILLAGE:
             take_village(g, s, b.attacker, b.pos)
     else:
@@ -634,7 +638,7 @@ def end_battle(g, s) -> None:
     after_battle(g, s, b, win_q, lose_q)
 
 
-def after_battle(g, s, b: Battle, win_q: int, lose_q: int) -> None:
+def after_battle(g: CivilizationGame, s: CivState, b: Battle, win_q: int, lose_q: int) -> None:
     """What follows the result: China's rescue, Code of Laws' coin, Democracy's loss of trade, the loot."""
     for q, side in ((b.attacker, ATT), (b.defender, DEF)):
         if q != BARBARIANS and s.players[q].civ == "China" and b.killed[side]:
@@ -657,7 +661,7 @@ def after_battle(g, s, b: Battle, win_q: int, lose_q: int) -> None:
         s.steps.append(Loot(win_q, lose_q, lists))
 
 
-def loot_lists(s, b: Battle, win_q: int, lose_q: int) -> tuple:
+def loot_lists(s: CivState, b: Battle, win_q: int, lose_q: int) -> tuple:
     """Row 44: a won city, one pick from rule 82's list; a field battle (or a city held), rule 80's.  The
     Great Wall of the loser shrinks it: a city to the field list, a field battle to nothing."""
     took_city = b.kind in (CITY, CAPITAL) and win_q == b.attacker
@@ -667,7 +671,7 @@ def loot_lists(s, b: Battle, win_q: int, lose_q: int) -> tuple:
     return () if wall else D.FIELD_LOOT
 
 
-def raze_city(g, s, pos: Pos, by: int) -> None:
+def raze_city(g: CivilizationGame, s: CivState, pos: Pos, by: int) -> None:
     """Rule 81, row 45: the city marker back to its owner, his buildings around it to the market, great
     people to his reserve, wonders out of the game."""
     board = s.board
@@ -691,9 +695,10 @@ def raze_city(g, s, pos: Pos, by: int) -> None:
            f"{s.names[city.owner]}'s city on {_sq(pos)}.")
 
 
-def take_village(g, s, q: int, pos: Pos) -> None:
+def take_village(g: CivilizationGame, s: CivState, q: int, pos: Pos) -> None:
     """Row 31: the marker turned up decides: a great person drawn, or its resource kept."""
     _, content = s.board.markers.pop(pos)
+    assert content is not None               # None only in a player's view
     s.rng.reveal()
     p = s.players[q]
     name = s.names[q]
@@ -712,7 +717,7 @@ def take_village(g, s, q: int, pos: Pos) -> None:
     management.rome_step(g, s, q)
 
 
-def send_home(s, pos: Pos):
+def send_home(s: CivState, pos: Pos) -> Figures | None:
     """The figures on ``pos`` leave the map, back to their owner's supply; returns them (or None)."""
     f = s.board.figures.pop(pos, None)
     if f is not None:
@@ -721,15 +726,16 @@ def send_home(s, pos: Pos):
     return f
 
 
-def lose_wonder(p, name: str) -> None:
+def lose_wonder(p: Player, name: str) -> None:
     """The player's wonder leaves the game: its ability, working or obsolete, is gone."""
     p.wonders = [w for w in p.wonders if w != name]
     p.obsolete = [w for w in p.obsolete if w != name]
 
 
-def kill_scouts(g, s, by: int, pos: Pos) -> None:
+def kill_scouts(g: CivilizationGame, s: CivState, by: int, pos: Pos) -> None:
     """Rule 66, row 32: an army entering a square with only scouts kills them, and may loot (rule 80)."""
     f = send_home(s, pos)
+    assert f is not None, pos                  # called only on a square with scouts
     s.gather = {k: v for k, v in s.gather.items() if k != pos}
     log(s, f"{s.names[by]} kills {s.names[f.owner]}'s scout{'s' if f.scouts > 1 else ''} on {_sq(pos)}.")
     if "The Great Wall" not in s.players[f.owner].wonders:
@@ -742,16 +748,16 @@ class Rescue(Step):
     kind: ClassVar[str] = "rescue"
     killed: tuple = ()
 
-    def prompt(self, g, s):
+    def prompt(self, g: CivilizationGame, s: CivState) -> str:
         return f"{s.names[self.player]} (China): which killed unit goes back to your forces?"
 
-    def options(self, g, s):
+    def options(self, g: CivilizationGame, s: CivState) -> list[Option]:
         rank = s.players[self.player].ranks
         return [Option(key("unit", c), f"{unit_name(c, rank.get(D.UNIT_CARDS[c].type, 1))} "
                        f"({D.UNIT_CARDS[c].type})", None, c) for c in sorted(set(self.killed))] + [
             Option("none", "Save none", None, None)]          # "may rescue": he may decline
 
-    def apply(self, g, s, o):
+    def apply(self, g: CivilizationGame, s: CivState, o: Option) -> None:
         if o.value is None:
             return
         p = s.players[self.player]
@@ -767,10 +773,10 @@ class Loot(Step):
     loser: int = 0
     lists: tuple = ()
 
-    def prompt(self, g, s):
+    def prompt(self, g: CivilizationGame, s: CivState) -> str:
         return f"{s.names[self.player]}: take loot from {s.names[self.loser]}?"
 
-    def options(self, g, s):
+    def options(self, g: CivilizationGame, s: CivState) -> list[Option]:
         p = s.players[self.loser]
         me = s.players[self.player]
         out = []
@@ -791,7 +797,7 @@ class Loot(Step):
             out.append(Option("loot:none", "Take nothing", None, None))
         return out
 
-    def apply(self, g, s, o):
+    def apply(self, g: CivilizationGame, s: CivState, o: Option) -> None:
         p, me = s.players[self.loser], s.players[self.player]
         name, his = s.names[self.player], s.names[self.loser]
         v = o.value
@@ -827,14 +833,14 @@ class LootResource(Step):
     may_be_empty: ClassVar[bool] = True
     loser: int = 0
 
-    def prompt(self, g, s):
+    def prompt(self, g: CivilizationGame, s: CivState) -> str:
         return f"{s.names[self.player]}: take which of {s.names[self.loser]}'s resources?"
 
-    def options(self, g, s):
+    def options(self, g: CivilizationGame, s: CivState) -> list[Option]:
         kinds = sorted(set(s.players[self.loser].resources))
         return [Option(key("resource", r), r.capitalize(), None, r) for r in kinds]
 
-    def apply(self, g, s, o):
+    def apply(self, g: CivilizationGame, s: CivState, o: Option) -> None:
         p, me = s.players[self.loser], s.players[self.player]
         res = list(p.resources)
         res.remove(o.value)
@@ -852,15 +858,15 @@ class LootTech(Step):
     may_be_empty: ClassVar[bool] = True
     loser: int = 0
 
-    def prompt(self, g, s):
+    def prompt(self, g: CivilizationGame, s: CivState) -> str:
         if self.loser < 0:
             return f"{s.names[self.player]}: learn a tech another player knows"
         return f"{s.names[self.player]}: learn which of {s.names[self.loser]}'s techs?"
 
-    def options(self, g, s):
+    def options(self, g: CivilizationGame, s: CivState) -> list[Option]:
         whose = [self.loser] if self.loser >= 0 else [q for q in range(s.n) if q != self.player]
         techs = sorted({t for q in whose for t in cards.swappable(g, s, self.player, q, 5)})
         return [Option(key("tech", t), t, ("tech", t), t) for t in techs]
 
-    def apply(self, g, s, o):
+    def apply(self, g: CivilizationGame, s: CivState, o: Option) -> None:
         culture.learn(g, s, self.player, o.value, free=True)
