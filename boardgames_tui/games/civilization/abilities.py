@@ -79,7 +79,8 @@ class SeaFrom(Step):
         return f"{s.names[self.player]}: Steam Power: move the figures of which square to the water?"
 
     def options(self, g: CivilizationGame, s: CivState) -> list[Option]:
-        return [Option(key("square", *pos), f"The figures on {_where(s, pos)}", ("square", pos), pos)
+        return [Option(key("square", *pos), fit(f"The figures on {_where(s, pos)}", f"Figures on {_where(s, pos)}"),
+                       ("square", pos), pos)
                 for pos in sea_sources(g, s, self.player)]
 
     def apply(self, g: CivilizationGame, s: CivState, o: Option) -> None:
@@ -190,7 +191,8 @@ class PayResource(Step):
     def options(self, g: CivilizationGame, s: CivState) -> list[Option]:
         p = s.players[self.player]
         return ([Option(key("resource", r), f"Spend {r}", None, ("resource", r)) for r in sorted(set(p.resources))]
-                + [Option(key("card", c), f"Play {c} as a resource", None, ("card", c)) for c in sorted(set(gifts(p)))])
+                + [Option(key("card", c), fit(f"Play {c} as a resource", f"Pay with {c}"), None, ("card", c))
+                   for c in sorted(set(gifts(p)))])
 
     def apply(self, g: CivilizationGame, s: CivState, o: Option) -> None:
         if o.value[0] == "card":
@@ -244,15 +246,22 @@ class ObsoleteTarget(Step):
         for q, p in enumerate(s.players):
             for w in p.wonders:
                 if D.WONDER_INDEX[w].era in eras:
-                    out.append(Option(key("wonder", w), f"Make {s.names[q]}'s {w} obsolete", None, ("wonder", w, q)))
+                    out.append(Option(key("wonder", w), fit(f"Make {s.names[q]}'s {w} obsolete",
+                                                           f"Obsolete: {s.names[q]}'s {w}", f"Obsolete {w}"),
+                                      None, ("wonder", w, q)))
         for w in s.wonder_market:
             if D.WONDER_INDEX[w].era in eras:
-                out.append(Option(key("wonder", w), f"Make {w} in the market obsolete", None, ("wonder", w, None)))
+                out.append(Option(key("wonder", w), fit(f"Make {w} in the market obsolete",
+                                                       f"Obsolete {w} (market)", f"Obsolete {w}"),
+                                  None, ("wonder", w, None)))
         if self.tag == "obsolete_wonder_or_kill_unit":
-            out += [Option(key("units", q), f"Kill a random unit card of {s.names[q]} ({len(p.units)} held)",
+            out += [Option(key("units", q), fit(f"Kill a random unit card of {s.names[q]} ({len(p.units)} held)",
+                                                      f"Kill a unit of {s.names[q]} ({len(p.units)} held)",
+                                                      f"Kill a unit of {s.names[q]}"),
                            None, ("units", q)) for q, p in enumerate(s.players) if q != self.player and p.units]
         else:
-            out += [Option(key("building", *pos), f"Destroy {st.name} on {_sq(pos)} ({s.names[st.owner]}'s)",
+            out += [Option(key("building", *pos), fit(f"Destroy {st.name} on {_sq(pos)} ({s.names[st.owner]}'s)",
+                                                             f"Destroy {st.name} on {_sq(pos)}"),
                            ("square", pos), ("building", pos))
                     for pos, st in sorted(s.board.structures.items()) if st.kind == BUILDING]
         return out

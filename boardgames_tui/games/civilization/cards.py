@@ -162,7 +162,8 @@ def card_options(g: CivilizationGame, s: CivState, player: int, when: str) -> li
         if ab.when == when and ab.tag in _PLAYABLE and (
                 ab.tag == "city_production" or has_target(g, s, player, c)):
             out.append(Option(key("card", c), fit(f"Play {c}: {ab.text}",
-                                                  f"Play {c}", f"Play {c.removeprefix('The ')}"), None, ("card", c)))
+                                                  f"Play {c}", f"Play {c.removeprefix('The ')}",
+                                                  c.removeprefix('The ')), None, ("card", c)))
     return out
 
 
@@ -300,10 +301,12 @@ def _targets(g: CivilizationGame, s: CivState, player: int, card: str) -> Iterat
             if near:
                 owner = b.cities[pos].owner if pos in b.cities else b.figures[pos].owner
                 what = "city" if pos in b.cities else "army"
-                yield (pos, f"{s.names[owner]}'s {what} on {_sq(pos)} (from the village on {_sq(near[0])})",
+                yield (pos, fit(f"{s.names[owner]}'s {what} on {_sq(pos)} (from the village on {_sq(near[0])})",
+                           f"{s.names[owner]}'s {what} on {_sq(pos)}"),
                        ("square", pos))
     elif ab.tag == "displace_group":
-        yield from ((pos, f"{s.names[f.owner]}'s {_figures(f.armies, f.scouts)} on {_sq(pos)}", ("square", pos))
+        yield from ((pos, fit(f"{s.names[f.owner]}: {_figures(f.armies, f.scouts)} on {_sq(pos)}",
+                             f"{s.names[f.owner]}'s group on {_sq(pos)}"), ("square", pos))
                         for pos, f in sorted(b.figures.items())
                         if f.owner != player and pos not in b.cities
                         and movement.displace_squares(g, s, pos, ab.amount))

@@ -167,7 +167,8 @@ class PlaceStructure(Step):
         for n in structure_sites(g, s, self.player, self.city, self.what, self.name):
             old = s.board.structures.get(n)
             label = (fit(f"Square {_sq(n)} (replacing {old.name})", f"{_sq(n)} (replacing {old.name})",
-                         f"{_sq(n)} (over {old.name})") if old else f"Square {_where(s, n)}")
+                         f"{_sq(n)} (over {old.name})", f"{_sq(n)} over {old.name}",
+                         f"{_sq(n)} (replace)") if old else f"Square {_where(s, n)}")
             out.append(Option(key("square", *n), label, ("square", n), n))
         return out
 

@@ -253,7 +253,8 @@ def sacrifice_options(g: CivilizationGame, s: CivState, player: int, origin: Pos
     out = []
     for d, how in sorted(destinations(g, s, player, origin, what, sacrifice=True).items()):
         if how[0] == "sacrifice" and cards.swappable(g, s, player, b.cities[d].owner, 5):
-            out.append(Option(key("sacrifice", *d), f"Sacrifice the {what} on {_sq(d)} for a tech", ("square", d),
+            out.append(Option(key("sacrifice", *d), fit(f"Sacrifice the {what} on {_sq(d)} for a tech",
+                                                            f"Sacrifice the {what} on {_sq(d)}"), ("square", d),
                               (d, ("sacrifice", None))))
     return out
 

@@ -4,11 +4,12 @@ answered behind a curtain, once per other player a round.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import ClassVar, TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from ...engine.core import Option
 from ...engine.steps import Auto, Step, key, log
 from . import abilities, data as D, management
+from .common import fit
 from .state import CivState
 
 if TYPE_CHECKING:
@@ -110,7 +111,8 @@ class Offer(Step):
 @lru_cache(maxsize=1024)
 def _item_option(side: str, what: str, name: str) -> Option:
     """"Give a wheat", "Ask a spy", "Give Flood Warning": an offer's item, the same every time."""
-    label = f"{side.title()} a {name}" if what == "resource" else f"Give {name}"
+    short = name.removeprefix("The ")
+    label = f"{side.title()} a {name}" if what == "resource" else fit(f"Give {name}", f"Give {short}", short)
     return Option(key(side, what, name), label, None, (side, f"{what}:{name}", 1))
 
 

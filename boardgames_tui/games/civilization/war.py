@@ -134,6 +134,17 @@ def describe(s: CivState, b: Battle, side: str, card: int, wounds: int = 0, fron
     return f"{name} ({u.type} {value}{hurt})"
 
 
+def front_label(s: CivState, b: Battle, side: str, front: int) -> str:
+    """An option naming a front by ``side``'s unit there, on one line of the option list: the unit's
+    type and the word "wounds" go first when the line is short."""
+    card, wounds = b.fronts[front][side]
+    name = unit_name(card, b.ranks[side].get(D.UNIT_CARDS[card].type, 1))
+    value = front_strength(s, b, front, side)
+    return fit(f"Front {front + 1}: {describe(s, b, side, card, wounds, front)}",
+               f"Front {front + 1}: {name} {value}" + (f", {wounds} wounds" if wounds else ""),
+               f"{front + 1}: {name} {value}" + (f" ({wounds}w)" if wounds else ""))
+
+
 def clash(s: CivState, b: Battle, side: str, card: int, front: int, boost: int = 0) -> tuple[int, int]:
     """The wounds (the laid card's, the enemy's on ``front``) after ``side`` attacks it with ``card``
     (``boost`` added to its strength): both strike (rule 75), a trump first, and if it kills it takes no
@@ -395,8 +406,7 @@ class WoundTarget(Step):
 
     def options(self, g: CivilizationGame, s: CivState) -> list[Option]:
         b, foe = s.battle, other(self.side)
-        return [Option(key("front", i), f"Front {i + 1}: {describe(s, b, foe, f[foe][0], f[foe][1], i)}",
-                       ("front", i), i)
+        return [Option(key("front", i), front_label(s, b, foe, i), ("front", i), i)
                 for i, f in enumerate(b.fronts) if foe in f]
 
     def apply(self, g: CivilizationGame, s: CivState, o: Option) -> None:
@@ -426,8 +436,8 @@ class HealTarget(Step):
     def options(self, g: CivilizationGame, s: CivState) -> list[Option]:
         b = s.battle
         mine = self.side
-        out = [Option(key("front", i), f"Front {i + 1}: {describe(s, b, mine, f[mine][0], f[mine][1], i)}",
-                      ("front", i), i) for i, f in enumerate(b.fronts) if self.side in f and f[self.side][1]]
+        out = [Option(key("front", i), front_label(s, b, mine, i), ("front", i), i)
+               for i, f in enumerate(b.fronts) if self.side in f and f[self.side][1]]
         return out + [Option("stop", "Stop healing", None, None)] if out else []
 
     def apply(self, g: CivilizationGame, s: CivState, o: Option) -> None:
