@@ -102,3 +102,17 @@ def test_the_bound_counts_per_ordered_pair_and_a_withdrawn_offer_counts():
     assert f"offer:{b}" not in GAME.cached_decision(s).keys()
     s.steps[-1] = type(s.steps[-1])(b)                                # b's turn: his offers to a are used up
     assert f"offer:{a}" not in refresh(s).keys()
+
+
+def test_a_determinization_mid_pick_keeps_the_offerers_cards_consistent():
+    """While the cards asked for are picked, the offerer's own cards on offer are still in his hand: an
+    onlooker's determinization deals that hand afresh, and the pending swap names cards of the new hand."""
+    s, a, b = at_trade(cards_a=2, cards_b=2)
+    offered = s.players[a].culture_cards[0]
+    for k in (f"offer:{b}", f"give:card:{offered}", "ask:cards:2", "send", "accept"):
+        GAME.apply(s, k)
+    for seed in range(5):
+        d = GAME.determinize(s, None, random.Random(seed))
+        while GAME.cached_decision(d).kind == "give_cards":
+            GAME.apply(d, GAME.cached_decision(d).keys()[0])
+        assert len(d.players[a].culture_cards) == 2 + 2 - 1 and len(d.players[b].culture_cards) == 1
