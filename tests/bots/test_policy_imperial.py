@@ -104,7 +104,7 @@ def test_choose_always_returns_a_legal_key(n):
             assert k in d, f"{k!r} is not legal at {d.kind}: {d.keys()}"
             cand = policy.candidates(GAME, s, d)
             assert cand and set(cand) <= set(d.keys())
-            assert d.kind == "donate" or len(cand) == len(d.options) or not {"back", "donate"} & set(cand)
+            assert d.kind in ("donate", "donate_power") or len(cand) == len(d.options) or not {"back", "donate"} & set(cand)
             kinds.add(d.kind)
             # play on partly at random, so the positions are not only the policy's own
             GAME.apply(s, k if r.random() < 0.6 else r.choice(d.options).key)
@@ -375,6 +375,8 @@ def test_the_search_candidates_leave_out_only_the_ways_back():
     d = dec(s)
     assert "donate" in d and policy.candidates(GAME, s, d) == [k for k in d.keys() if k != "donate"]
     GAME.apply(s, "donate")
+    assert dec(s).kind == "donate_power" and policy.candidates(GAME, s, dec(s)) == ["back"]
+    GAME.apply(s, "treasury:AH")
     assert dec(s).kind == "donate" and policy.candidates(GAME, s, dec(s)) == ["back"]
     s = new(2)
     s.armies[ri("budapest")][AH] = 1

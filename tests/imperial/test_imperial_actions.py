@@ -51,10 +51,12 @@ def test_the_government_may_pay_money_into_the_treasury():
     s = new(6)
     to_turn(s, FR, D.FACTORY)
     play(s, "donate")
+    assert dec(s).kind == "donate_power" and keys(s)[0] == "treasury:FR"     # its own power first
+    play(s, "treasury:FR")
     assert dec(s).prompt.startswith("France:") and keys(s) == ["donate:1", "donate:2", "back"]
     play(s, "donate:2")
     assert s.cash[2] == 0 and s.treasury[FR] == 13
-    assert dec(s).kind == "rondel" and "donate" not in keys(s)         # no money left to give
+    assert dec(s).kind == "rondel" and "donate" not in keys(s)         # no money left to give (and paid)
 
 
 # ---------------------------------------------------------------- factory

@@ -70,7 +70,7 @@ def test_the_card_holder_takes_two_million_and_invests_once():
     assert d.kind == "invest" and d.player == holder and s.cash[holder] == 4
     assert d.prompt.startswith("Investor card (France's turn)")
     assert [k for k in d.keys()] == ["invest:AH", "invest:IT", "invest:FR", "invest:GB", "invest:GE",
-                                     "invest:RU", "decline"]
+                                     "invest:RU", "donate", "decline"]
     play(s, "invest:IT")
     # Bob holds IT 9M (his card); the IT 2M is on the GE card: buy 4M, or trade 9M in for 12M (3M)
     assert keys(s) == ["buy:4", "trade:12:9", "back"]
@@ -167,7 +167,7 @@ def test_swiss_banks_invest_after_the_card_holder():
     d = dec(s)
     assert d.player == 4 and d.prompt.startswith("Swiss bank (France's turn)")
     assert s.cash[4] == 2                         # no 2M for a Swiss bank
-    assert keys(s) == ["invest:IT", "decline"]    # 2M: only trading her IT 2M in for the 4M
+    assert keys(s) == ["invest:IT", "donate", "decline"]    # 2M: only trading her IT 2M in for the 4M
     play(s, "invest:IT", "trade:4:2")
     assert s.bonds[IT][bi(4)] == 4 and s.cash[4] == 0
     assert s.investor_card == 2

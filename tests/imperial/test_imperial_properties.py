@@ -12,7 +12,7 @@ from boardgames_tui.games.imperial.rules import GAME
 from imperial_helpers import NAMES, check_invariants
 
 PROMPT_HEADS = tuple(f"{n}:" for n in D.POWER_NAMES) + (
-    "Investor card (", "Swiss bank (", "Swiss bank:", "After ", "Opening (", "Invest in ")
+    "Investor card (", "Swiss bank (", "Swiss bank:", "After ", "Opening (", "Invest in ", "Pay into a treasury (")
 
 
 def random_game(n, seed, options=None, each=None):

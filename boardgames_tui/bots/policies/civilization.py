@@ -347,6 +347,7 @@ RANDOM_FALLBACK = frozenset({
     "discard",        # a culture card over the hand limit: it weighs no culture card against another
     "displace",       # where another player's displaced figures go: it plans nothing around them
     "free_figure",    # the Hanging Gardens' free army or scout: both serve it
+    "give_cards",     # which culture cards an accepted offer asked for: it weighs no card against another
     "loot_resource",  # which of the loser's resources: they are worth the same to it
     "obsolete",       # Monarchy, Gunpowder: it has no judgement of another player's wonders yet
     "pay",            # which resource pays for an ability: they are worth the same to it

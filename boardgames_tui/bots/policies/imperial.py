@@ -254,7 +254,7 @@ def candidates(game: Any, state: Any, decision: Decision) -> list[str]:
     question whose sensible answer is "back"): a search values such a choice as a second try at the
     decision it returns to, so it prefers it, and the hard bot then goes back and forth for ever
     (maneuver: pick a unit, back, the same unit, back ...).  Nothing else is left out."""
-    if decision.kind == "donate":
+    if decision.kind in ("donate", "donate_power"):
         return ["back"]
     keys = [o.key for o in decision.options if o.key not in ("back", "donate")]
     return keys or decision.keys()
@@ -315,7 +315,7 @@ def _invest(game, s, d, rng):
     final, left = _forecast(s)
     scored = [(KEEP_CASH, "decline")]   # keep the cash unless a bond is worth more
     for o in d.options:
-        if o.key != "decline":
+        if o.key not in ("decline", "donate"):    # paying into a treasury: never worth it here
             ch = _choices(s, me, o.value)
             if ch:
                 scored.append((max(x for x, _ in _bond_values(s, me, o.value, ch, final, left)), o.key))
@@ -702,6 +702,7 @@ def _demand(game, s, d, rng):
 _HANDLERS = {
     "rondel": _rondel,
     "donate": _donate,
+    "donate_power": _donate,
     "force": _force,
     "factory": _factory,
     "import": _import,

@@ -106,10 +106,15 @@ def determinize(g: CivilizationGame, state: CivState, viewer: int | None, rng: r
     return out
 
 
-def _offer_parties(st: trade.Offer | trade.Answer) -> tuple[int, int, bool]:
-    """(giver, receiver, sent) of a pending Offer or Answer step."""
+_OFFER_STEPS = (trade.Offer, trade.Answer, trade.GiveCards)
+
+
+def _offer_parties(st: trade.Offer | trade.Answer | trade.GiveCards) -> tuple[int, int, bool]:
+    """(giver, receiver, sent) of a pending Offer, Answer or GiveCards step (``give``: the offerer's side)."""
     if isinstance(st, trade.Offer):
         return st.player, st.to, False
+    if isinstance(st, trade.GiveCards):       # accepted: the receiver picks the cards asked of him
+        return st.to, st.player, True
     return st.by, st.player, True
 
 
@@ -118,7 +123,7 @@ def _offered_cards_seen(g: CivilizationGame, s: CivState, viewer: int | None) ->
     they stay in that player's hand in every determinization."""
     out: dict[int, list[str]] = {}
     for st in s.steps:
-        if isinstance(st, (trade.Offer, trade.Answer)) and st.give:
+        if isinstance(st, _OFFER_STEPS) and st.give:
             giver, receiver, sent = _offer_parties(st)
             if sent and receiver == viewer and giver != viewer:
                 out.setdefault(giver, []).extend(
@@ -130,7 +135,7 @@ def _remap_unseen_offers(g: CivilizationGame, out: CivState, viewer: int | None,
     """An offer ``viewer`` has not seen names cards of the giver's true hand: in the determinization it
     names cards of the giver's dealt hand instead."""
     for st in out.steps:
-        if not isinstance(st, (trade.Offer, trade.Answer)) or not st.give:
+        if not isinstance(st, _OFFER_STEPS) or not st.give:
             continue
         giver, receiver, sent = _offer_parties(st)
         if viewer == giver or (sent and viewer == receiver):

@@ -72,7 +72,7 @@ class CivilizationGame(StepGame):
     # 6: city walls bought, Rome's step for a conquered city, China may decline; 5: Mass Media in
     # battles, Roaming Horde, Russia; 4: battle abilities, figure cards; 3: war (battles, villages,
     # groups); 2: Monarchy, Gunpowder, Combustion, Flight, Computers; 1: upgrades flip buildings
-    rules_version = "6"
+    rules_version = "7"
 
     def new_game(self, names: list[str], seed: int, options: dict[str, str] | None = None) -> CivState:
         opts = self.options_with_defaults(options)
@@ -137,7 +137,7 @@ class CivilizationGame(StepGame):
         s.round += 1
         s.start_player = (s.start_player + 1) % s.n            # rule 25, row 6: round 1 too
         s.gather = {}                                          # named anew each round (rule 36)
-        s.offered = frozenset()
+        s.offered = ()
         s.boost = {}
         s.frozen = frozenset()
         log(s, f"Round {s.round}: {s.names[s.start_player]} is the start player.")

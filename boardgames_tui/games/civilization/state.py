@@ -75,7 +75,7 @@ class CivState(StepState):
     buildings_left: dict[str, int]   # basic building -> markers in the market
     start_player: int
     culture_discards: list[tuple[int, str]] = field(default_factory=list)   # (player, card): out of the game, face down
-    offered: frozenset = frozenset()            # (from, to) offers made this round
+    offered: tuple[tuple[int, int], ...] = ()   # (from, to) of each offer made this round (repeats count)
     boost: dict[Pos, int] = field(default_factory=dict)   # city -> production added by a culture card this round
     cancelled: frozenset = frozenset()          # (player, card, target) events cancelled before their effect
     gather: dict[Pos, Pos] = field(default_factory=dict)   # scout's square -> the city it gathers for this round

@@ -1,5 +1,6 @@
 """Civilization's trade phase (rules 38-39, rows 15-16): income capped at 27, then swaps offered and
-answered behind a curtain, once per other player a round.
+answered behind a curtain, up to ``OFFERS_PER_PAIR`` times per other player a round.  An offer may ask
+for a number of the other player's culture cards: the giver picks which, behind his curtain.
 """
 from __future__ import annotations
 
@@ -16,6 +17,11 @@ if TYPE_CHECKING:
     from .rules import CivilizationGame
 
 
+# House bound (the seed sets none: "zu beliebigen Bedingungen"): offers one player may make to another
+# in one round, so that a table of random players still leaves the trade phase.
+OFFERS_PER_PAIR = 3
+
+
 class TradeIncome(Auto):
     def run(self, g: CivilizationGame, s: CivState) -> None:
         trade_income(g, s)
@@ -23,8 +29,8 @@ class TradeIncome(Auto):
 
 class TradeTurn(Step):
     """Rule 39, row 16: after income, each player in turn may offer a swap to another player (trade,
-    culture tokens, resources, culture cards), once per other player a round.  Promises are not
-    enforced; a swap made is final."""
+    culture tokens, resources, culture cards), up to ``OFFERS_PER_PAIR`` times per other player a
+    round.  Promises are not enforced; a swap made is final."""
     kind: ClassVar[str] = "trade"
     private: ClassVar[bool] = False
 
@@ -33,7 +39,7 @@ class TradeTurn(Step):
 
     def options(self, g: CivilizationGame, s: CivState) -> list[Option]:
         out = [Option(key("offer", q), f"Make an offer to {s.names[q]}", None, q)
-               for q in range(s.n) if q != self.player and (self.player, q) not in s.offered]
+               for q in range(s.n) if q != self.player and s.offered.count((self.player, q)) < OFFERS_PER_PAIR]
         out += abilities.ability_options(g, s, self.player, D.TRADE)
         out.append(Option("done", "No more offers", None, None))
         return out
@@ -49,7 +55,7 @@ class TradeTurn(Step):
             s.steps.append(self)
             abilities.use_ability(g, s, self.player, o.value[1], o.value[2])
             return
-        s.offered = s.offered | {(self.player, o.value)}
+        s.offered = s.offered + ((self.player, o.value),)
         s.steps.append(self)
         s.steps.append(Offer(self.player, o.value, {}, {}))
 
@@ -64,7 +70,8 @@ class Offer(Step):
     kind: ClassVar[str] = "offer"
     to: int = 0
     give: dict = None  # type: ignore[assignment]  # "trade"/"culture" -> amount; "resource:X"/"card:X" -> count
-    ask: dict = None  # type: ignore[assignment]  # set by whoever pushes the step
+    # ``ask`` as ``give``, and "cards" -> how many of the other's culture cards (he picks which)
+    ask: dict = None  # type: ignore[assignment]
 
     def prompt(self, g: CivilizationGame, s: CivState) -> str:
         return (f"{s.names[self.player]} offers {s.names[self.to]}: give {describe(g, self.give)}; "
@@ -85,6 +92,8 @@ class Offer(Step):
                 for c in sorted(set(who.culture_cards)):
                     if held.get("card:" + c, 0) < who.culture_cards.count(c):
                         out.append(_item_option(side, "card", c))
+            if side == "ask" and who.culture_cards and "cards" not in held:   # a count: he picks which
+                out += _card_counts(len(who.culture_cards))
         if self.give or self.ask:
             out.append(Option("send", f"Send the offer to {s.names[self.to]}", None, ("send",)))
         out.append(_WITHDRAW)
@@ -116,6 +125,13 @@ def _item_option(side: str, what: str, name: str) -> Option:
     return Option(key(side, what, name), label, None, (side, f"{what}:{name}", 1))
 
 
+@lru_cache(maxsize=64)
+def _card_counts(most: int) -> tuple[Option, ...]:
+    """"Ask for 1..most culture cards": the other player's choice which (his hand is hidden)."""
+    return tuple(Option(key("ask", "cards", n), f"Ask for {n} culture card{'s' if n > 1 else ''}",
+                        None, ("ask", "cards", n)) for n in range(1, most + 1))
+
+
 @lru_cache(maxsize=256)
 def _amounts(side: str, good: str, most: int) -> tuple[Option, ...]:
     """The options "give/ask 1..most trade/culture": the same few lists all game, so built once."""
@@ -142,13 +158,49 @@ class Answer(Step):
         return not o.value
 
     def apply(self, g: CivilizationGame, s: CivState, o: Option) -> None:
-        if o.value:
-            swap(g, s, self.by, self.player, self.give)
-            swap(g, s, self.player, self.by, self.ask)
-            log(s, f"{s.names[self.player]} accepts {s.names[self.by]}'s offer: {describe(g, self.give, True)} "
-                   f"for {describe(g, self.ask)}.")
-        else:
+        if not o.value:
             log(s, f"{s.names[self.player]} refuses {s.names[self.by]}'s offer.")
+            return
+        log(s, f"{s.names[self.player]} accepts {s.names[self.by]}'s offer: {describe(g, self.give, True)} "
+               f"for {describe(g, self.ask, True)}.")
+        n = min(self.ask.get("cards", 0), len(s.players[self.player].culture_cards))
+        if n:       # the cards asked for by number: he picks them first, then the swap is made
+            s.steps.append(GiveCards(self.player, self.by, n, self.give, self.ask))
+        else:
+            complete(g, s, self.by, self.player, self.give, self.ask)
+
+
+class GiveCards(Step):
+    """The player who accepted an offer asking for ``left`` more of his culture cards picks them one at a
+    time, behind his curtain; each goes to the offerer at once, the rest of the swap after the last."""
+    kind: ClassVar[str] = "give_cards"
+    private: ClassVar[bool] = True
+    to: int = 0
+    left: int = 0
+    give: dict = None  # type: ignore[assignment]  # the offerer's side of the swap
+    ask: dict = None  # type: ignore[assignment]  # this player's side ("cards" among it)
+
+    def prompt(self, g: CivilizationGame, s: CivState) -> str:
+        return f"{s.names[self.player]}: which culture card goes to {s.names[self.to]}? ({self.left} to give)"
+
+    def options(self, g: CivilizationGame, s: CivState) -> list[Option]:
+        return [_give_card(c) for c in sorted(set(s.players[self.player].culture_cards))]
+
+    def apply(self, g: CivilizationGame, s: CivState, o: Option) -> None:
+        s.players[self.player].culture_cards.remove(o.value)
+        s.players[self.to].culture_cards.append(o.value)
+        log(s, f"{s.names[self.player]} gives {s.names[self.to]} a culture card.", self.to,
+            f"{s.names[self.player]} gives you {o.value}.")
+        if self.left > 1 and s.players[self.player].culture_cards:
+            s.steps.append(GiveCards(self.player, self.to, self.left - 1, self.give, self.ask))
+        else:
+            complete(g, s, self.to, self.player, self.give, self.ask)
+
+
+@lru_cache(maxsize=256)
+def _give_card(card: str) -> Option:
+    return Option(key("card", card), fit(f"Give {card}", f"Give {card.removeprefix('The ')}",
+                                         card.removeprefix("The ")), None, card)
 
 
 # ====================================================================== trade
@@ -162,6 +214,12 @@ def trade_income(g: CivilizationGame, s: CivState) -> None:
         log(s, f"{s.names[q]} takes {income} trade (now {p.trade}).")
 
 
+def complete(g: CivilizationGame, s: CivState, by: int, to: int, give: dict, ask: dict) -> None:
+    """An accepted swap between offerer ``by`` and ``to``; culture cards asked for by number have moved."""
+    swap(g, s, by, to, give)
+    swap(g, s, to, by, {k: n for k, n in ask.items() if k != "cards"})
+
+
 def describe(g: CivilizationGame, goods: dict, public: bool = False) -> str:
     """An offer's side in words (``public``: culture cards not named, for the public log)."""
     parts = []
@@ -170,6 +228,8 @@ def describe(g: CivilizationGame, goods: dict, public: bool = False) -> str:
             parts.append(f"{n} {k}")
         elif k.startswith("resource:"):
             parts.append(f"{n} {k[9:]}")
+        elif k == "cards":
+            parts.append(f"{n} culture card{'s' if n > 1 else ''} of the giver's choice")
         else:
             parts.append(f"{n} culture card{'s' if n > 1 else ''}" if public else f"{n} x {k[5:]}")
     return ", ".join(parts) or "nothing"

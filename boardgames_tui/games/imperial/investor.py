@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, ClassVar
 from ...engine.core import Option
 from ...engine.steps import Auto, key, key_head, log
 from .base import BACK, PowerStep
+from .payin import DONATE, may_pay_in, open_payment
 from .data import BOND_COSTS, BOND_INTEREST, INVESTOR_BONUS, N_BONDS, N_POWERS, POWER_NAMES, POWERS
 
 if TYPE_CHECKING:
@@ -117,12 +118,17 @@ class Invest(PowerStep):
                 if bond_choices(s, self.player, p)]
         if not opts:
             return []
+        if may_pay_in(s, self.player):       # the seed's payment into a treasury, while deciding anyway
+            opts.append(DONATE)
         opts.append(_DECLINE)
         return opts
 
     def apply(self, g: ImperialGame, s: ImperialState, o: Option) -> None:
         if o.key == "decline":
             log(s, f"{s.names[self.player]} invests nothing.")
+            return
+        if o.key == "donate":
+            open_payment(s, self)
             return
         s.steps.append(BuyBond(self.player, self.power, o.value, self.role))
 

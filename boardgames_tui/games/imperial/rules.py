@@ -18,7 +18,7 @@ How a power's turn runs (all on the step stack):
 
 * :class:`NextTurn` finds the next power with a government, pushes
   :class:`EndTurn` and the power's :class:`Rondel` decision.
-* :class:`Rondel` picks the space (or opens :class:`Donate`).  A move that
+* :class:`Rondel` picks the space (or opens a payment into a treasury, ``payin``).  A move that
   passes the Investor space first asks the Swiss banks (:class:`AskForce` ->
   :class:`Force`).  Then the space's action: :class:`FactorySite`,
   production (automatic), :class:`Import`, the maneuver (a sub-game of its
@@ -57,13 +57,14 @@ from ...engine.core import GameOption, Option
 from ...engine.rng import Rng
 from ...engine.steps import Auto, Step, StepGame, StepState, key, log, parse_key
 from . import data as D
-from .base import ARMY, BACK, FLEET, PowerStep
+from .base import ARMY, FLEET, PowerStep
 from .data import (
     ARMY_LIMIT, BOND_COSTS, BOND_INTEREST, FACTORY_COST, FLAGS_PER_POWER, FLEET_LIMIT, HOME_PROVINCES,
     IMPORT_COST, IMPORT_MAX, INVESTOR, IS_HOME, IS_SHIPYARD, N_BONDS, N_POWERS, N_REGIONS, N_SPACES, OWNER,
     POWER_NAMES, POWERS, REGION_KEYS, REGION_NAMES, RONDEL, RONDEL_NAMES, WIN_POWER_POINTS,
 )
 from .investor import AfterTurnInvest, BuyBond, Invest, InvestorRound, InvestorSpace, bond_label, buy_bond
+from .payin import DONATE, may_pay_in, open_payment
 from .maneuver import Contest, Declare, Demand, Destination, start_maneuver
 
 _POWERS = range(N_POWERS)
@@ -121,7 +122,6 @@ for _frm in range(-1, N_SPACES):
         _label = _rondel_label(_t, _steps, _cost, False) + (" - passes the Investor space" if _pass else "")
         _row[_t] = Option(key("space", RONDEL[_t]), _label, ("rondel", _t), (_t, _steps, _cost, _pass))
     _RONDEL_OPT[_frm] = _row
-_DONATE = Option("donate", "Pay money of your own into the treasury first")
 
 
 @dataclass
@@ -152,6 +152,7 @@ class ImperialState(StepState):
     flipped: list[bool] = field(default_factory=lambda: [False] * N_REGIONS)  # maneuver: status set or changed
     opening_start: int = -1         # experienced opening: the first buyer
     opening_bought: int = 0         # experienced opening: bonds bought so far
+    paid_in: list[int] = field(default_factory=list)   # players who paid into a treasury this power's turn
     end_reason: str = ""
 
     @property
@@ -193,14 +194,13 @@ class Rondel(PowerStep):
         row = _RONDEL_OPT[s.rondel[self.power]]
         cash = s.cash[self.player]
         opts = [o for o in row.values() if o.value[2] <= cash]
-        if cash > 0:
-            opts.append(_DONATE)
+        if may_pay_in(s, self.player):
+            opts.append(DONATE)
         return opts
 
     def apply(self, g: ImperialGame, s: ImperialState, o: Option) -> None:
         if o.key == "donate":
-            s.steps.append(self)
-            s.steps.append(Donate(self.player, self.power))
+            open_payment(s, self)
             return
         t, steps, cost, passes = o.value
         p = self.power
@@ -223,30 +223,6 @@ class Rondel(PowerStep):
         if steps > D.MAX_STEPS:
             return f"the marker moves at most {D.MAX_STEPS} spaces"
         return f"moving {steps} spaces costs {D.step_cost(steps)}M of your own cash; you have {s.cash[self.player]}M"
-
-
-class Donate(PowerStep):
-    """Pay own money into the treasury of the power (the seed: always allowed)."""
-    kind: ClassVar[str] = "donate"
-
-    def prompt(self, g: ImperialGame, s: ImperialState) -> str:
-        return f"{_PN[self.power]}: how much of your own money goes into its treasury?"
-
-    def options(self, g: ImperialGame, s: ImperialState) -> list[Option]:
-        cash = s.cash[self.player]
-        amounts = sorted({*range(1, min(cash, 10) + 1), *(x for x in (15, 20, 25, 30, 40, 50) if x <= cash), cash})
-        opts = [Option(key("donate", a), f"Pay {a}M into the treasury", None, a) for a in amounts if a > 0]
-        opts.append(BACK)
-        return opts
-
-    def apply(self, g: ImperialGame, s: ImperialState, o: Option) -> None:
-        if o.key == "back":
-            return
-        a = o.value
-        s.cash[self.player] -= a
-        s.treasury[self.power] += a
-        log(s, f"{s.names[self.player]} pays {a}M of their own money into {_PN[self.power]}'s treasury "
-               f"(now {s.treasury[self.power]}M).")
 
 
 class AskForce(Auto):
@@ -445,7 +421,7 @@ class ImperialGame(StepGame):
     max_players = 6
     description = ("Invest in the six great powers of 1914 Europe: whoever holds the most of a power's bonds "
                    "governs it on the rondel. Score interest times power (2-6 players).")
-    rules_version = "1"
+    rules_version = "2"
     game_options = (
         GameOption("opening", "Opening", ("standard", "experienced"), "standard",
                    "standard: flag cards deal each player a 9M and a 2M bond; experienced: more cash, and the "
@@ -614,6 +590,7 @@ class ImperialGame(StepGame):
         s.turn_power = p
         s.turns += 1
         s.passed_investor = False
+        s.paid_in = []
         s.steps.append(EndTurn(p))
         s.steps.append(Rondel(s.gov[p], p))
 
