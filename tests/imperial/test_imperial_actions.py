@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from boardgames_tui.games.imperial import data as D
 from boardgames_tui.games.imperial.rules import GAME
+from boardgames_tui.games.imperial.labels import full_text
 
 from imperial_helpers import (AH, FR, GE, IT, RU, check_invariants, dec, keys, log_text, new, play, put,
                               refused, ri, to_turn)
@@ -30,7 +31,7 @@ def test_moves_of_one_to_six_spaces_and_their_cost():
                       "space:production2", "space:maneuver2"]         # 1-6 spaces; not Taxation (7), not stay
     assert "may not stay" in refused(s, "space:factory")
     assert "at most 6" in refused(s, "space:taxation")
-    labels = {o.key: o.label for o in dec(s).options}
+    labels = {o.key: full_text(o) for o in dec(s).options}
     assert "free" in labels["space:investor"] and "2M" in labels["space:import"]
     assert "passes the Investor space" in labels["space:import"]
     play(s, "space:maneuver2")                                         # 6 spaces: 6M
@@ -67,7 +68,7 @@ def test_factory_costs_five_and_follows_the_city_colour():
     d = dec(s)
     assert d.kind == "factory" and d.prompt.startswith("France: build a factory")
     assert sorted(d.keys()) == ["factory:brest", "factory:dijon", "factory:marseille", "none"]
-    labels = {o.key: o.label for o in d.options}
+    labels = {o.key: full_text(o) for o in d.options}
     assert labels["factory:dijon"].startswith("Armaments factory") and labels["factory:brest"].startswith("Shipyard")
     play(s, "factory:dijon")
     assert s.factory[ri("dijon")] and s.treasury[FR] == 6
@@ -90,7 +91,7 @@ def test_factory_shortfall_is_paid_by_the_government():
     s.cash[2] = 2
     to_turn(s, FR, D.TAXATION)
     play(s, "space:factory")
-    lab = {o.key: o.label for o in dec(s).options}["factory:marseille"]
+    lab = {o.key: full_text(o) for o in dec(s).options}["factory:marseille"]
     assert "3M from the treasury + 2M of your own cash" in lab
     play(s, "factory:marseille")
     assert s.treasury[FR] == 0 and s.cash[2] == 0 and s.factory[ri("marseille")]
@@ -168,7 +169,7 @@ def test_import_with_an_empty_treasury_is_paid_by_the_government():
     to_turn(s, AH, D.INVESTOR)
     play(s, "space:import", "army:vienna")
     assert s.treasury[AH] == 0
-    assert "your own cash" in {o.key: o.label for o in dec(s).options}["army:budapest"]
+    assert "your own cash" in {o.key: full_text(o) for o in dec(s).options}["army:budapest"]
     play(s, "army:budapest", "army:budapest")
     assert s.cash[0] == 0 and s.armies[ri("budapest")][AH] == 2
 

@@ -10,6 +10,7 @@ import pytest
 
 from boardgames_tui.games.imperial import data as D
 from boardgames_tui.games.imperial.rules import GAME
+from boardgames_tui.games.imperial.labels import full_text
 
 from imperial_helpers import (AH, FR, GB, GE, IT, NAMES, RU, bi, check_invariants, dec, hand_over, holdings,
                               keys, log_text, new, play, put, refused, ri, to_turn)
@@ -62,7 +63,7 @@ def test_each_distance_and_its_price(steps, cost):
     s.cash[CID] = 10
     to_turn(s, FR, D.IMPORT)
     target = D.RONDEL[(D.IMPORT + steps) % D.N_SPACES]
-    label = dec(s).get(f"space:{target}").label
+    label = full_text(dec(s).get(f"space:{target}"))
     assert (f"{steps} space" in label) and (("free" in label) if not cost else (f"{cost}M from your own cash" in label))
     play(s, f"space:{target}")
     assert s.rondel[FR] == D.RONDEL_INDEX[target]

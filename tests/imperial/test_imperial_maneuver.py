@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from boardgames_tui.games.imperial import data as D
 from boardgames_tui.games.imperial.rules import GAME
+from boardgames_tui.games.imperial.labels import full_text
 
 from imperial_helpers import (AH, FR, GB, GE, IT, RU, check_invariants, dec, keys, log_text, new,
                               play, put, refused, ri, to_turn)
@@ -108,7 +109,7 @@ def test_convoy_one_army_per_fleet():
     play(s, "army:hamburg")
     d = dec(s)
     assert "to:norway" in d and "to:london" in d and "to:edinburgh" in d
-    assert d.get("to:norway").label == "Norway (by sea: North Sea)"
+    assert full_text(d.get("to:norway")) == "Norway (by sea: North Sea)"
     assert d.get("to:denmark").label == "Denmark"                             # by land: no fleet used
     play(s, "to:norway")
     assert s.convoy_used[ri("north_sea")] == 1
@@ -129,7 +130,7 @@ def test_convoy_across_several_seas_uses_every_fleet_on_the_way():
     armies(s)
     play(s, "army:hamburg")
     assert GAME.view(s, None)["selected"] == {"unit": "army", "from": "hamburg"}
-    assert dec(s).get("to:brest").label == "Brest (by sea: North Sea, English Channel)"
+    assert full_text(dec(s).get("to:brest")) == "Brest (by sea: North Sea, English Channel)"
     play(s, "to:brest", "friendly")
     play(s, "army:hamburg")
     assert not any(k in keys(s) for k in ("to:norway", "to:paris", "to:london"))

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, ClassVar
 from ...engine.core import Option
 from ...engine.steps import Auto, key, key_head, log
 from .base import BACK, PowerStep
+from .labels import option
 from .payin import DONATE, may_pay_in, open_payment
 from .data import BOND_COSTS, BOND_INTEREST, INVESTOR_BONUS, N_BONDS, N_POWERS, POWER_NAMES, POWERS
 
@@ -35,15 +36,24 @@ def bond_label(p: int, b: int) -> str:
     return f"{_PN[p]} {BOND_COSTS[b]}M bond ({BOND_INTEREST[b]}M interest)"
 
 
+def buy_labels(p: int, b: int) -> tuple[str, ...]:
+    """Buying bond ``b`` of power ``p``: the whole text, then the short ones (the power is the decision's)."""
+    return (f"Buy the {bond_label(p, b)} for {BOND_COSTS[b]}M",
+            f"Buy the {BOND_COSTS[b]}M bond ({BOND_INTEREST[b]}M interest)",
+            f"Buy the {BOND_COSTS[b]}M bond ({BOND_INTEREST[b]}M int.)")
+
+
 # Options that never change, built once.  ``value`` is what a step's ``apply`` reads.
 _DECLINE = Option("decline", "Invest nothing")
 _INVEST_POWER = tuple(Option(key("invest", POWERS[p]), f"{_PN[p]} bonds", ("power", p), p) for p in _POWERS)
-_BUY_OPT = tuple(tuple(Option(key("buy", BOND_COSTS[b]), f"Buy the {bond_label(p, b)} for {BOND_COSTS[b]}M",
-                              ("bond", p, b), (b, -1)) for b in _BONDS) for p in _POWERS)
+_BUY_OPT = tuple(tuple(option(key("buy", BOND_COSTS[b]), buy_labels(p, b), ("bond", p, b), (b, -1), once=True)
+                       for b in _BONDS) for p in _POWERS)
 _TRADE_OPT = tuple(tuple(tuple(
-    Option(key("trade", BOND_COSTS[b], BOND_COSTS[o]),
-           f"Trade your {BOND_COSTS[o]}M bond in for the {bond_label(p, b)}, paying {BOND_COSTS[b] - BOND_COSTS[o]}M",
-           ("bond", p, b), (b, o))
+    option(key("trade", BOND_COSTS[b], BOND_COSTS[o]),
+           (f"Trade your {BOND_COSTS[o]}M bond in for the {bond_label(p, b)}, paying {BOND_COSTS[b] - BOND_COSTS[o]}M",
+            f"{BOND_COSTS[b]}M bond for your {BOND_COSTS[o]}M: pay {BOND_COSTS[b] - BOND_COSTS[o]}M",
+            f"{BOND_COSTS[b]}M for your {BOND_COSTS[o]}M bond, +{BOND_COSTS[b] - BOND_COSTS[o]}M"),
+           ("bond", p, b), (b, o), once=True)
     for o in range(b)) for b in _BONDS) for p in _POWERS)   # [p][b][o]: bond o (< b) traded in for b
 
 

@@ -26,8 +26,9 @@ from ...engine.steps import Auto, key, key_head, log
 from .base import ARMIES_PHASE, ARMY, BACK, FLEET, FLEETS_PHASE, PowerStep
 from .data import (
     DESTROY_ARMIES, FLAG_REGIONS, FLAGS_PER_POWER, IS_HOME, IS_SEA, LAND_NEIGHBOURS, N_POWERS, N_REGIONS, OWNER,
-    PORT_SEA, POWER_NAMES, POWERS, RAIL_NEIGHBOURS, REGION_KEYS, REGION_NAMES, SEA_NEIGHBOURS,
+    PORT_SEA, POWER_NAMES, POWERS, RAIL_NEIGHBOURS, REGION_KEYS, REGION_NAMES, REGIONS, SEA_NEIGHBOURS,
 )
+from .labels import full_text, option
 
 if TYPE_CHECKING:
     from .rules import ImperialGame, ImperialState
@@ -37,19 +38,23 @@ _REGIONS = range(N_REGIONS)
 _PN = POWER_NAMES
 _RN = REGION_NAMES
 _RK = REGION_KEYS
+_RA = tuple(r.abbr for r in REGIONS)
+_PC = POWERS
 
 # Options that never change, built once.  ``value`` is what a step's ``apply`` reads.
 _PICK = {
     ARMY: tuple(Option(key("army", _RK[r]), f"Army in {_RN[r]}", ("region", r), r) for r in _REGIONS),
-    FLEET: tuple(Option(key("fleet", _RK[r]), f"Fleet {'in the harbour of' if IS_HOME[r] else 'in'} {_RN[r]}",
-                        ("region", r), r) for r in _REGIONS),
+    FLEET: tuple(option(key("fleet", _RK[r]), (f"Fleet in the harbour of {_RN[r]}", f"Fleet in {_RN[r]}'s harbour",
+                                               f"Fleet in {_RA[r]}'s harbour") if IS_HOME[r] else f"Fleet in {_RN[r]}",
+                        ("region", r), r, once=True) for r in _REGIONS),
 }
 _DEST = tuple(Option(key("to", _RK[r]), _RN[r], ("region", r), (r, ())) for r in _REGIONS)
-_FLEETS_DONE = Option("done", "Fleets done: go on to the armies", None, "done")
+_FLEETS_DONE = option("done", ("Fleets done: go on to the armies", "Fleets done: on to the armies"), None, "done",
+                      once=True)
 _ARMIES_DONE = Option("done", "End the maneuver", None, "done")
 _PEACE = Option("peace", "No battle: stay side by side")
-_HOSTILE = Option("hostile", "Hostile (standing): blocks the province")
-_FRIENDLY = Option("friendly", "Friendly (lying down): no effect")
+_HOSTILE = option("hostile", ("Hostile (standing): blocks the province", "Hostile: blocks the province"), once=True)
+_FRIENDLY = option("friendly", ("Friendly (lying down): no effect", "Friendly (lying down)"), once=True)
 _DEMAND = Option("battle", "Battle: both units are removed")
 _ALLOW = Option("allow", "No battle: let it stay")
 
@@ -172,7 +177,8 @@ class Contest(PowerStep):
         return f"{_PN[self.power]}: your {self.unit} entered {_RN[self.r]}, where foreign units stand. Battle?"
 
     def options(self, g: ImperialGame, s: ImperialState) -> list[Option]:
-        opts = [Option(key("battle", POWERS[q], k), f"Battle {_PN[q]}'s {k} (both are removed)",
+        opts = [option(key("battle", POWERS[q], k), (f"Battle {_PN[q]}'s {k} (both are removed)",
+                                                     f"Battle {_PN[q]}'s {k}"),
                        ("region", self.r), (q, k))
                 for q, k in foes(s, self.power, self.r, self.unit)]
         opts.append(Option(_PEACE.key, _PEACE.label, ("region", self.r)))
@@ -217,7 +223,8 @@ class Declare(PowerStep):
 
     def options(self, g: ImperialGame, s: ImperialState) -> list[Option]:
         t = ("region", self.r)
-        return [Option(_HOSTILE.key, _HOSTILE.label, t), Option(_FRIENDLY.key, _FRIENDLY.label, t)]
+        return [option(_HOSTILE.key, (full_text(_HOSTILE), _HOSTILE.label), t, once=True),
+                option(_FRIENDLY.key, (full_text(_FRIENDLY), _FRIENDLY.label), t, once=True)]
 
     def apply(self, g: ImperialGame, s: ImperialState, o: Option) -> None:
         hostile = o.key == "hostile"
@@ -396,24 +403,32 @@ def maneuver_options(g: ImperialGame, s: ImperialState, p: int, phase: str) -> l
             continue
         if not s.flipped[r]:
             if s.hostile[r][p]:
-                opts.append(Option(key("friendly", _RK[r]), f"Make your armies in {_RN[r]} friendly",
-                                   ("region", r), ("status", r, False)))
+                opts.append(option(key("friendly", _RK[r]), (f"Make your armies in {_RN[r]} friendly",
+                                                             f"Armies in {_RN[r]}: friendly",
+                                                             f"Armies in {_RA[r]}: friendly"),
+                                   ("region", r), ("status", r, False), once=True))
             elif not g.protected(s, r, p):
-                opts.append(Option(key("hostile", _RK[r]), f"Make your armies in {_RN[r]} hostile",
-                                   ("region", r), ("status", r, True)))
+                opts.append(option(key("hostile", _RK[r]), (f"Make your armies in {_RN[r]} hostile",
+                                                            f"Armies in {_RN[r]}: hostile",
+                                                            f"Armies in {_RA[r]}: hostile"),
+                                   ("region", r), ("status", r, True), once=True))
         if can_destroy(g, s, p, r):
-            opts.append(Option(key("destroy", _RK[r]),
-                               f"Destroy {_PN[o]}'s factory in {_RN[r]} (your {DESTROY_ARMIES} armies there "
-                               f"are removed)", ("region", r), ("destroy", r)))
+            opts.append(option(key("destroy", _RK[r]),
+                               (f"Destroy {_PN[o]}'s factory in {_RN[r]} (your {DESTROY_ARMIES} armies there "
+                                f"are removed)", f"Destroy the factory in {_RN[r]}",
+                                f"Destroy the factory in {_RA[r]}"),
+                               ("region", r), ("destroy", r), once=True))
     opts.append(_ARMIES_DONE)
     return opts
 
 
 def attack_option(r: int, q: int, mine: str, theirs: str) -> Option:
     where = "the harbour of " if theirs == FLEET and not IS_SEA[r] else ""
-    return Option(key("attack", _RK[r], POWERS[q], mine, theirs),
-                  f"Battle in {where}{_RN[r]}: your {mine} against {_PN[q]}'s {theirs}",
-                  ("region", r), ("attack", r, q, mine, theirs))
+    return option(key("attack", _RK[r], POWERS[q], mine, theirs),
+                  (f"Battle in {where}{_RN[r]}: your {mine} against {_PN[q]}'s {theirs}",
+                   f"{_RN[r]}: {mine} vs {_PN[q]} {theirs}", f"{_RN[r]}: {mine} vs {_PC[q]} {theirs}",
+                   f"{_RA[r]}: {mine} vs {_PC[q]} {theirs}"),
+                  ("region", r), ("attack", r, q, mine, theirs), once=True)
 
 
 def destination_options(g: ImperialGame, s: ImperialState, p: int, unit: str, frm: int) -> list[Option]:
@@ -424,7 +439,9 @@ def destination_options(g: ImperialGame, s: ImperialState, p: int, unit: str, fr
     out = []
     for r, path in army_destinations(g, s, p, frm).items():
         if path:
-            out.append(Option(_DEST[r].key, f"{_RN[r]} (by sea: {', '.join(_RN[x] for x in path)})",
+            out.append(option(_DEST[r].key, (f"{_RN[r]} (by sea: {', '.join(_RN[x] for x in path)})",
+                                             f"{_RN[r]} (by sea: {' '.join(_RA[x] for x in path)})",
+                                             f"{_RN[r]} (by sea)", f"{_RA[r]} (by sea)"),
                               ("region", r), (r, path)))
         else:
             out.append(_DEST[r])

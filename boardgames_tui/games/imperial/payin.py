@@ -13,11 +13,12 @@ from ...engine.core import Option
 from ...engine.steps import key, log
 from .base import BACK, PowerStep
 from .data import N_POWERS, POWER_NAMES, POWERS
+from .labels import option
 
 if TYPE_CHECKING:
     from .rules import ImperialGame, ImperialState
 
-DONATE = Option("donate", "Pay money of your own into a treasury")
+DONATE = option("donate", ("Pay money of your own into a treasury", "Pay own money into a treasury"), once=True)
 _AMOUNT_STEPS = (15, 20, 25, 30, 40, 50)     # beyond 1..10: a few round sums, and everything
 
 
@@ -41,7 +42,9 @@ class PayInto(PowerStep):
 
     def options(self, g: ImperialGame, s: ImperialState) -> list[Option]:
         order = [self.power] + [p for p in range(N_POWERS) if p != self.power]
-        opts = [Option(key("treasury", POWERS[p]), f"Into {POWER_NAMES[p]}'s treasury ({s.treasury[p]}M there)",
+        opts = [option(key("treasury", POWERS[p]), (f"Into {POWER_NAMES[p]}'s treasury ({s.treasury[p]}M there)",
+                                                    f"Into {POWER_NAMES[p]} ({s.treasury[p]}M there)",
+                                                    f"{POWER_NAMES[p]} ({s.treasury[p]}M there)"),
                        ("power", p), p) for p in order]
         opts.append(BACK)
         return opts

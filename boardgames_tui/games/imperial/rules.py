@@ -63,7 +63,8 @@ from .data import (
     IMPORT_COST, IMPORT_MAX, INVESTOR, IS_HOME, IS_SHIPYARD, N_BONDS, N_POWERS, N_REGIONS, N_SPACES, OWNER,
     POWER_NAMES, POWERS, REGION_KEYS, REGION_NAMES, RONDEL, RONDEL_NAMES, WIN_POWER_POINTS,
 )
-from .investor import AfterTurnInvest, BuyBond, Invest, InvestorRound, InvestorSpace, bond_label, buy_bond
+from .investor import AfterTurnInvest, BuyBond, Invest, InvestorRound, InvestorSpace, bond_label, buy_bond, buy_labels
+from .labels import option
 from .payin import DONATE, may_pay_in, open_payment
 from .maneuver import Contest, Declare, Demand, Destination, start_maneuver
 
@@ -75,21 +76,37 @@ _RN = REGION_NAMES
 _RK = REGION_KEYS
 
 # Options that never change, built once.  ``value`` is what a step's ``apply`` reads.
-_FACTORY_OPT = tuple(Option(key("factory", _RK[r]),
-                            f"{'Shipyard' if IS_SHIPYARD[r] else 'Armaments factory'} in {_RN[r]} ({FACTORY_COST}M)",
-                            ("region", r), r) for r in _REGIONS)
+_RA = tuple(reg.abbr for reg in D.REGIONS)
+
+
+def _factory_labels(r: int, treasury: int = FACTORY_COST, own: int = 0) -> tuple[str, ...]:
+    """A factory in ``r``: the whole text, then the short ones (``own``: the part paid from one's own cash)."""
+    kind, short_kind = ("Shipyard", "Shipyard") if IS_SHIPYARD[r] else ("Armaments factory", "Arms factory")
+    if own:
+        return (f"{kind} in {_RN[r]} ({treasury}M from the treasury + {own}M of your own cash)",
+                f"{short_kind} in {_RN[r]} (+{own}M own)", f"{short_kind} in {_RA[r]} (+{own}M own)")
+    return (f"{kind} in {_RN[r]} ({FACTORY_COST}M)", f"{short_kind} in {_RN[r]} ({FACTORY_COST}M)",
+            f"{short_kind} in {_RN[r]}", f"{short_kind} in {_RA[r]}")
+
+
+_FACTORY_OPT = tuple(option(key("factory", _RK[r]), _factory_labels(r), ("region", r), r, once=True)
+                     for r in _REGIONS)
 _NO_FACTORY = Option("none", "Build no factory")
 _IMPORT_OPT = {
-    ARMY: tuple(Option(key("army", _RK[r]), f"Army in {_RN[r]} ({IMPORT_COST}M)", ("region", r), (ARMY, r))
-                for r in _REGIONS),
-    FLEET: tuple(Option(key("fleet", _RK[r]), f"Fleet in {_RN[r]} ({IMPORT_COST}M)", ("region", r), (FLEET, r))
-                 for r in _REGIONS),
-}
+    unit: tuple(option(key(unit, _RK[r]), f"{unit.capitalize()} in {_RN[r]} ({IMPORT_COST}M)", ("region", r),
+                       (unit, r), once=True) for r in _REGIONS) for unit in (ARMY, FLEET)}
+# The same, paid from the government's own cash (the treasury is empty).
+_IMPORT_OWN = {
+    unit: tuple(option(key(unit, _RK[r]), (f"{unit.capitalize()} in {_RN[r]} ({IMPORT_COST}M of your own cash: "
+                                           f"the treasury is empty)",
+                                           f"{unit.capitalize()} in {_RN[r]} ({IMPORT_COST}M own)",
+                                           f"{unit.capitalize()} in {_RA[r]} ({IMPORT_COST}M own)"),
+                       ("region", r), (unit, r), once=True) for r in _REGIONS) for unit in (ARMY, FLEET)}
 _IMPORT_DONE = Option("done", "Import nothing more")
-_FORCE = Option("force", "Force a stop on the Investor space")
+_FORCE = option("force", ("Force a stop on the Investor space", "Force a stop on Investor"), once=True)
 _OPENING_PASS = Option("pass", "Pass (buy no bond of this power)")
-_OPENING_OPT = tuple(tuple(Option(key("buy", BOND_COSTS[b]), f"Buy the {bond_label(p, b)} for {BOND_COSTS[b]}M",
-                                  ("bond", p, b), b) for b in _BONDS) for p in _POWERS)
+_OPENING_OPT = tuple(tuple(option(key("buy", BOND_COSTS[b]), buy_labels(p, b), ("bond", p, b), b, once=True)
+                           for b in _BONDS) for p in _POWERS)
 
 
 def _passes(frm: int, steps: int) -> bool:
@@ -97,12 +114,21 @@ def _passes(frm: int, steps: int) -> bool:
     return any((frm + i) % N_SPACES == INVESTOR for i in range(1, steps))
 
 
-def _rondel_label(t: int, steps: int, cost: int, first: bool) -> str:
+def _rondel_labels(t: int, steps: int, cost: int, first: bool, passes: bool) -> tuple[str, ...]:
+    """A rondel move: the whole text, then the short ones."""
+    name = RONDEL_NAMES[t]
     if first:
-        return f"{RONDEL_NAMES[t]} (first placement, free)"
+        return (f"{name} (first placement, free)", f"{name} (first, free)")
     how = f"{steps} space{'s' if steps > 1 else ''}"
-    pay = f"{cost}M from your own cash" if cost else "free"
-    return f"{RONDEL_NAMES[t]} ({how}, {pay})"
+    via = " - passes the Investor space" if passes else ""
+    if not cost:
+        return (f"{name} ({how}, free){via}", f"{name} ({how}, free{', +Investor' if passes else ''})",
+                f"{name} ({steps} sp., free{', +Inv.' if passes else ''})",
+                f"{name} ({steps}, free{', +Inv.' if passes else ''})")
+    return (f"{name} ({how}, {cost}M from your own cash){via}",
+            f"{name} ({how}, {cost}M own{', +Investor' if passes else ''})",
+            f"{name} ({steps} sp., {cost}M{', +Investor' if passes else ''})",
+            f"{name} ({steps} sp., {cost}M{', +Inv.' if passes else ''})")
 
 
 # _RONDEL_OPT[frm][t]: the option for moving from space ``frm`` (-1: first placement) to ``t``.
@@ -111,16 +137,16 @@ for _frm in range(-1, N_SPACES):
     _row = {}
     for _t in range(N_SPACES):
         if _frm < 0:
-            _row[_t] = Option(key("space", RONDEL[_t]), _rondel_label(_t, 0, 0, True), ("rondel", _t),
-                              (_t, 0, 0, False))
+            _row[_t] = option(key("space", RONDEL[_t]), _rondel_labels(_t, 0, 0, True, False), ("rondel", _t),
+                              (_t, 0, 0, False), once=True)
             continue
         _steps = (_t - _frm) % N_SPACES
         if not 1 <= _steps <= D.MAX_STEPS:
             continue
         _cost = D.step_cost(_steps)
         _pass = _passes(_frm, _steps)
-        _label = _rondel_label(_t, _steps, _cost, False) + (" - passes the Investor space" if _pass else "")
-        _row[_t] = Option(key("space", RONDEL[_t]), _label, ("rondel", _t), (_t, _steps, _cost, _pass))
+        _row[_t] = option(key("space", RONDEL[_t]), _rondel_labels(_t, _steps, _cost, False, _pass), ("rondel", _t),
+                          (_t, _steps, _cost, _pass), once=True)
     _RONDEL_OPT[_frm] = _row
 
 
@@ -255,8 +281,9 @@ class Force(PowerStep):
 
     def options(self, g: ImperialGame, s: ImperialState) -> list[Option]:
         return [Option(_FORCE.key, _FORCE.label, ("rondel", INVESTOR)),
-                Option("allow", f"Let {_PN[self.power]} move on to {RONDEL_NAMES[self.target]}",
-                       ("rondel", self.target))]
+                option("allow", (f"Let {_PN[self.power]} move on to {RONDEL_NAMES[self.target]}",
+                                 f"Let {POWERS[self.power]} move on to {RONDEL_NAMES[self.target]}"),
+                       ("rondel", self.target), once=True)]
 
     def apply(self, g: ImperialGame, s: ImperialState, o: Option) -> None:
         if o.key == "force":
@@ -282,11 +309,8 @@ class FactorySite(PowerStep):
         opts = []
         for r in HOME_PROVINCES[p]:
             if not s.factory[r] and not g.blocked(s, r):
-                o = _FACTORY_OPT[r]
-                if short > 0:
-                    o = Option(o.key, f"{o.label[:-5]} ({s.treasury[p]}M from the treasury + "
-                                      f"{short}M of your own cash)", o.target, r)
-                opts.append(o)
+                opts.append(_FACTORY_OPT[r] if short <= 0 else
+                            option(_FACTORY_OPT[r].key, _factory_labels(r, s.treasury[p], short), ("region", r), r))
         if opts:
             opts.append(_NO_FACTORY)
         return opts
@@ -334,8 +358,7 @@ class Import(PowerStep):
         if not opts:
             return []
         if not own:
-            opts = [Option(o.key, f"{o.label[:-5]} ({IMPORT_COST}M of your own cash: the treasury is empty)",
-                           o.target, o.value) for o in opts]
+            opts = [_IMPORT_OWN[o.value[0]][o.value[1]] for o in opts]
         opts.append(_IMPORT_DONE)
         return opts
 

@@ -35,6 +35,7 @@ from ...ui.theme import colour, seat_letter
 from ...ui.widgets.board import SeatViewHelpers
 from ...ui.widgets.map_canvas import MapBoard, MapRegion, wrap_text
 from . import data as D
+from .labels import option_detail
 
 __all__ = ["ImperialBoard", "POWER_HEX", "unit_tokens"]
 
@@ -111,6 +112,25 @@ class ImperialBoard(SeatViewHelpers, MapBoard):
         super().__init__(**kw)
         self._width = self.DEFAULT_WIDTH
         self._cells = D.map_cells()
+
+    # -- the option highlighted in the list: its details on the line under the map ------------------
+    def info_text(self, region: MapRegion | None) -> Text:
+        """As every map board's; but while the list has the keys, the highlighted option's whole text
+        (what its one-line label leaves out) comes before what the map says of its target."""
+        o = self._list_choice
+        if o is None or self.canvas.has_focus:
+            return super().info_text(region)
+        t = Text("Enter picks: ", style="bold")
+        t.append(o.label)
+        detail = option_detail(o)
+        if detail:
+            t.append(" · ")
+            t.append(detail)
+        r = self.canvas.region_for_target(o.target)
+        if r is not None and r.targets:
+            t.append(" · ")
+            self.region_info(t, self._view or {}, r.targets[0])
+        return t
 
     # -- helpers --------------------------------------------------------------------------------
     def _seat(self, p: int | None, name: bool = False) -> Text:
