@@ -56,6 +56,7 @@ def head_text(app) -> str:
 
 
 async def test_the_banner_names_the_power_and_the_head_who_governs_what():
+    """The head above the map: whose turn, the decider marked ◀ with his cash, every governed power."""
     m = imp_match()
     app = BoardgamesApp(m, delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -70,7 +71,8 @@ async def test_the_banner_names_the_power_and_the_head_who_governs_what():
             for _q, pl in enumerate(v["players"]):
                 assert all(code in head for code in pl["governs"])
             # the deciding player is marked in the head
-            assert f"{chr(ord('A') + m.decision().player)}◀" in head
+            q = m.decision().player
+            assert f"{chr(ord('A') + q)} {m.seats[q].name}◀ {v['players'][q]['cash']}M cash" in head
             await pilot.press("enter")
             await settle(pilot)
 

@@ -64,7 +64,10 @@ RONDEL_HELP = {
     "taxation": "tax, success bonus, power points, soldiers' pay",
 }
 
+RONDEL_SHORT = {"Factory": "Fact", "Production": "Prod", "Maneuver": "Man", "Investor": "Inv", "Import": "Imp",
+                "Taxation": "Tax"}
 CELL_W = 9        # a grid column: 8 cells and a gap
+MIN_CELL_W = 4    # the narrowest column (80x24): the mark and an abbreviation, no gap
 MAP_TOP_GAP = 1   # a blank line between the rondel and the map
 WIDE = 70         # from this width the powers' lines spell names out
 
@@ -157,7 +160,9 @@ class ImperialBoard(SeatViewHelpers, MapBoard):
             return []
         out: list[MapRegion] = []
         y = self._map_rondel(out, v, 0, width)
-        y = self._map_regions(out, v, y + MAP_TOP_GAP)
+        if self.is_mounted:
+            self.canvas.pinned = y          # the rondel stays in view while the map scrolls under it
+        y = self._map_regions(out, v, y + MAP_TOP_GAP, width)
         y = self._map_powers(out, v, y + 1, width)
         self._map_players(out, v, y + 1, width)
         return out
@@ -182,8 +187,12 @@ class ImperialBoard(SeatViewHelpers, MapBoard):
         return y + 1
 
     def _map_rondel(self, out: list, v: dict, y: int, width: int) -> int:
-        label = Text("Rondel", style="bold")
-        out.append(MapRegion.rect("rondel-label", 0, y, label.cell_len, 1, label=label, pickable=False))
+        """The rondel's spaces, each with the letters of the powers on it (the turn's underlined); on a
+        narrow board the names are cut to four letters and the heading left out."""
+        wide = width >= WIDE
+        label = Text("Rondel" if wide else "", style="bold")
+        if wide:
+            out.append(MapRegion.rect("rondel-label", 0, y, label.cell_len, 1, label=label, pickable=False))
         at: dict[str, list[str]] = {}
         for pw in v.get("powers", []):
             if pw.get("rondel"):
@@ -191,24 +200,35 @@ class ImperialBoard(SeatViewHelpers, MapBoard):
         turn = v.get("turn_power")
         items = []
         for i, (key, name) in enumerate(zip(v.get("rondel", D.RONDEL), v.get("rondel_names", D.RONDEL_NAMES))):
-            body = Text(f"{i + 1}.{name}")
+            body = Text(f"{i + 1}.{name if wide else RONDEL_SHORT.get(name, name)}")
             for code in at.get(key, []):
                 body.append(" ")
                 body.append(LETTER[code], style=power_style(code) + Style(underline=code == turn))
             items.append((("rondel", i), body, (("rondel", i),), {}))
-        return self._flow(out, items, label.cell_len + 1, label.cell_len + 1, y, width)
+        x0 = label.cell_len + 1 if wide else 0
+        return self._flow(out, items, x0, x0, y, width)
 
-    def _map_regions(self, out: list, v: dict, top: int) -> int:
+    def _map_regions(self, out: list, v: dict, top: int, width: int) -> int:
         """The map: each region a block of its grid cells, its label line (name,
-        home letter or flag, factory), then its units."""
+        home letter or flag, factory), then its units.  The grid's columns are as
+        wide as the board allows (``CELL_W`` at most, ``MIN_CELL_W`` at least), so
+        that at 80x24 the whole map is as wide as the board; a label that does not
+        fit its block puts the home letter, flag and factory on the next line."""
         regions = v.get("regions", [])
+        cell_w = max(MIN_CELL_W, min(CELL_W, width // D.MAP_COLS))
+        gap = 1 if cell_w > MIN_CELL_W else 0     # the narrowest columns: the mark cell parts the regions
         sel = self._selected()
         chosen = {sel.get("from"), sel.get("region")} - {None}
         # Lines of units per region, at the width of its block.
         body: dict[int, list[Text]] = {}
+        labels: dict[int, Text] = {}
         for r, (_cx, _cy, cw, _ch) in self._cells.items():
             if r < len(regions):
-                body[r] = flow_tokens(unit_tokens(regions[r].get("units", [])), cw * CELL_W - 2)
+                room = cw * cell_w - gap - 1
+                label, tail = self._region_label(regions[r], room)
+                labels[r] = label
+                body[r] = ([tail] if tail.cell_len else []) + flow_tokens(
+                    unit_tokens(regions[r].get("units", [])), room)
         # Row heights: a label line and the lines of units (none in a row
         # without units, so that an early map fits a small terminal); a region
         # over several rows spreads its lines over their sum.
@@ -225,10 +245,10 @@ class ImperialBoard(SeatViewHelpers, MapBoard):
             if r >= len(regions):
                 continue
             reg = regions[r]
-            x, y = cx * CELL_W, row_y[cy]
-            w, h = cw * CELL_W - 1, row_y[cy + ch] - y
+            x, y = cx * cell_w, row_y[cy]
+            w, h = cw * cell_w - gap, row_y[cy + ch] - y
             out.append(MapRegion.rect(
-                ("region", r), x, y, w, h, label=self._region_label(reg, w - 1), text=tuple(body.get(r, [])),
+                ("region", r), x, y, w, h, label=labels[r], text=tuple(body.get(r, [])),
                 targets=(("region", r),), mark=SELECTED_MARK if reg["key"] in chosen else "",
                 style=f"on {self._tint(reg)}"))
         return row_y[-1]
@@ -240,9 +260,10 @@ class ImperialBoard(SeatViewHelpers, MapBoard):
         return HOME_TINT.get(reg.get("owner") or "", LAND_TINT)
 
     @staticmethod
-    def _region_label(reg: dict, room: int) -> Text:
+    def _region_label(reg: dict, room: int) -> tuple[Text, Text]:
         """``VIE A■``: the name (in full when it fits), the home power's letter or
-        the flag, the factory."""
+        the flag, the factory; when even the abbreviation and these do not fit, the
+        abbreviation and (for the line below it) the rest: (label, rest)."""
         tail = Text()
         owner = reg.get("owner")
         if owner:
@@ -255,8 +276,10 @@ class ImperialBoard(SeatViewHelpers, MapBoard):
             tail.append(LETTER[reg["flag"]], style=power_style(reg["flag"]))
         name = reg["name"] if len(reg["name"]) + tail.cell_len <= room else reg["abbr"]
         t = Text(name, style="bold")
+        if len(name) + tail.cell_len > room:
+            return t, tail[1:]
         t.append_text(tail)
-        return t
+        return t, Text()
 
     def _map_powers(self, out: list, v: dict, y: int, width: int) -> int:
         """Per power: a line (government, treasury, power points, tax chart,
@@ -327,8 +350,8 @@ class ImperialBoard(SeatViewHelpers, MapBoard):
         return y
 
     @staticmethod
-    def _bonds_text(bonds: list[dict]) -> Text:
-        """``A 9 · G 2``: the bonds by power, the power's letter in its colour."""
+    def _bonds_text(bonds: list[dict], unit: str = "") -> Text:
+        """``A 9 · G 2`` (or ``A 9M · G 2M``): the bonds by power, the power's letter in its colour."""
         t = Text()
         by: dict[str, list[int]] = {}
         for b in bonds:
@@ -337,7 +360,7 @@ class ImperialBoard(SeatViewHelpers, MapBoard):
             if i:
                 t.append(" · ")
             t.append(LETTER[code], style=power_style(code))
-            t.append(" " + " ".join(str(c) for c in costs))
+            t.append(" " + " ".join(f"{c}{unit}" for c in costs))
         return t
 
     def legend(self) -> list[tuple[str, str]]:
@@ -353,45 +376,108 @@ class ImperialBoard(SeatViewHelpers, MapBoard):
         return f"for {NAME[code]}" if code in NAME else ""
 
     def head_text(self, view: dict | None) -> Text:
+        """Above the map: the round and whose turn, then the deciding player's own position (the
+        viewer's when nobody decides): cash, the powers governed, the investor card or a Swiss bank;
+        his bonds by power; then the other players, a short summary each (cash, powers, bonds).
+        A line longer than the board is cut with ``…``."""
         v = view or {}
         if not v:
             return Text("")
-        t = Text()
-        t.append(f"Round {v.get('round', 0)}", style="bold")
+        room = max(self._width - 2, 28)
+        players = v.get("players", [])
+        me = v.get("actor")
+        if me is None or not 0 <= me < len(players):
+            me = v.get("viewer")
+        when = Text(f"Round {v.get('round', 0)}", style="bold")
         turn = v.get("turn_power")
         if turn:
-            t.append(" · ")
-            t.append_text(self._power(turn, full=True))
-            t.append("'s turn")
+            when.append(" · ")
+            when.append_text(self._power(turn, full=True))
+            when.append("'s turn")
+        end = Text()             # the game's end: wrapped, never cut
         if v.get("end_reason"):
-            t.append(f" · {v['end_reason']}")
+            end.append(f"Game over · {v['end_reason']}")
         for w in v.get("winners") or []:
-            t.append(" · winner ")
-            t.append_text(self._seat(w, True))
-        t.append("\n")
-        t.append_text(self._governments_text(v))
+            end.append(" · winner ")
+            end.append_text(self._seat(w, True))
+        lines = [when]
+        if me is not None and 0 <= me < len(players):
+            lines += self._own_lines(me, players[me])
+        others = [q for q in range(len(players)) if q != me]
+        line = Text()
+        for q in others:         # the others packed into lines, at most two
+            part = self._other_text(q, players[q])
+            if line.cell_len and line.cell_len + 3 + part.cell_len > room and len(lines) < 4:
+                lines.append(line)
+                line = Text()
+            if line.cell_len:
+                line.append(" · ", style="dim")
+            line.append_text(part)
+        if line.cell_len:
+            lines.append(line)
+        out = Text()
+        for k, ln in enumerate(lines):
+            if k:
+                out.append("\n")
+            if ln.cell_len > room:
+                ln = ln.copy()
+                ln.truncate(room - 1)
+                ln.append("…")
+            out.append_text(ln)
+        if end.cell_len:
+            out.append("\n")
+            out.append_text(end)
+        return out
+
+    def _own_lines(self, q: int, pl: dict) -> list[Text]:
+        """``■B◀ Bruno 12M · governs AH GB · investor card`` and ``bonds A 9M 4M · G 2M``."""
+        a = self._seat(q, name=True)
+        a.append("◀", style="bold")
+        a.append(f" {pl['cash']}M cash", style="bold")
+        if pl.get("governs"):
+            a.append(" · governs")
+            for code in pl["governs"]:
+                a.append(" ")
+                a.append_text(self._power(code))
+        if pl.get("swiss_bank"):
+            a.append(" · Swiss bank")
+        if pl.get("investor_card"):
+            a.append(" · investor card" if a.cell_len + 16 <= max(self._width - 2, 28) else " · card", style="bold")
+        b = Text("bonds ")
+        if pl.get("bonds"):
+            b.append_text(self._bonds_text(pl["bonds"], unit="M"))
+            if b.cell_len > max(self._width - 2, 28):     # many bonds: the others' compact form
+                b = Text("bonds")
+                b.append_text(self._bonds_compact(pl["bonds"]))
+        else:
+            b.append("none", style="dim")
+        return [a, b]
+
+    def _other_text(self, q: int, pl: dict) -> Text:
+        """``●A 2M FR GE A9,4 G2``: cash, the powers governed (in bold), bonds by power."""
+        t = self._seat(q)
+        t.append(f" {pl['cash']}M")
+        for code in pl.get("governs", []):
+            t.append(" ")
+            t.append(code, style=power_style(code) + Style(underline=True))
+        if pl.get("swiss_bank"):
+            t.append(" Swiss")
+        if pl.get("investor_card"):
+            t.append(" card", style="bold")
+        t.append_text(self._bonds_compact(pl.get("bonds", [])))
         return t
 
-    def _governments_text(self, v: dict) -> Text:
-        """Who governs what, who holds the investor card and the Swiss banks:
-        ``●A◀ 2M AH GE · ●B 4M IT card · ●C 6M Swiss``, the deciding player
-        marked ◀, ``card`` the investor card."""
+    @staticmethod
+    def _bonds_compact(bonds: list[dict]) -> Text:
+        """`` A9,4 G2``: per power its letter (in its colour) and its bonds' values."""
         t = Text()
-        actor = v.get("actor")
-        for q, pl in enumerate(v.get("players", [])):
-            if q:
-                t.append(" · ", style="dim")
-            t.append_text(self._seat(q))
-            if q == actor:
-                t.append("◀", style="bold")
-            t.append(f" {pl['cash']}M")
-            for code in pl.get("governs", []):
-                t.append(" ")
-                t.append_text(self._power(code))
-            if pl.get("swiss_bank"):
-                t.append(" Swiss")
-            if pl.get("investor_card"):
-                t.append(" card", style="bold")
+        by: dict[str, list[int]] = {}
+        for bond in bonds:
+            by.setdefault(bond["power"], []).append(bond["cost"])
+        for code, costs in by.items():
+            t.append(" ")
+            t.append(LETTER[code], style=power_style(code))
+            t.append(",".join(str(c) for c in costs))
         return t
 
     def target_name(self, target: tuple) -> str:

@@ -208,6 +208,9 @@ class MapCanvas(QuietFocus, ScrollView, can_focus=True):
         self._blind = False
         self._last_sizes: tuple[tuple | None, bool] = (None, False)
         self.render_count = 0  # render_line calls (measured by tests and benches)
+        # The map's first lines that stay at the top of the view (a board's fixed strip, such as
+        # Imperial's rondel): never scrolled; the rest of the map scrolls below them.
+        self.pinned = 0
 
     # -- the map description ---------------------------------------------------------------
     @property
@@ -479,6 +482,9 @@ class MapCanvas(QuietFocus, ScrollView, can_focus=True):
             self._pending_scroll = (region_id, center)
             return
         self._pending_scroll = None
+        if self.pinned:
+            self._scroll_below_pinned(b, center, animate)
+            return
         if Region(int(self.scroll_x), int(self.scroll_y), view.width, view.height).contains_region(b):
             return  # in view already: no scroll, so the scrollbars are not painted again
         if b.right <= view.width:
@@ -488,6 +494,27 @@ class MapCanvas(QuietFocus, ScrollView, can_focus=True):
         self.scroll_to_region(b, animate=animate, center=center, immediate=True,
                               spacing=Spacing(0, 0, 0, 0))
 
+    def _scroll_below_pinned(self, b: Region, center: bool, animate: bool) -> None:
+        """Scroll so that ``b`` shows in the part of the view under the pinned lines (a pinned region
+        is always in view)."""
+        p = self.pinned
+        if b.bottom <= p:
+            return
+        view = self.scrollable_content_region
+        x, y = int(self.scroll_x), int(self.scroll_y)
+        h = max(1, view.height - p)                  # the scrolled part: map lines y + p .. y + view.height
+        if Region(x, y + p, view.width, h).contains_region(b):
+            return
+        if center:
+            x = b.x + b.width // 2 - view.width // 2
+            y = b.y + b.height // 2 - p - h // 2
+        else:
+            x = min(max(x, b.right - view.width), b.x)
+            y = min(max(y, b.bottom - view.height), b.y - p)
+        if b.right <= view.width:
+            x = 0
+        self.scroll_to(max(0, x), max(0, min(y, self.max_scroll_y)), animate=animate, immediate=True)
+
     def scroll_to_cursor(self, center: bool = False) -> None:
         if self._cursor is not None:
             self.scroll_to_map_region(self._cursor, center=center)
@@ -496,7 +523,10 @@ class MapCanvas(QuietFocus, ScrollView, can_focus=True):
         offset = event.get_content_offset(self)
         if offset is None:
             return
-        x, y = offset.x + int(self.scroll_x), offset.y + int(self.scroll_y)
+        if offset.y < self.pinned:
+            x, y = offset.x, offset.y
+        else:
+            x, y = offset.x + int(self.scroll_x), offset.y + int(self.scroll_y)
         r = self.region_at(x, y)
         if r is None or not r.pickable or not r.targets:
             return
@@ -553,7 +583,11 @@ class MapCanvas(QuietFocus, ScrollView, can_focus=True):
         if not self.is_mounted:
             return
         top, height = int(self.scroll_y), self.size.height
-        shown = [y for y in lines if top <= y < top + height]
+        p = self.pinned
+        for y in lines:
+            if y < p and y < height:
+                self.refresh(Region(0, y, self.size.width, 1))
+        shown = [y for y in lines if top + p <= y < top + height]
         start = 0
         for i in range(1, len(shown) + 1):  # one refresh per run of consecutive lines
             if i == len(shown) or shown[i] != shown[i - 1] + 1:
@@ -572,6 +606,8 @@ class MapCanvas(QuietFocus, ScrollView, can_focus=True):
     def render_line(self, y: int) -> Strip:
         self.render_count += 1
         scroll_x, scroll_y = self.scroll_offset
+        if y < self.pinned:
+            scroll_x = scroll_y = 0
         line = y + scroll_y
         width = self.size.width
         strip = self._strips.get(line)
