@@ -31,13 +31,14 @@ from typing import Any
 from rich.style import Style
 from rich.text import Text
 
+from ...ui.later import after_refresh
 from ...ui.theme import colour, seat_letter
 from ...ui.widgets.board import SeatViewHelpers
 from ...ui.widgets.map_canvas import MapBoard, MapRegion, wrap_text
 from . import data as D
 from .labels import option_detail
 
-__all__ = ["ImperialBoard", "POWER_HEX", "unit_tokens"]
+__all__ = ["ImperialBoard", "POWER_HEX", "focus_region", "unit_tokens"]
 
 SELECTED_MARK = "★"
 FACTORY_GLYPH = {D.ARMAMENTS: "■", D.SHIPYARD: "≋"}
@@ -105,6 +106,28 @@ def flow_tokens(tokens: list[Text], width: int) -> list[Text]:
     return lines
 
 
+def focus_region(view: dict) -> int | None:
+    """The region a decision is about, where the map centres when the cursor is not on one of its
+    targets below the rondel: the unit moving or the place of a battle; else the middle of the home of
+    the power the decider acts for (or governs first).  None when the decision is about no power."""
+    sel = view.get("selected") or {}
+    key = sel.get("from") or sel.get("region")
+    if key in D.REGION_INDEX:
+        return D.REGION_INDEX[key]
+    code = view.get("acting_for")
+    actor, players = view.get("actor"), view.get("players", [])
+    if code is None and actor is not None and 0 <= actor < len(players) and players[actor].get("governs"):
+        code = players[actor]["governs"][0]
+    if code not in D.POWER_INDEX:
+        return None
+    homes = D.HOME_PROVINCES[D.POWER_INDEX[code]]
+    cells = D.map_cells()
+    centre = {r: (cells[r][0] + cells[r][2] / 2, cells[r][1] + cells[r][3] / 2) for r in homes}
+    mx = sum(x for x, _ in centre.values()) / len(homes)
+    my = sum(y for _, y in centre.values()) / len(homes)
+    return min(homes, key=lambda r: ((centre[r][0] - mx) ** 2 + (centre[r][1] - my) ** 2, r))
+
+
 class ImperialBoard(SeatViewHelpers, MapBoard):
     """Imperial's board: a :class:`MapBoard` whose regions are the rondel's
     spaces, the map's regions, the powers and their bonds, and the players."""
@@ -151,6 +174,25 @@ class ImperialBoard(SeatViewHelpers, MapBoard):
 
     def _selected(self) -> dict:
         return (self._view or {}).get("selected") or {}
+
+    def show(self, view, targets, seats, highlight=None) -> None:
+        """As every map board; and when the cursor is on no target below the rondel (a rondel move,
+        a choice of sum), the map centres on the region the decision is about or the acting power's
+        home (:func:`focus_region`), never on another's."""
+        super().show(view, targets, seats, highlight)
+        canvas = self.canvas
+        cur = canvas.cursor_region
+        if canvas.is_target(cur) and cur is not None and cur.bounds.y >= canvas.pinned:
+            return                  # on one of the options' places: centred there (MapBoard.show)
+        r = focus_region(view or {})
+        if r is None:
+            return
+        rid = ("region", r)
+        if canvas.get_region(rid) is None:
+            return
+        if not self._targets and canvas.cursor != rid:
+            canvas.move_cursor_to(rid, scroll=False, announce=False)
+        after_refresh(self, canvas.scroll_to_map_region, rid, center=True)
 
     # -- the canvas ------------------------------------------------------------------------------
     def build_map(self, view: dict | None, width: int) -> list[MapRegion]:
