@@ -20,9 +20,15 @@ Nothing rests on colour alone:
 * a seat is its symbol and letter (``●A``), as everywhere in the app;
 * the cursor is ``▶``, a choice now ``◆``, a selected unit or place ``★``.
 
-Keys while the map has focus: arrows or h j k l move the cursor to the
-nearest place that way, Enter picks what is under it.  A maneuver is made by
-picking the region of a unit, then its destination (each marked ``◆``).
+Keys while the map has focus: the arrows move the cursor to the nearest
+place that way, Enter picks what is under it.  A maneuver is made by picking
+the region of a unit, then its destination (each marked ``◆``).
+
+At 80x24: above the map the deciding player's own position (cash, the powers he
+governs, his bonds by power) and a short line for each other player; the
+rondel is pinned above the map (``MapCanvas.pinned``) while the map scrolls
+under it; the map's columns narrow to fit the board; an option's label is one
+line, its whole text (``labels.option_detail``) on the info line under the map.
 """
 from __future__ import annotations
 
