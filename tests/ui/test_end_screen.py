@@ -85,3 +85,22 @@ def test_demo_defaults_are_easy_bots_and_a_pace_per_game(monkeypatch):
     assert cli.main(["demo", "civilization", "--players", "4", "--seed", "1"]) == 0
     assert got["delay"] == cli.DEMO_DELAY["civilization"] and not got["exit_at_end"]
     assert {s.level for s in got["match"].seats} == {"easy"}
+
+
+async def test_a_demo_shows_what_just_happened_and_follows_the_last_target():
+    m = Match.new("imperial", [Seat(f"Bot {i + 1}", COLOURS[i], "bot", "easy") for i in range(3)], 5)
+    app = BoardgamesApp(m, demo=True, delay=0.05)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(400):
+            await pilot.pause(0.02)
+            if len(m.history) >= 12:
+                break
+        screen = app.screen
+        line = str(screen.query_one("#last-event").render())
+        # the latest log line as everybody reads it (its start: the line is cut to the column)
+        assert m.log()[-1].text[:15] in line or m.log()[-2].text[:15] in line
+        target = screen._last_target
+        assert target is not None
+        # the map's cursor (the scroll centres on it) is on the region of the last choice's target
+        canvas = screen.board.canvas
+        assert canvas.cursor == canvas.region_for_target(target).id
