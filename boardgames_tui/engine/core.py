@@ -207,6 +207,10 @@ class Game:
         final score says only who won (Civilization) gives its progress toward victory instead."""
         return self.scores(state)
 
+    def end_note(self, state: Any) -> str:
+        """How the game ended, for the end screen ("by ..."): ``end_kind`` unless a game says more."""
+        return self.end_kind(state)
+
     def score_detail(self, state: Any, player: int) -> str:
         """How ``player``'s final score is made up, in a few words for the end screen ("" if the
         number says it all)."""

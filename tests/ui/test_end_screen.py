@@ -46,6 +46,8 @@ async def test_end_screen_says_who_won_how_and_charts_every_player(name):
         assert "Winner: " in text and winner in text
         if name == "civilization":  # how it was won
             assert f"by {m.game.end_kind(m.state)}" in text and "victory" in text
+        else:  # how it ended, and how scores are made
+            assert m.state.end_reason in text and "bond interest×factor per power" in text
         for q, seat in enumerate(m.seats):
             assert seat.name in text and m.game.score_detail(m.state, q) in text
         chart = screen.query_one(ScoreChart)

@@ -30,7 +30,7 @@ class ScoreScreen(Screen[None]):
         self.seats = m.seats
         self.scores = m.scores()
         self.winners = m.winners()
-        self.how = m.game.end_kind(m.state)
+        self.how = m.game.end_note(m.state)
         self.details = [m.game.score_detail(m.state, q) for q in range(len(m.seats))]
         standing = m.game.standing(m.state)
         # A game whose score only says who won (Civilization) shows and charts its progress instead.
@@ -48,7 +48,7 @@ class ScoreScreen(Screen[None]):
                     t.append(", ")
                 t.append_text(seat_tag(i, self.seats[i].name, self.seats[i].colour))
             if self.how:
-                t.append(f" by {self.how}")
+                t.append(f" by {self.how}" if self.how.endswith("victory") else f" ({self.how})")
             yield Static(t, id="winner-line")
             with Center():
                 table = ScoreTable(id="score-table")

@@ -24,5 +24,8 @@ class ScoreChart(PlotextPlot):
             c = colour(seat.colour)
             plt.plot(xs, [ys[i] for _, ys in self.points], label=f"{c.symbol}{seat_letter(i)} {seat.name}",
                      marker="braille", color=_rgb(c.hex))
+        if xs:  # whole rounds on the axis, at most 8 ticks
+            step = max(1, -(-max(xs) // 7))
+            plt.xticks(list(range(0, max(xs) + 1, step)))
         plt.xlabel(self.x_label)
         plt.title(f"{self.y_label} by {self.x_label}")

@@ -22,7 +22,8 @@ def score_table(seats, scores: list[int], winners: list[int], details: list[str]
     t.add_column("Progress" if progress else "Score", justify="right")
     t.add_column("")
     if show_details:
-        t.add_column("Made of")
+        t.add_column("$ cash + bond interest×factor per power" if any("$" in d for d in details or [])
+                     else "Made of")
     shown = progress or scores
     order = sorted(range(len(seats)), key=lambda i: (-scores[i], -shown[i], i))
     tie = len(winners) > 1
