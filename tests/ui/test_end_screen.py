@@ -81,6 +81,23 @@ def test_demo_exit_at_end_leaves_with_status_0_after_showing_the_scores(monkeypa
     assert len(shown) == 1 and shown[0].match.is_over()
 
 
+def test_demo_exit_at_end_leaves_even_after_the_watcher_went_back_to_the_board(monkeypatch):
+    monkeypatch.setattr(scores_module, "EXIT_AFTER", 0.3)
+    mount = ScoreScreen.on_mount
+    popped = []
+
+    def back_to_the_board(self):
+        mount(self)
+        self.app.set_timer(3.0, lambda: self.app.exit(return_code=3))  # a guard: the demo did not leave
+        self.app.call_later(lambda: popped.append(self.app.pop_screen()))
+
+    monkeypatch.setattr(ScoreScreen, "on_mount", back_to_the_board)
+    run = app_module.BoardgamesApp.run
+    monkeypatch.setattr(app_module.BoardgamesApp, "run", lambda self, **kw: run(self, headless=True))
+    rc = cli.main(["demo", "evolution", "--players", "2", "--seed", "3", "--delay", "0", "--exit-at-end"])
+    assert popped and rc == 0
+
+
 def test_demo_defaults_are_easy_bots_and_a_pace_per_game(monkeypatch):
     got = {}
     monkeypatch.setattr(app_module, "run_app", lambda m, **kw: got.update(kw, match=m) or 0)

@@ -63,7 +63,9 @@ class ScoreScreen(Screen[None]):
 
     def on_mount(self) -> None:
         if self.exit_at_end:
-            self.set_timer(EXIT_AFTER, lambda: self.app.exit(return_code=0))
+            # the app's timer, not the screen's: a watcher who looks at the final board (Esc) pops this
+            # screen, and the demo must still leave on time
+            self.app.set_timer(EXIT_AFTER, lambda: self.app.exit(return_code=0))
 
     def action_menu(self) -> None:
         self.app.show_menu()  # type: ignore[attr-defined]
