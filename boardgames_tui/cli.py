@@ -109,6 +109,12 @@ def _names(text: str | None) -> list[str] | None:
     return names
 
 
+# The demo's pace: easy bots (a hard bot thinks for seconds) and a pause per game chosen so that a
+# 4-player demo ends in time (README, "Demo"): Civilization takes ~1200-1350 choices with 4 easy
+# bots, Imperial ~190-240; a choice with one option waits only FORCED_DELAY (ui/screens/game.py).
+DEMO_LEVEL = "easy"
+DEMO_DELAY = {"civilization": 0.3, "imperial": 1.0}
+DEMO_DELAY_DEFAULT = 0.6
 DEFAULT_BOT_LEVEL = "hard"   # a bot seat named without a level (--bots 2)
 
 
@@ -228,8 +234,9 @@ def cmd_demo(args) -> int:
     seats = make_seats(game, args.players, None, None, all_bots=True,
                        default_players=max(lo, min(4, hi)), level=args.level)
     m = new_match(name, seats, args.seed, given)
+    delay = DEMO_DELAY.get(name, DEMO_DELAY_DEFAULT) if args.delay is None else args.delay
     from .ui.app import run_app
-    return run_app(m, demo=True, delay=args.delay)
+    return run_app(m, demo=True, delay=delay, exit_at_end=args.exit_at_end)
 
 
 def cmd_simulate(args) -> int:
@@ -431,10 +438,13 @@ def build_parser() -> argparse.ArgumentParser:
     game_arg(s)
     s.add_argument("--players", "-p", type=_positive, metavar="N", help="number of bots (default 4)")
     s.add_argument("--seed", type=_seed, metavar="S", help="random seed (default: random)")
-    s.add_argument("--delay", type=_delay, default=0.6, metavar="SECONDS",
-                   help="pause between bot moves (default 0.6)")
-    s.add_argument("--level", choices=("random", "easy", "hard"), default=DEFAULT_BOT_LEVEL,
-                   help=f"the bots' level (default {DEFAULT_BOT_LEVEL})")
+    s.add_argument("--delay", type=_delay, default=None, metavar="SECONDS",
+                   help="pause between bot moves (default: per game, "
+                        + ", ".join(f"{g} {d}" for g, d in DEMO_DELAY.items()) + f", others {DEMO_DELAY_DEFAULT})")
+    s.add_argument("--level", choices=("random", "easy", "hard"), default=DEMO_LEVEL,
+                   help=f"the bots' level (default {DEMO_LEVEL})")
+    s.add_argument("--exit-at-end", action="store_true",
+                   help="leave a few seconds after the score screen is shown (exit status 0)")
     option_arg(s)
     s.set_defaults(func=cmd_demo)
 

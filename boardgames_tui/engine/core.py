@@ -201,6 +201,21 @@ class Game:
     def round_number(self, state: Any) -> int:
         return getattr(state, "round", 0)
 
+    def standing(self, state: Any) -> list[int]:
+        """Each player's score at any position, finished or not (the end screen's chart of scores by
+        round).  By default the game's own ``scores``, which every game can count mid-game; a game whose
+        final score says only who won (Civilization) gives its progress toward victory instead."""
+        return self.scores(state)
+
+    def end_note(self, state: Any) -> str:
+        """How the game ended, for the end screen ("by ..."): ``end_kind`` unless a game says more."""
+        return self.end_kind(state)
+
+    def score_detail(self, state: Any, player: int) -> str:
+        """How ``player``'s final score is made up, in a few words for the end screen ("" if the
+        number says it all)."""
+        return ""
+
     def end_kind(self, state: Any) -> str:
         """How a finished game ended, in a word or two (Civilization: which victory); "" when a game has
         one way to end.  ``simulate`` counts them."""

@@ -41,8 +41,9 @@ class BoardgamesApp(App[None]):
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
 
     def __init__(self, match: Match | None = None, *, demo: bool = False, delay: float = 0.6,
-                 screenshot: bool = False) -> None:
+                 screenshot: bool = False, exit_at_end: bool = False) -> None:
         super().__init__()
+        self.exit_at_end = exit_at_end  # the score screen leaves the app after a few seconds
         self.start_match = match
         self.demo = demo
         self.delay = delay
@@ -250,11 +251,11 @@ class BoardgamesApp(App[None]):
 
 
 def run_app(match: Match | None = None, *, demo: bool = False, delay: float = 0.6,
-            headless: bool = False) -> int:
+            headless: bool = False, exit_at_end: bool = False) -> int:
     """Run the app: the main menu, or ``match``'s game screen directly.
     ``demo``: every seat plays as a bot with ``delay`` seconds between moves;
-    the final scores stay on screen.  Returns the exit status: non-zero when
-    the app stopped on an error (Textual sets ``return_code`` to 1 then)."""
+    the final scores stay on screen (``exit_at_end``: for a few seconds, then the app leaves).
+    Returns the exit status: non-zero when the app stopped on an error (Textual sets ``return_code`` to 1 then)."""
     if hosted():
         from ..engine.save import ensure_saves_dir
 
@@ -262,7 +263,7 @@ def run_app(match: Match | None = None, *, demo: bool = False, delay: float = 0.
             ensure_saves_dir()  # made 0700, or an older install's tightened
         except OSError:
             pass  # the menu and the dialogs report what fails
-    app = BoardgamesApp(match, demo=demo, delay=delay)
+    app = BoardgamesApp(match, demo=demo, delay=delay, exit_at_end=exit_at_end)
     app.run(headless=headless)
     return app.return_code or 0
 

@@ -188,6 +188,15 @@ class CivilizationGame(StepGame):
     def round_number(self, s: CivState) -> int:
         return s.round
 
+    def score_detail(self, s: CivState, q: int) -> str:
+        pl = s.players[q]
+        return f"{len(pl.techs)} techs, culture space {pl.culture_step}"
+
+    def standing(self, s: CivState) -> list[int]:
+        """Progress toward victory, as the end screen charts it: techs learned plus the culture
+        track's step (the two races a game is most often won by); the final score is only 1 or 0."""
+        return [len(pl.techs) + pl.culture_step for pl in s.players]
+
     def end_kind(self, s: CivState) -> str:
         return f"{s.victory} victory" if s.victory else ""
 

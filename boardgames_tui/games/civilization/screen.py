@@ -298,7 +298,8 @@ class CivilizationBoard(SeatViewHelpers, MapBoard):
     def show(self, view, targets, seats, highlight=None) -> None:
         """As every map board; and when nothing on the map is to be picked (a city's action, say), the
         cursor goes to the square the decision is about, or the deciding player's capital, so that at
-        80x24 the map shows what matters to him."""
+        80x24 the map shows what matters to him.  A demo (nothing to pick, ``highlight`` the last bot
+        choice's target) follows the action instead: the map centres on that target's square."""
         super().show(view, targets, seats, highlight)
         v = view or {}
         if v.get("battle"):
@@ -311,6 +312,8 @@ class CivilizationBoard(SeatViewHelpers, MapBoard):
         canvas = self.canvas
         if canvas.is_target(canvas.cursor_region):
             return                    # the options' squares: the cursor is on one, centred (MapBoard.show)
+        if not self._targets and canvas.region_for_target(highlight) is not None:
+            return                    # nothing to pick (a demo): on the last choice's square (MapBoard.show)
         pos = focus_square(v, self._targets, highlight)
         if pos is None:
             return

@@ -745,6 +745,20 @@ class ImperialGame(StepGame):
                 total += f * sum(BOND_INTEREST[b] for b in _BONDS if row[b] == q)
         return total
 
+    def end_note(self, s: ImperialState) -> str:
+        """Why it ended ("France reached 25 power points"); the score's make-up is in score_detail."""
+        return s.end_reason
+
+    def score_detail(self, s: ImperialState, q: int) -> str:
+        """Cash plus, per power, the interest of the bonds held × the power's factor (from its power
+        points): "$20 AH12×3 FR7×2" (compact: six powers must fit a line of the end screen)."""
+        parts = [f"${s.cash[q]}"]
+        for p in _POWERS:
+            interest = sum(BOND_INTEREST[b] for b in _BONDS if s.bonds[p][b] == q)
+            if interest:
+                parts.append(f"{D.POWERS[p]}{interest}×{D.power_factor(s.power_points[p])}")
+        return " ".join(parts)
+
     def scores(self, s: ImperialState) -> list[int]:
         return [self.score_of(s, q) for q in range(s.n)]
 

@@ -48,6 +48,7 @@ from .dialogs import ConfirmScreen
 from .scores import ScoreScreen
 
 BOT_BATCH = 2000  # bot choices made in one go when the delay is 0
+FORCED_DELAY = 0.05  # a bot's pause before a choice with one option: nothing to watch there
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 
 
@@ -114,6 +115,7 @@ class GameScreen(Screen[None]):
         self._decision_at: int | None = None
         self._picked: dict[int, str] = {}
         self._restore: str | None = None
+        self._last_target: tuple | None = None  # the target of the last bot choice (a demo follows it)
 
     # -- layout -------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -124,6 +126,8 @@ class GameScreen(Screen[None]):
             yield board_class(self.match.game.name)(id="board")
             with Vertical(id="side"):
                 yield OptionPicker(id="picker")
+                if self.demo:
+                    yield Static("", id="last-event")
                 yield GameLog(id="log")
         yield Footer()
 
@@ -284,8 +288,23 @@ class GameScreen(Screen[None]):
         hl = self.picker.highlighted_option()
         board = self.board
         board.set_choices(d.options if d else [], hl)
-        board.show(view, targets, self.match.seats, hl.target if hl else None)
+        # A demo's board follows the action: it centres on the last choice's target, if it had one.
+        follow = self._last_target if self.demo and hl is None else None
+        board.show(view, targets, self.match.seats, hl.target if hl else follow)
         self.log_widget.show_log(self.match.log(), viewer)
+        self._show_last_event(viewer)
+
+    def _show_last_event(self, viewer: int | None) -> None:
+        """The line above the log: what the last choice did (its latest log line), so a watcher
+        follows the game without reading the log."""
+        log = self.match.log()
+        try:
+            line = self.query_one("#last-event", Static)
+        except NoMatches:
+            return
+        text = log[-1].for_viewer(viewer) if log else ""
+        line.update(Text(f"▶ {text}", style="bold", no_wrap=True, overflow="ellipsis") if text else "")
+        line.display = bool(text)
 
     def _set_curtain(self, player: int | None, why: str = "") -> None:
         curtain = self.query_one(Curtain)
@@ -312,7 +331,8 @@ class GameScreen(Screen[None]):
 
     def _push_scores(self) -> None:
         m = self.match
-        self.app.push_screen(ScoreScreen(m.game.title, m.seats, m.scores(), m.winners(), demo=self.demo))
+        self.app.push_screen(ScoreScreen(m, demo=self.demo,
+                                         exit_at_end=getattr(self.app, "exit_at_end", False)))
 
     # -- acting -------------------------------------------------------------------
     def choose(self, key: str) -> bool:
@@ -361,7 +381,14 @@ class GameScreen(Screen[None]):
         if self.delay <= 0 or self._next_bot_thinks():
             after_refresh(self, self._bot_move, token)
         else:
-            after_delay(self, self.delay, self._bot_move, token)
+            d = self.match.decision()
+            forced = d is not None and len(d.options) == 1
+            after_delay(self, min(self.delay, FORCED_DELAY) if forced else self.delay, self._bot_move, token)
+
+    def _note_target(self, d: Decision, key: str) -> None:
+        opt = d.get(key)
+        if opt is not None and opt.target is not None:
+            self._last_target = opt.target
 
     def _next_bot_thinks(self) -> bool:
         d = self.match.decision()
@@ -390,6 +417,7 @@ class GameScreen(Screen[None]):
                 return
             # A bot gets its player's view and the decision, never the state.
             key = ask(bot, self.match.game, self.match.state, d)
+            self._note_target(d, key)
             try:
                 self.match.choose(key)
             except IllegalMove as e:  # a rules bug; show it, do not crash
@@ -483,6 +511,7 @@ class GameScreen(Screen[None]):
             self.refresh_position()
             return
         try:
+            self._note_target(d, key)
             self.match.choose(key)
         except IllegalMove as e:
             self.notify(f"Bot move refused: {e.reason}", severity="error", markup=False)

@@ -856,6 +856,8 @@ class MapBoard(BoardWidget):
         self._update_info()
         if self._targets and canvas.is_target(canvas.cursor_region):
             after_refresh(self, canvas.scroll_to_cursor, True)   # a new decision: centred, with what is around it
+        elif not self._targets and highlight is not None and canvas.region_for_target(highlight) is not None:
+            after_refresh(self, canvas.scroll_to_cursor, True)   # nothing to pick (a demo): centred on the action
 
     def redraw(self) -> None:
         """Build the map again from the last view (e.g. after a resize)."""
