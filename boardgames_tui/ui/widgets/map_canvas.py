@@ -506,7 +506,8 @@ class MapCanvas(QuietFocus, ScrollView, can_focus=True):
         view = self.scrollable_content_region
         x, y = int(self.scroll_x), int(self.scroll_y)
         h = max(1, view.height - p)                  # the scrolled part: map lines y + p .. y + view.height
-        if Region(x, y + p, view.width, h).contains_region(b):
+        whole = not self.row_starts or y == 0 or y + p in self.row_starts or y + p >= self.row_starts[-1]
+        if Region(x, y + p, view.width, h).contains_region(b) and whole:
             return
         if center:
             x = b.x + b.width // 2 - view.width // 2
