@@ -1,6 +1,6 @@
 """Issue 26 at 80x24, Imperial: the deciding player's cash and bonds are on screen with the prompt,
 every option of a decision of up to 9 is visible on one line, the rondel stays in view, the map is
-no wider than the board, and the map shows the decision (the cursor's place, else the region the
+no wider than the board and its top row is whole, and the map shows the decision (the cursor's place, else the region the
 decision is about or the acting power's home)."""
 from __future__ import annotations
 
@@ -90,9 +90,11 @@ async def test_the_deciders_position_and_every_option_are_on_screen(k):
         assert canvas.pinned == max(canvas.get_region(("rondel", i)).bounds.bottom for i in range(D.N_SPACES))
         for name in ("Fact", "Tax"):
             assert name in text
-        # the map shows the decision
+        # the map shows the decision, its top row under the rondel whole
         cur = canvas.cursor_region
         top = int(canvas.scroll_y) + canvas.pinned
+        if canvas.scroll_y and top < canvas.row_starts[-1]:
+            assert top in canvas.row_starts, "a row of the map is cut under the rondel"
 
         def in_view(rid) -> bool:
             b = canvas.get_region(rid).bounds

@@ -299,6 +299,8 @@ class ImperialBoard(SeatViewHelpers, MapBoard):
                 ("region", r), x, y, w, h, label=labels[r], text=tuple(body.get(r, [])),
                 targets=(("region", r),), mark=SELECTED_MARK if reg["key"] in chosen else "",
                 style=f"on {self._tint(reg)}"))
+        if self.is_mounted:
+            self.canvas.row_starts = row_y
         return row_y[-1]
 
     @staticmethod

@@ -211,6 +211,9 @@ class MapCanvas(QuietFocus, ScrollView, can_focus=True):
         # The map's first lines that stay at the top of the view (a board's fixed strip, such as
         # Imperial's rondel): never scrolled; the rest of the map scrolls below them.
         self.pinned = 0
+        # With ``pinned``: the map lines where a row of the map starts (ascending), so that scrolling
+        # never shows a row cut in half under the pinned lines.
+        self.row_starts: list[int] = []
 
     # -- the map description ---------------------------------------------------------------
     @property
@@ -503,7 +506,8 @@ class MapCanvas(QuietFocus, ScrollView, can_focus=True):
         view = self.scrollable_content_region
         x, y = int(self.scroll_x), int(self.scroll_y)
         h = max(1, view.height - p)                  # the scrolled part: map lines y + p .. y + view.height
-        if Region(x, y + p, view.width, h).contains_region(b):
+        whole = not self.row_starts or y == 0 or y + p in self.row_starts or y + p >= self.row_starts[-1]
+        if Region(x, y + p, view.width, h).contains_region(b) and whole:
             return
         if center:
             x = b.x + b.width // 2 - view.width // 2
@@ -513,7 +517,15 @@ class MapCanvas(QuietFocus, ScrollView, can_focus=True):
             y = min(max(y, b.bottom - view.height), b.y - p)
         if b.right <= view.width:
             x = 0
-        self.scroll_to(max(0, x), max(0, min(y, self.max_scroll_y)), animate=animate, immediate=True)
+        y = max(0, min(y, self.max_scroll_y))
+        starts = [r - p for r in self.row_starts if 0 <= r - p <= y]
+        if starts and y + p < self.row_starts[-1]:
+            snapped = starts[-1]                    # the row under the pinned lines shown whole
+            later = [r - p for r in self.row_starts if snapped < r - p <= b.y - p]
+            if snapped + view.height < b.bottom and later:
+                snapped = later[0]
+            y = snapped
+        self.scroll_to(max(0, x), y, animate=animate, immediate=True)
 
     def scroll_to_cursor(self, center: bool = False) -> None:
         if self._cursor is not None:
