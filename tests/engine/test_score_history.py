@@ -42,3 +42,39 @@ def test_civilization_charts_progress_not_its_one_or_zero_score():
     # techs and the culture step only grow, so someone's progress rose over the game
     assert max(points[-1][1]) > max(points[0][1])
     assert points[-1][1] == [len(p.techs) + p.culture_step for p in m.state.players]
+
+
+class _Tally:
+    """A game without rounds: each choice scores a point for the player who makes it, in turn."""
+
+    def new_game(self, names, seed, options=None):
+        return {"scores": [0] * len(names), "turn": 0}
+
+    def apply(self, state, key):
+        state["scores"][state["turn"] % len(state["scores"])] += int(key)
+        state["turn"] += 1
+
+    def round_number(self, state):
+        return 0
+
+    def standing(self, state):
+        return list(state["scores"])
+
+
+def test_a_game_without_rounds_is_sampled_every_few_choices_and_at_its_end():
+    from types import SimpleNamespace
+
+    from boardgames_tui.engine import score_history
+
+    n = 2 * score_history.CHOICES_PER_POINT + 5
+    game = _Tally()
+    state = game.new_game(["A", "B"], 0)
+    for _ in range(n):
+        game.apply(state, "1")
+    match = SimpleNamespace(game=game, seats=[Seat("A", "c0"), Seat("B", "c1")], seed=0, options=None,
+                            choices=["1"] * n, state=state)
+    points = score_history.score_by_round(match)
+    every = score_history.CHOICES_PER_POINT
+    assert [x for x, _ in points] == [0, every, 2 * every, n]
+    assert points[1][1] == [every // 2, every // 2]
+    assert points[-1][1] == [(n + 1) // 2, n // 2]

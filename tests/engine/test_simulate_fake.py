@@ -179,8 +179,17 @@ def test_demo_is_all_bots(fake, captured, capsys):
     code, out, err = run_cli(capsys, "demo", "fakecards", "--delay", "0.1", "--seed", "2")
     assert code == 0, err
     (m, kw), = captured
-    assert kw == {"demo": True, "delay": 0.1}
+    assert kw == {"demo": True, "delay": 0.1, "exit_at_end": False}
     assert len(m.seats) == 3 and all(s.is_bot for s in m.seats)  # 4 does not fit a small table
+
+
+def test_demo_exit_at_end_is_passed_on_and_a_game_without_its_own_pace_gets_the_default(fake, captured, capsys):
+    from boardgames_tui import cli
+    code, out, err = run_cli(capsys, "demo", "fakecards", "--seed", "2", "--exit-at-end")
+    assert code == 0, err
+    (m, kw), = captured
+    assert kw == {"demo": True, "delay": cli.DEMO_DELAY_DEFAULT, "exit_at_end": True}
+    assert {s.level for s in m.seats} == {cli.DEMO_LEVEL}
 
 
 def test_resume_takes_the_newest_unfinished_autosave(fake, captured, capsys, tmp_path):
