@@ -1048,3 +1048,25 @@ def test_a_quiet_choice_changes_no_coin_so_the_economic_check_may_skip_it(monkey
                 assert [coins(p) + m for p, m in zip(s.players, map_coins(s))] == dials
                 assert s.board == before.board
     assert quiet_seen > 3000
+
+
+def test_the_hut_marker_is_the_players_to_take_or_leave():
+    # seed: "Wenn es sich um einen Hüttenmarker handelt, dann darf der Spieler seinen Marker auf sein
+    # Zivilisationstableau legen" -- a permission: the marker may be left on its square
+    s, q, army = at_move()
+    dest = sorted(x for x, how in movement.destinations(GAME, s, q, army, "army").items()
+                  if how[0] == "move" and x not in s.board.figures)[0]
+    s.board.markers[dest] = ("hut", "silk")
+    s._decision = None
+    GAME.advance(s)
+    GAME.apply(s, f"figure:army:{army[0]}:{army[1]}")
+    GAME.apply(s, f"square:{dest[0]}:{dest[1]}")
+    d = GAME.cached_decision(s)
+    assert d.kind == "hut" and d.player == q and d.keys() == ["take", "leave"]
+    took = GAME.clone(s)
+    before = list(s.players[q].resources)
+    GAME.apply(took, "take")
+    assert took.players[q].resources == before + ["silk"] and dest not in took.board.markers
+    GAME.apply(s, "leave")
+    assert s.players[q].resources == before and s.board.markers[dest] == ("hut", "silk")
+    assert GAME.cached_decision(s).kind != "hut"

@@ -702,7 +702,8 @@ class CivilizationBoard(SeatViewHelpers, MapBoard):
             t.append(f" · {kind} {st[1]} ({yield_text(D.structure_yield(st[0], st[1])) or 'no icons'}) of ")
             t.append_text(self._seat(st[2]))
         if key in v.get("markers", {}):
-            t.append(f" · a face-down {v['markers'][key]} marker")
+            left = v.get("open_huts", {}).get(key)
+            t.append(f" · a hut marker left face up ({left})" if left else f" · a face-down {v['markers'][key]} marker")
         fig = v.get("figures", {}).get(key)
         if fig is not None:
             owner, armies, scouts = fig
