@@ -24,7 +24,8 @@ def determinize(g: CivilizationGame, state: CivState, viewer: int | None, rng: r
     """A state ``viewer`` cannot tell from ``state``: dealt afresh from what the viewer has not seen.
 
     Hidden from everyone: the face-down tiles (which neutral tiles, how turned), the face-down hut
-    and village markers on the map, the order of every stack.  Hidden from the others: a player's
+    and village markers on the map (not a hut marker turned up and left there, ``open_huts``), the order
+    of every stack.  Hidden from the others: a player's
     unit cards (their type shows on the back, so types are public, strengths not), culture cards
     (their era shows), great people in reserve and culture cards discarded face down.  Each pool is
     put in a canonical order, shuffled with ``rng`` and dealt back in the same numbers, so the
