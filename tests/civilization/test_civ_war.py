@@ -10,7 +10,7 @@ import random
 import pytest
 
 from boardgames_tui.games.civilization import data as D
-from boardgames_tui.games.civilization import cities, movement, war as W
+from boardgames_tui.games.civilization import cities, culture, movement, war as W
 from boardgames_tui.games.civilization.board import BUILDING, GREAT_PERSON, WONDER, City, Figures, Structure, neighbours
 from boardgames_tui.games.civilization.data_map import VILLAGE, WATER
 from boardgames_tui.games.civilization.rules import GAME
@@ -712,3 +712,11 @@ def test_a_battle_ability_let_happen_takes_effect():
     s, q, e = metalworking_against_mass_media()
     GAME.apply(s, "let")
     assert s.battle.boost[W.ATT] == 3
+
+
+def test_a_building_in_the_reserve_is_turned_over_by_its_upgrade_tech_like_the_built_ones():
+    s, q, e, army, target = city_battle()
+    up = next(b for b in D.BUILDINGS if b.upgrade)
+    s.players[e].reserve = [f"building:{up.name}", "wonder:The Colossus"]
+    culture.flip_buildings(GAME, s, e, D.BUILDING_INDEX[up.upgrade].tech)
+    assert s.players[e].reserve == [f"building:{up.upgrade}", "wonder:The Colossus"]

@@ -213,3 +213,6 @@ def flip_buildings(g: CivilizationGame, s: CivState, player: int, tech: str) -> 
         if st.kind == BUILDING and st.owner == player and st.name in ups:
             b.structures[pos] = Structure(BUILDING, ups[st.name], player)
             log(s, f"{s.names[player]}'s {st.name} on {_sq(pos)} becomes {ups[st.name]}.")
+    p = s.players[player]                     # a destroyed city's buildings in his reserve too (rule 81)
+    flipped = {f"{BUILDING}:{old}": f"{BUILDING}:{new}" for old, new in ups.items()}
+    p.reserve = [flipped.get(e, e) for e in p.reserve]
