@@ -10,9 +10,10 @@ from boardgames_tui.bots.policies import policy_for
 from boardgames_tui.bots.policies.civilization_war import BattleFocus
 from boardgames_tui.engine.hidden import Deck
 from boardgames_tui.games.civilization import war as W
+from boardgames_tui.games.civilization.board import Figures
 from boardgames_tui.games.civilization.rules import GAME
 
-from test_civ_war import attack, field, lay
+from test_civ_war import attack, field, lay, refresh
 
 POLICY = policy_for("civilization")
 
@@ -79,3 +80,21 @@ def test_the_hard_bot_wins_battles_the_easy_bot_loses_with_the_same_cards():
         won += a > d
     assert lost == len(LOST_BY_EASY)
     assert won >= len(LOST_BY_EASY) - 1, won
+
+
+def test_the_extra_cards_choice_is_searched_as_the_battle_and_both_bots_answer_it():
+    # seed: "Für jede militärische Einheit zusätzlich zur ersten im Feld dürfen 2 Karten gezogen werden"
+    s, q, e, army, target = field(att=(2,) * 6, dfd=(0,) * 6)
+    s.board.figures[army] = Figures(q, 2, 0)
+    s.players[q].armies -= 1
+    refresh(s)
+    GAME.apply(s, f"group:{army[0]}:{army[1]}")
+    GAME.apply(s, "group:2:0")
+    GAME.apply(s, f"square:{target[0]}:{target[1]}")
+    d = GAME.cached_decision(s)
+    assert d.kind == "battle_draw" and d.keys() == ["draw:0", "draw:2"]
+    assert isinstance(POLICY.focus(GAME, s, d), BattleFocus)
+    assert easy_choice(s, d) == "draw:2"             # 3 cards against 3: the easy bot draws them all
+    bot = make_bot("hard", 3, GAME, iterations=60)
+    assert ask(bot, GAME, s, d) in d.keys()
+    assert fight(s, q, lambda st, dec: ask(bot, GAME, st, dec)) is not None and s.battle is None

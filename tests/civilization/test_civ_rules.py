@@ -140,28 +140,52 @@ def test_a_bad_site_is_refused_with_its_reason():
     assert near not in s.board.cities
 
 
-def test_a_government_from_the_start_tech_is_free_in_round_one_else_anarchy_first():
+def test_a_government_from_the_start_tech_goes_through_anarchy_like_any_later_change():
+    # seed: "Wenn in der Forschungsphase einer Runde eine neue Regierungsform entdeckt wurde, dann kann man
+    # diese nun ohne weitere Kosten übernehmen" -- a starting tech was not found in a research phase, and
+    # everyone starts with "die Karte 'Despotismus' ganz oben"
     for seed in range(60):
         s = new(2, seed)
         q = next((q for q, p in enumerate(s.players) if p.civ in ("Rome", "Russia")), None)
         if q is not None:
             break
     gov = {"Rome": "Republic", "Russia": "Communism"}[s.players[q].civ]
-    play_until(s, "start", q)
+    assert s.players[q].government == "Despotism"
+    d = play_until(s, "start", q)
+    assert f"government:{gov}" in d.keys() and "(via Anarchy)" in d.get(f"government:{gov}").label
     GAME.apply(s, f"government:{gov}")
-    assert s.players[q].government == gov                    # row 2: free in round 1
-    # a government learned earlier, changed later: a round of Anarchy, then the switch
-    s.players[q].techs.append("Monarchy")
-    s.players[q].fresh_governments = []
-    s._decision = None
-    GAME.advance(s)
-    GAME.apply(s, "government:Monarchy")
-    assert s.players[q].government == "Anarchy" and s.players[q].pending_government == "Monarchy"
+    assert s.players[q].government == "Anarchy" and s.players[q].pending_government == gov
     r = s.round
     while s.round == r:
         keys = GAME.cached_decision(s).keys()
         GAME.apply(s, next((k for k in ("done", "none", "culture") if k in keys), keys[0]))
+    assert s.players[q].government == gov
+
+
+def test_a_government_found_in_the_research_phase_is_free_else_anarchy_first():
+    s = new(2, 3)
+    q = 0
+    play_until(s, "start", q)
+    # a government found in the last research phase: adopted at once
+    s.players[q].techs.append("Monarchy")
+    s.players[q].fresh_governments = ["Monarchy"]
+    s._decision = None
+    GAME.advance(s)
+    GAME.apply(s, "government:Monarchy")
     assert s.players[q].government == "Monarchy"
+    # one learned earlier, changed later: a round of Anarchy, then the switch
+    s.players[q].techs.append("Chivalry")
+    s.players[q].fresh_governments = []
+    gov = "Feudalism"
+    s._decision = None
+    GAME.advance(s)
+    GAME.apply(s, f"government:{gov}")
+    assert s.players[q].government == "Anarchy" and s.players[q].pending_government == gov
+    r = s.round
+    while s.round == r:
+        keys = GAME.cached_decision(s).keys()
+        GAME.apply(s, next((k for k in ("done", "none", "culture") if k in keys), keys[0]))
+    assert s.players[q].government == gov
 
 
 def test_trade_income_adds_the_icons_around_each_city_up_to_27():
@@ -1024,3 +1048,25 @@ def test_a_quiet_choice_changes_no_coin_so_the_economic_check_may_skip_it(monkey
                 assert [coins(p) + m for p, m in zip(s.players, map_coins(s))] == dials
                 assert s.board == before.board
     assert quiet_seen > 3000
+
+
+def test_the_hut_marker_is_the_players_to_take_or_leave():
+    # seed: "Wenn es sich um einen Hüttenmarker handelt, dann darf der Spieler seinen Marker auf sein
+    # Zivilisationstableau legen" -- a permission: the marker may be left on its square
+    s, q, army = at_move()
+    dest = sorted(x for x, how in movement.destinations(GAME, s, q, army, "army").items()
+                  if how[0] == "move" and x not in s.board.figures)[0]
+    s.board.markers[dest] = ("hut", "silk")
+    s._decision = None
+    GAME.advance(s)
+    GAME.apply(s, f"figure:army:{army[0]}:{army[1]}")
+    GAME.apply(s, f"square:{dest[0]}:{dest[1]}")
+    d = GAME.cached_decision(s)
+    assert d.kind == "hut" and d.player == q and d.keys() == ["take", "leave"]
+    took = GAME.clone(s)
+    before = list(s.players[q].resources)
+    GAME.apply(took, "take")
+    assert took.players[q].resources == before + ["silk"] and dest not in took.board.markers
+    GAME.apply(s, "leave")
+    assert s.players[q].resources == before and s.board.markers[dest] == ("hut", "silk")
+    assert GAME.cached_decision(s).kind != "hut"

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from boardgames_tui.games.civilization import data as D
-from boardgames_tui.games.civilization import movement, war as W
+from boardgames_tui.games.civilization import cities, culture, movement, war as W
 from boardgames_tui.games.civilization.board import BUILDING, GREAT_PERSON, WONDER, City, Figures, Structure, neighbours
 from boardgames_tui.games.civilization.data_map import VILLAGE, WATER
 from boardgames_tui.games.civilization.rules import GAME
@@ -66,6 +66,9 @@ def attack(s, army, target, what="army"):
 def lay(s, card, front=None):
     """Lay ``card`` for whoever decides, on a new front or against ``front`` (0-based)."""
     d = GAME.cached_decision(s)
+    while d.kind == "battle_draw":              # rule 68's extra cards: all of them, as before the choice
+        GAME.apply(s, d.keys()[-1])
+        d = GAME.cached_decision(s)
     assert d.kind == "battle_card", d.kind
     GAME.apply(s, f"unit:{card}")
     d = GAME.cached_decision(s)
@@ -108,10 +111,37 @@ def test_hands_three_plus_two_per_extra_army_and_the_defender_lays_first_in_the_
     GAME.apply(s, "group:2:0")
     GAME.apply(s, f"square:{sq(target)}")
     b = s.battle
+    assert len(b.hands[W.ATT]) == 3 and len(b.hands[W.DEF]) == 3               # "zieht 3 davon"
+    GAME.apply(s, "draw:2")                                                    # the attacker's choice
+    GAME.apply(s, "draw:2")                                                    # then the defender's
     assert len(b.hands[W.ATT]) == 5 and len(b.hands[W.DEF]) == 5               # 3 + 2 for the second army
     assert b.armies == 2 and army not in s.board.figures                       # the group left its square
     d = GAME.cached_decision(s)
     assert d.kind == "battle_card" and d.player == e and d.private             # defender first (rule 73)
+
+
+def test_the_extra_cards_for_more_armies_are_each_sides_option_in_steps_of_two():
+    # seed: "zieht 3 davon. Für jede militärische Einheit zusätzlich zur ersten im Feld dürfen 2 Karten
+    # gezogen werden" -- 3 by rule, then up to 2 per further army, as each side chooses
+    s, q, e, army, target = field(att=(INF2,) * 9, dfd=(CAV2,) * 4, def_armies=3)
+    s.board.figures[army] = Figures(q, 3, 0)
+    s.players[q].armies -= 2
+    refresh(s)
+    GAME.apply(s, f"group:{sq(army)}")
+    GAME.apply(s, "group:3:0")
+    GAME.apply(s, f"square:{sq(target)}")
+    b = s.battle
+    d = GAME.cached_decision(s)
+    assert d.kind == "battle_draw" and d.player == q and d.private             # he has seen his 3 cards
+    assert d.keys() == ["draw:0", "draw:2", "draw:4"]                          # 2 per army beyond the first
+    GAME.apply(s, "draw:0")
+    assert len(b.hands[W.ATT]) == 3 and len(s.players[q].units) == 6           # the rest stay in his forces
+    d = GAME.cached_decision(s)
+    # the defender's forces hold only 1 card more than his 3: he draws it or not
+    assert d.kind == "battle_draw" and d.player == e and d.keys() == ["draw:0", "draw:1"]
+    GAME.apply(s, "draw:1")
+    assert len(b.hands[W.DEF]) == 4 and not s.players[e].units
+    assert GAME.cached_decision(s).kind == "battle_card"
 
 
 def test_fewer_cards_than_the_hand_all_are_drawn_and_fundamentalism_adds_one():
@@ -299,7 +329,9 @@ def test_the_winner_loses_one_army_per_two_units_killed():
 
 
 # -- cities and the capital ----------------------------------------------------------------------------
-def test_a_won_city_is_destroyed_its_buildings_to_the_market_its_great_people_to_the_reserve():
+def test_a_won_city_is_destroyed_and_everything_of_it_goes_back_to_the_losers_supply():
+    # seed: "Wurde eine Stadt verteidigt, wird die Stadt zerstört und alles, was zur Stadt gehört, kommt
+    # zurück in den Vorrat des Verlierers." -- the marker, buildings, wonders and great people all his again
     s, q, e, army, target = city_battle()
     s.players[q].units = [INF3] * 6 + [CAV3] * 6
     b = s.board
@@ -312,16 +344,30 @@ def test_a_won_city_is_destroyed_its_buildings_to_the_market_its_great_people_to
     s.players[e].wonders.append("The Colossus")
     s.players[e].units = [INF1]
     left = s.players[e].cities_left
+    market = s.buildings_left["Market"]
     refresh(s)
     attack(s, army, target)
     s.battle.hands[W.ATT] = [INF3, INF3, INF3]
     refresh(s)
     play_out(s)
-    assert target not in b.cities and s.players[e].cities_left == left + 1      # the marker back (row 45)
-    assert around[0] not in b.structures and s.buildings_left["Market"] == D.BUILDING_INDEX["Market"].markers
-    assert "Artist" in s.players[e].great_people and "The Colossus" not in s.players[e].wonders
+    p = s.players[e]
+    assert target not in b.cities and p.cities_left == left + 1                # the city marker
+    assert not any(n in b.structures for n in around[:3])
+    assert s.buildings_left["Market"] == market                                # not to the market
+    assert sorted(p.reserve) == ["building:Market", "wonder:The Colossus"]     # his supply, to place again
+    assert "Artist" in p.great_people and "The Colossus" in p.wonders          # the card stays his
     d = GAME.cached_decision(s)
     assert d.kind == "loot" and d.player == q                                  # rule 82's list
+    # placed again by another of his cities, as a great person is: from his supply, not the market
+    capital = p.capital
+    b.figures = {pos: f for pos, f in b.figures.items() if pos not in set(neighbours(capital))}
+    opts = {o.key: o for o in cities.reserve_options(GAME, s, e)}
+    wonder = next(o for k, o in opts.items() if k.startswith("reserve:wonder:The Colossus") and o.value[2] == capital)
+    step = cities.place_from_reserve(e, wonder.value)
+    where = step.options(GAME, s)[0]
+    step.apply(GAME, s, where)
+    assert b.structures[where.value] == Structure(WONDER, "The Colossus", e) and p.reserve == ["building:Market"]
+    assert s.buildings_left["Market"] == market and p.wonders.count("The Colossus") == 1
 
 
 def test_the_city_loot_list_and_the_great_walls_shrink():
@@ -666,3 +712,11 @@ def test_a_battle_ability_let_happen_takes_effect():
     s, q, e = metalworking_against_mass_media()
     GAME.apply(s, "let")
     assert s.battle.boost[W.ATT] == 3
+
+
+def test_a_building_in_the_reserve_is_turned_over_by_its_upgrade_tech_like_the_built_ones():
+    s, q, e, army, target = city_battle()
+    up = next(b for b in D.BUILDINGS if b.upgrade)
+    s.players[e].reserve = [f"building:{up.name}", "wonder:The Colossus"]
+    culture.flip_buildings(GAME, s, e, D.BUILDING_INDEX[up.upgrade].tech)
+    assert s.players[e].reserve == [f"building:{up.upgrade}", "wonder:The Colossus"]

@@ -263,11 +263,11 @@ def _answer(game, s, d, rng):
 
 
 def _culture(game, s, d, rng):
-    """Climb whenever it can pay; place great people from reserve; then done."""
+    """Climb whenever it can pay; place great people (and a destroyed city's pieces) from reserve; then done."""
     keys = d.keys()
     if "climb" in keys:
         return "climb"
-    gp = [k for k in keys if k.startswith("great_person")]
+    gp = [k for k in keys if k.startswith(("great_person", "reserve"))]
     return gp[0] if gp else "done"
 
 
@@ -338,7 +338,8 @@ _HANDLERS = {"start": _start, "city": _city, "move": _move, "move_to": _move, "r
              "answer": _answer, "trade": lambda g, s, d, r: "done", "offer": lambda g, s, d, r: "withdraw",
              "culture": _culture, "cancel": lambda g, s, d, r: d.keys()[0], "spy": _spy, "freeze": _freeze,
              "second_purchase": _second, "nuke": _nuke, "walls": _walls, "gift": _gift,
-             "card_target": _card_target, "tech_swap": _research,     # a free tech: the one research would pick
+             "card_target": _card_target, "hut": lambda g, s, d, r: "take",   # a resource is always of use
+             "tech_swap": _research,     # a free tech: the one research would pick
              "place_start": _place, "place_figure": _place, "place_structure": _place, **WAR_HANDLERS}
 
 HANDLED_KINDS = frozenset(_HANDLERS)

@@ -26,7 +26,7 @@ MARGIN = 1.4                                   # attack when the expected total 
 def expected_attack(game, s, player: int, pos, armies: int) -> tuple[float, float]:
     """(own, enemy) expected battle totals if ``armies`` of ``player`` attack ``pos`` now."""
     p = s.players[player]
-    own_n = min(len(p.units), W.battle_hand_size(game, s, player, armies, False))
+    own_n = min(len(p.units), W.battle_hand_size(game, s, player, False) + W.extra_cards(armies))
     mine = sorted((W.card_value(c, p.ranks.get(D.UNIT_CARDS[c].type, 1)) for c in p.units), reverse=True)
     mean = sum(mine) / len(mine) if mine else 0.0
     own = own_n * mean + W.combat_bonus(s, player)
@@ -37,7 +37,8 @@ def expected_attack(game, s, player: int, pos, armies: int) -> tuple[float, floa
     city = b.cities.get(pos)
     q, _ = W.held_by(s, pos)
     e = s.players[q]
-    n = min(len(e.units), W.battle_hand_size(game, s, q, W.defenders(s, q, pos), city is not None))
+    n = min(len(e.units), W.battle_hand_size(game, s, q, city is not None)
+            + W.extra_cards(W.defenders(s, q, pos)))
     types = [D.UNIT_CARDS[c].type for c in e.units]          # the backs show the types
     mean_e = sum(TYPICAL[max(1, min(4, e.ranks.get(t, 1)))] for t in types) / len(types) if types else 0.0
     enemy = n * mean_e + W.combat_bonus(s, q)
@@ -167,6 +168,15 @@ def heal(game, s, d, rng) -> str:
         if opts else "stop"
 
 
+def battle_draw(game, s, d, rng) -> str:
+    """Rule 68's optional cards: all of them (more strength), unless the side's hand already outnumbers
+    the enemy's by 3 (each card drawn must be played, and two units killed cost the winner an army)."""
+    b = s.battle
+    side = s.steps[-1].side
+    keys = d.keys()                                   # the counts, least first
+    return keys[0] if len(b.hands[side]) >= len(b.hands[W.other(side)]) + 3 else keys[-1]
+
+
 def _in_battle(b, side: str) -> int:
     """The side's cards in the battle: in hand and standing on a front."""
     return len(b.hands[side]) + sum(1 for f in b.fronts if side in f)
@@ -209,8 +219,10 @@ class BattleFocus:
             t = W.totals(s, s.battle)
             result = (t[W.ATT], t[W.DEF])
         att_won = result[0] > result[1]
-        lost = {side: (self.total[side] - self._held(s, side)) / self.fighting[side] if self.fighting[side] else 0.0
-                for side in W.SIDES}              # the barbarians' count 0 before and after: 0
+        # the barbarians' count 0 before and after: 0; capped, as the extra cards drawn after the search
+        # began (rule 68's choice) add to the fighting
+        lost = {side: min(1.0, (self.total[side] - self._held(s, side)) / self.fighting[side])
+                if self.fighting[side] else 0.0 for side in W.SIDES}
         for side, q, won in ((W.ATT, self.att, att_won), (W.DEF, self.dfd, not att_won)):
             if 0 <= q < self.n:
                 out[q] = self.WIN * won + self.KEPT * (1 - lost[side]) + self.KILLED * lost[W.other(side)]
@@ -222,6 +234,6 @@ def focus(game, s, d):
     return BattleFocus(s) if s.battle is not None and d.kind.startswith("battle") else None
 
 
-HANDLERS: dict[str, Any] = {"battle_wound": wound, "battle_heal": heal, "battle_card": battle_card,
-                            "battle_front": battle_front, "loot": loot, "loot_tech": loot_tech,
-                            "rescue": rescue, "move_group": move_group}
+HANDLERS: dict[str, Any] = {"battle_draw": battle_draw, "battle_wound": wound, "battle_heal": heal,
+                            "battle_card": battle_card, "battle_front": battle_front, "loot": loot,
+                            "loot_tech": loot_tech, "rescue": rescue, "move_group": move_group}

@@ -56,7 +56,7 @@ class StartTurn(Step):
             log(s, f"{s.names[self.player]}'s scout on {_sq(o.value[1])} gathers for the city on "
                    f"{_sq(o.value[2])}.")
         elif what == "great_person":
-            s.steps.append(management.PlaceStructure(self.player, o.value[2], GREAT_PERSON, o.value[1]))
+            s.steps.append(place_from_reserve(self.player, o.value))
         elif what == "card":
             cards.play_card(g, s, self.player, o.value[1])
         elif what == "ability":
@@ -149,7 +149,31 @@ def great_person_options(g: CivilizationGame, s: CivState, player: int) -> list[
                                   fit(f"Place the great {name} next to the city on {_sq(city)}",
                                       f"Place {name} by {_sq(city)}"), None,
                                   ("great_person", name, city)))
+    return out + reserve_options(g, s, player)
+
+
+def reserve_options(g: CivilizationGame, s: CivState, player: int) -> list[Option]:
+    """Rule 81: a destroyed city's buildings and wonders came back to his supply; each goes next to one of
+    his cities again, where it could be built (its terrain, one star building a city), when he places great
+    people.  The value is a great person's with the piece's kind: ``("great_person", name, city, kind)``."""
+    p = s.players[player]
+    out = []
+    for entry in sorted(set(p.reserve)):
+        what, name = entry.split(":", 1)
+        for city in sorted(c for c, x in s.board.cities.items() if x.owner == player):
+            if management.structure_sites(g, s, player, city, what, name):
+                out.append(Option(key("reserve", what, name, *city),
+                                  fit(f"Place the {name} again by the city on {_sq(city)}",
+                                      f"Place {name} by {_sq(city)}", f"{name} by {_sq(city)}"), None,
+                                  ("great_person", name, city, what)))
     return out
+
+
+def place_from_reserve(player: int, v: tuple) -> management.PlaceStructure:
+    """The placing step for a ``great_person_options`` value: a great person, or a piece of the reserve."""
+    if len(v) == 4:
+        return management.PlaceStructure(player, v[2], v[3], v[1], True)
+    return management.PlaceStructure(player, v[2], GREAT_PERSON, v[1])
 
 
 def change_government(g: CivilizationGame, s: CivState, player: int, gov: str) -> None:

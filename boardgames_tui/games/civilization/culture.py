@@ -8,8 +8,8 @@ from typing import ClassVar, TYPE_CHECKING
 
 from ...engine.core import Option
 from ...engine.steps import Step, key, log
-from . import abilities, cities, data as D, management
-from .board import BUILDING, GREAT_PERSON, Structure
+from . import abilities, cities, data as D
+from .board import BUILDING, Structure
 from .common import _sq, coin_dial, fit, pyramid_counts
 from .state import CivState, Player
 
@@ -60,7 +60,7 @@ class CultureClimb(Step):
         if o.value[0] == "climb":
             climb(g, s, self.player)
         else:
-            s.steps.append(management.PlaceStructure(self.player, o.value[2], GREAT_PERSON, o.value[1]))
+            s.steps.append(cities.place_from_reserve(self.player, o.value))
 
 
 class ResearchTurn(Step):
@@ -213,3 +213,6 @@ def flip_buildings(g: CivilizationGame, s: CivState, player: int, tech: str) -> 
         if st.kind == BUILDING and st.owner == player and st.name in ups:
             b.structures[pos] = Structure(BUILDING, ups[st.name], player)
             log(s, f"{s.names[player]}'s {st.name} on {_sq(pos)} becomes {ups[st.name]}.")
+    p = s.players[player]                     # a destroyed city's buildings in his reserve too (rule 81)
+    flipped = {f"{BUILDING}:{old}": f"{BUILDING}:{new}" for old, new in ups.items()}
+    p.reserve = [flipped.get(e, e) for e in p.reserve]

@@ -24,7 +24,8 @@ def determinize(g: CivilizationGame, state: CivState, viewer: int | None, rng: r
     """A state ``viewer`` cannot tell from ``state``: dealt afresh from what the viewer has not seen.
 
     Hidden from everyone: the face-down tiles (which neutral tiles, how turned), the face-down hut
-    and village markers on the map, the order of every stack.  Hidden from the others: a player's
+    and village markers on the map (not a hut marker turned up and left there, ``open_huts``), the order
+    of every stack.  Hidden from the others: a player's
     unit cards (their type shows on the back, so types are public, strengths not), culture cards
     (their era shows), great people in reserve and culture cards discarded face down.  Each pool is
     put in a canonical order, shuffled with ``rng`` and dealt back in the same numbers, so the
@@ -39,7 +40,7 @@ def determinize(g: CivilizationGame, state: CivState, viewer: int | None, rng: r
     for t, name in zip(sorted(down, key=lambda t: (t.tile_row, t.tile_col)), pool):
         t.name, t.turns = name, rng.randrange(4)
     for kind, deck_attr in ((HUT, "huts"), (VILLAGE, "villages")):
-        spots = sorted(pos for pos, m in b.markers.items() if m[0] == kind)
+        spots = sorted(pos for pos, m in b.markers.items() if m[0] == kind and pos not in out.open_huts)
         unseen = sorted([b.markers[pos][1] for pos in spots] + list(getattr(out, deck_attr).secret_contents()))
         rng.shuffle(unseen)
         for pos, content in zip(spots, unseen):
@@ -176,6 +177,7 @@ def view(g: CivilizationGame, s: CivState, viewer: int | None) -> dict:
             "trade": p.trade, "coins": coin_dial(g, s, q), "culture": p.culture, "culture_step": p.culture_step,
             "armies": p.armies, "scouts": p.scouts, "cities_left": p.cities_left, "ranks": dict(p.ranks),
             "resources": list(p.resources), "wonders": list(p.wonders), "obsolete": list(p.obsolete),
+            "reserve": list(p.reserve),
             "units": len(p.units), "culture_cards": len(p.culture_cards),
             # the backs show a unit card's type and a culture card's era
             "unit_types": sorted(D.UNIT_CARDS[u].type for u in p.units),
@@ -200,6 +202,7 @@ def view(g: CivilizationGame, s: CivState, viewer: int | None) -> dict:
         "buildings_left": dict(s.buildings_left),
         "structures": {_sq(pos): [x.kind, x.name, x.owner] for pos, x in sorted(b.structures.items())},
         "markers": {_sq(pos): m[0] for pos, m in sorted(b.markers.items())},
+        "open_huts": {_sq(pos): b.markers[pos][1] for pos in sorted(s.open_huts)},
         "players": players, "wonder_market": list(s.wonder_market),
         "wonder_deck": len(s.wonder_deck), "resource_pool": dict(s.resource_pool),
         "culture_decks": {lv: len(d) for lv, d in s.culture_decks.items()},

@@ -158,6 +158,7 @@ class PlaceStructure(Step):
     city: tuple = ()
     what: str = BUILDING
     name: str = ""
+    reserve: bool = False    # a building or wonder of a destroyed city, from its owner's reserve
 
     def prompt(self, g: CivilizationGame, s: CivState) -> str:
         return f"{s.names[self.player]}: place {self.name} next to the city on {_sq(self.city)}"
@@ -173,9 +174,13 @@ class PlaceStructure(Step):
         return out
 
     def apply(self, g: CivilizationGame, s: CivState, o: Option) -> None:
+        p = s.players[self.player]
         if self.what == GREAT_PERSON:
-            s.players[self.player].great_people.remove(self.name)
-        place_structure(g, s, self.player, o.value, self.what, self.name)
+            p.great_people.remove(self.name)
+        elif self.reserve:
+            p.reserve = list(p.reserve)
+            p.reserve.remove(f"{self.what}:{self.name}")
+        place_structure(g, s, self.player, o.value, self.what, self.name, self.reserve)
 
 
 # ====================================================================== city management
@@ -412,7 +417,9 @@ def _site_squares(g: CivilizationGame, s: CivState, player: int, city: Pos) -> t
     return out, stars
 
 
-def place_structure(g: CivilizationGame, s: CivState, player: int, pos: Pos, what: str, name: str) -> None:
+def place_structure(g: CivilizationGame, s: CivState, player: int, pos: Pos, what: str, name: str,
+                    from_reserve: bool = False) -> None:
+    """``from_reserve``: a destroyed city's piece placed again: not from the market, not built (no Rome step)."""
     b = s.board
     old = b.structures.get(pos)
     if old is not None and old.kind == BUILDING:          # back to the market (row 21)
@@ -421,17 +428,17 @@ def place_structure(g: CivilizationGame, s: CivState, player: int, pos: Pos, wha
     elif old is not None and old.kind == WONDER:          # it leaves the game, its ability too (row 21)
         war.lose_wonder(s.players[old.owner], old.name)
     b.structures[pos] = Structure(what, name, player)
-    if what == BUILDING:
+    if what == BUILDING and not from_reserve:
         basic = D.BUILDING_INDEX[name].basic or name
         s.buildings_left[basic] -= 1
-    elif what == WONDER and name in s.wonder_market:
+    elif what == WONDER and name in s.wonder_market and not from_reserve:
         s.wonder_market.remove(name)
         s.players[player].wonders.append(name)
         if s.wonder_deck:
             s.wonder_market.append(s.wonder_deck.draw(s.rng))
     log(s, f"{s.names[player]} places {name} on {_sq(pos)}"
            + (f" (over {old.name})." if old is not None else "."))
-    if what == WONDER and s.phase != "setup":
+    if what == WONDER and s.phase != "setup" and not from_reserve:
         rome_step(g, s, player)
 
 

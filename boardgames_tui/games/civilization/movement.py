@@ -480,7 +480,10 @@ def move_figure(g: CivilizationGame, s: CivState, player: int, origin: Pos, dest
         abilities.destroy_building(g, s, player, end)
     marker = b.markers.get(end)
     if marker is not None and marker[0] == HUT and armies:
-        take_hut(g, s, player, end)
+        if end not in s.open_huts:
+            s.rng.reveal()                   # the marker is turned up (rule 60)
+            s.open_huts = s.open_huts | {end}
+        s.steps.append(HutChoice(player, end))
     return end
 
 
@@ -499,11 +502,34 @@ def explore(g: CivilizationGame, s: CivState, player: int, pos: Pos) -> None:
     log(s, f"{s.names[player]} explores: the tile {t.name} is revealed on {_sq(pos)}.")
 
 
+class HutChoice(Step):
+    """Rule 61: "dann darf der Spieler seinen Marker auf sein Zivilisationstableau legen": the army's owner
+    takes the turned-up hut marker or leaves it on its square (where a later army may take it).  Public:
+    the log names the marker's resource."""
+    kind: ClassVar[str] = "hut"
+    private: ClassVar[bool] = False
+    pos: tuple = ()
+
+    def prompt(self, g: CivilizationGame, s: CivState) -> str:
+        return f"{s.names[self.player]}: the hut on {_sq(self.pos)} holds {s.board.markers[self.pos][1]}"
+
+    def options(self, g: CivilizationGame, s: CivState) -> list[Option]:
+        what = s.board.markers[self.pos][1]
+        return [Option("take", f"Take the {what}", ("square", self.pos), True),
+                Option("leave", f"Leave it on {_sq(self.pos)}", ("square", self.pos), False)]
+
+    def apply(self, g: CivilizationGame, s: CivState, o: Option) -> None:
+        if o.value:
+            take_hut(g, s, self.player, self.pos)
+        else:
+            log(s, f"{s.names[self.player]} leaves the hut's {s.board.markers[self.pos][1]} on {_sq(self.pos)}.")
+
+
 def take_hut(g: CivilizationGame, s: CivState, player: int, pos: Pos) -> None:
     """Rule 61: the army's owner keeps the hut's resource."""
     _, content = s.board.markers.pop(pos)
     assert content is not None               # None only in a player's view
-    s.rng.reveal()                           # the marker is turned up
+    s.open_huts = s.open_huts - {pos}
     s.players[player].resources.append(content)
     log(s, f"{s.names[player]} finds {content} in a hut.")
     if s.players[player].civ == "China":

@@ -38,7 +38,7 @@ from ...engine.steps import Auto, StepGame, log
 from . import abilities, cities, culture, data as D, hidden, management, movement, trade
 from .board import WONDER
 from .common import (
-    _MAX_SQUARE_COINS, CITY, MOVE, OVER, RESEARCH, START, TRADE, _sq, coins, governments_known, map_coins,
+    _MAX_SQUARE_COINS, CITY, MOVE, OVER, RESEARCH, START, TRADE, _sq, coins, map_coins,
 )
 from ...engine.core import Decision, Option
 from .state import CivState, deal
@@ -69,17 +69,18 @@ class CivilizationGame(StepGame):
     min_players = 2
     max_players = 4
     description = "Lead a civilization from the Stone Age to space flight (2-4 players)."
-    # 6: city walls bought, Rome's step for a conquered city, China may decline; 5: Mass Media in
-    # battles, Roaming Horde, Russia; 4: battle abilities, figure cards; 3: war (battles, villages,
-    # groups); 2: Monarchy, Gunpowder, Combustion, Flight, Computers; 1: upgrades flip buildings
-    rules_version = "7"
+    # 8: starting-tech governments via Anarchy, huts taken or left, extra battle cards optional, a destroyed
+    # city's pieces back to the loser; 7: trade on any terms; 6: city walls bought, Rome's step for a conquered
+    # city, China may decline; 5: Mass Media in battles, Roaming Horde, Russia; 4: battle abilities, figure
+    # cards; 3: war (battles, villages, groups); 2: Monarchy, Gunpowder, Combustion, Flight, Computers;
+    # 1: upgrades flip buildings
+    rules_version = "8"
 
     def new_game(self, names: list[str], seed: int, options: dict[str, str] | None = None) -> CivState:
         opts = self.options_with_defaults(options)
         self.check_player_count(len(names), opts)
         s = deal(names, seed, opts)
         for seat, p in enumerate(s.players):
-            p.fresh_governments = governments_known(p)   # row 2: the start tech counts as just found
             log(s, f"{names[seat]} leads {p.civ} from the capital on {_sq(p.capital)} "
                    f"(starting tech {p.techs[0]}, trade {p.trade}).")
         log(s, f"{names[s.start_player]} holds the start-player marker.")

@@ -130,7 +130,8 @@ def square_lines(v: dict, pos: tuple[int, int], terrain: str | None, sq: Any, se
     elif st is not None:
         mid.append(structure_short(st[0], st[1], room), style="bold")
     elif key in v.get("markers", {}):
-        mid.append("?hut" if v["markers"][key] == HUT else "?vil", style="bold")
+        face_up = key in v.get("open_huts", {})          # a hut marker left on its square (rule 61)
+        mid.append(("hut" if face_up else "?hut") if v["markers"][key] == HUT else "?vil", style="bold")
     elif sq.resource and key not in v.get("disasters", {}):
         mid.append(RESOURCE_SHORT.get(sq.resource, sq.resource)[:room])
     low = Text()
@@ -705,7 +706,8 @@ class CivilizationBoard(SeatViewHelpers, MapBoard):
             t.append(f" · {kind} {st[1]} ({yield_text(D.structure_yield(st[0], st[1])) or 'no icons'}) of ")
             t.append_text(self._seat(st[2]))
         if key in v.get("markers", {}):
-            t.append(f" · a face-down {v['markers'][key]} marker")
+            left = v.get("open_huts", {}).get(key)
+            t.append(f" · a hut marker left face up ({left})" if left else f" · a face-down {v['markers'][key]} marker")
         fig = v.get("figures", {}).get(key)
         if fig is not None:
             owner, armies, scouts = fig

@@ -51,6 +51,8 @@ class Player:
     great_people: list[str] = field(default_factory=list)   # in reserve, private
     resources: list[str] = field(default_factory=list)      # resource names (market kinds and hut/village finds)
     wonders: list[str] = field(default_factory=list)        # wonders owned (built or not yet placed)
+    reserve: list[str] = field(default_factory=list)        # "kind:name": a destroyed city's buildings and
+    #                                                         wonders, back in his supply (rule 81), public
     obsolete: list[str] = field(default_factory=list)       # his wonders made obsolete: markers stay, abilities stop
     fresh_governments: list[str] = field(default_factory=list)  # found in the last research phase: free to adopt
     pending_government: str = ""     # adopted after this round of Anarchy
@@ -80,6 +82,7 @@ class CivState(StepState):
     cancelled: frozenset = frozenset()          # (player, card, target) events cancelled before their effect
     gather: dict[Pos, Pos] = field(default_factory=dict)   # scout's square -> the city it gathers for this round
     frozen: frozenset = frozenset()             # squares no figure may leave this round (Communism, Steam Power)
+    open_huts: frozenset = frozenset()          # hut markers turned up and left on the map (rule 61): seen by all
     battle: Any = None                          # war.Battle while one is fought
     round: int = 0
     phase: str = "setup"

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, ClassVar
 from ...engine.core import Option
 from ...engine.steps import Auto, PlainData, Step, key, log
 from . import abilities, cards, culture, data as D, management
-from .board import BUILDING, GREAT_PERSON, WONDER, City, Figures, Pos, neighbours
+from .board import GREAT_PERSON, City, Figures, Pos, neighbours
 from .common import fit
 from .data_map import VILLAGE as VILLAGE_MARKER
 from .state import CivState, Player
@@ -453,11 +453,17 @@ class HealTarget(Step):
 
 
 # ====================================================================== starting a battle
-def battle_hand_size(g: CivilizationGame, s: CivState, q: int, armies: int, city: bool) -> int:
-    """Rules 68-69: 3, +2 per army beyond the first, +3 defending a city (which defends without armies
-    too, row 33), Fundamentalism +1, Computers +1 per 5 coins."""
+def extra_cards(armies: int) -> int:
+    """Rule 68: "Für jede militärische Einheit zusätzlich zur ersten im Feld dürfen 2 Karten gezogen
+    werden": the most a side may draw beyond its hand by rule, in steps of 2 (``BattleDraw``)."""
+    return D.BATTLE_HAND_PER_EXTRA_ARMY * max(0, armies - 1)
+
+
+def battle_hand_size(g: CivilizationGame, s: CivState, q: int, city: bool) -> int:
+    """Rules 68-69, the cards drawn by rule: 3, +3 defending a city (which defends without armies too,
+    row 33), Fundamentalism +1, Computers +1 per 5 coins; the armies' extra cards are optional."""
     p = s.players[q]
-    n = D.BATTLE_HAND + D.BATTLE_HAND_PER_EXTRA_ARMY * max(0, armies - 1)
+    n = D.BATTLE_HAND
     if city:
         n += D.BATTLE_HAND_CITY
     if p.government == "Fundamentalism":
@@ -506,9 +512,9 @@ def barbarian_hand(s: CivState) -> list[int]:
 
 
 def defence(g: CivilizationGame, s: CivState, q: int, pos: Pos) -> tuple[list[int], dict, int]:
-    """The defending player's hand (drawn now), ranks and bonus for a battle on ``pos``."""
+    """The defending player's hand by rule (drawn now), ranks and bonus for a battle on ``pos``."""
     city = s.board.cities.get(pos)
-    hand = draw_hand(s, q, battle_hand_size(g, s, q, defenders(s, q, pos), city is not None))
+    hand = draw_hand(s, q, battle_hand_size(g, s, q, city is not None))
     bonus = combat_bonus(s, q) + (city_bonus(city) if city is not None else 0)
     return hand, dict(s.players[q].ranks), bonus
 
@@ -526,7 +532,7 @@ def begin_battle(g: CivilizationGame, s: CivState, attacker: int, origin: Pos, p
         controller = defender
     att = s.players[attacker]
     ranks = {ATT: dict(att.ranks)}
-    hands = {ATT: draw_hand(s, attacker, battle_hand_size(g, s, attacker, armies, False))}
+    hands = {ATT: draw_hand(s, attacker, battle_hand_size(g, s, attacker, False))}
     bonus = {ATT: combat_bonus(s, attacker), DEF: 0}
     if defender == BARBARIANS:
         ranks[DEF] = {t: 1 for t in D.START_UNITS}
@@ -547,6 +553,9 @@ def begin_battle(g: CivilizationGame, s: CivState, attacker: int, origin: Pos, p
            f"{len(hands[ATT])} cards against {len(hands[DEF])}, bonus {bonus[ATT]} against {bonus[DEF]}"
            + (f"; {s.names[controller]} plays the barbarians." if defender == BARBARIANS else "."))
     s.steps.append(BattleTurn())
+    if defender != BARBARIANS:
+        offer_extra_cards(s, DEF, defenders(s, defender, pos))
+    offer_extra_cards(s, ATT, armies)          # the attacker decides first (the top of the stack)
 
 
 def begin_horde(g: CivilizationGame, s: CivState, raider: int, village: Pos, pos: Pos) -> None:
@@ -563,6 +572,38 @@ def begin_horde(g: CivilizationGame, s: CivState, raider: int, village: Pos, pos
     log(s, f"Barbarians from the village on {_sq(village)} attack {s.names[defender]}'s "
            f"{'army' if kind == FIELD else 'city'} on {_sq(pos)} ({s.names[raider]} lays their cards).")
     s.steps.append(BattleTurn())
+    offer_extra_cards(s, DEF, defenders(s, defender, pos))
+
+
+def offer_extra_cards(s: CivState, side: str, armies: int) -> None:
+    """Push the side's choice of extra cards (``BattleDraw``) when its armies allow any and its forces
+    hold a card more."""
+    b = s.battle
+    if extra_cards(armies) and s.players[b.owner(side)].units:
+        s.steps.append(BattleDraw(b.player(side), side, extra_cards(armies)))
+
+
+class BattleDraw(Step):
+    """Rule 68's optional cards, in the battle's set-up: 0, 2, ... up to 2 per army beyond the first
+    (fewer when the standing forces run out).  Private: he sees the hand drawn by rule."""
+    kind: ClassVar[str] = "battle_draw"
+    side: str = ATT
+    most: int = 0
+
+    def prompt(self, g: CivilizationGame, s: CivState) -> str:
+        return f"{s.names[self.player]}: draw how many extra battle cards (up to {self.most})?"
+
+    def options(self, g: CivilizationGame, s: CivState) -> list[Option]:
+        left = len(s.players[s.battle.owner(self.side)].units)
+        counts = sorted({min(n, left) for n in range(0, self.most + 1, D.BATTLE_HAND_PER_EXTRA_ARMY)})
+        return [Option(key("draw", n), f"Draw {n} extra card{'' if n == 1 else 's'}", None, n) for n in counts]
+
+    def apply(self, g: CivilizationGame, s: CivState, o: Option) -> None:
+        b = s.battle
+        if o.value:
+            b.hands[self.side] = b.hands[self.side] + draw_hand(s, b.owner(self.side), o.value)
+        log(s, f"{s.names[self.player]} draws {o.value} extra battle card{'' if o.value == 1 else 's'}: "
+               f"{len(b.hands[self.side])} in hand.")
 
 
 def draw_hand(s: CivState, q: int, n: int) -> list[int]:
@@ -682,8 +723,10 @@ def loot_lists(s: CivState, b: Battle, win_q: int, lose_q: int) -> tuple:
 
 
 def raze_city(g: CivilizationGame, s: CivState, pos: Pos, by: int) -> None:
-    """Rule 81, row 45: the city marker back to its owner, his buildings around it to the market, great
-    people to his reserve, wonders out of the game."""
+    """Rule 81: "alles, was zur Stadt gehört, kommt zurück in den Vorrat des Verlierers": the city marker
+    back to its owner's supply, his great people around it to his reserve, his buildings and wonders to
+    his ``reserve`` (the wonder cards and their abilities stay his), each placed again later like a great
+    person (``cities.reserve_options``)."""
     board = s.board
     city = board.cities.pop(pos)
     owner = s.players[city.owner]
@@ -693,12 +736,10 @@ def raze_city(g: CivilizationGame, s: CivState, pos: Pos, by: int) -> None:
         if st is None or st.owner != city.owner:
             continue
         del board.structures[n]
-        if st.kind == BUILDING:
-            s.buildings_left[D.BUILDING_INDEX[st.name].basic or st.name] += 1
-        elif st.kind == GREAT_PERSON:
+        if st.kind == GREAT_PERSON:
             owner.great_people = list(owner.great_people) + [st.name]
-        elif st.kind == WONDER:
-            lose_wonder(owner, st.name)
+        else:                                   # a building or a wonder
+            owner.reserve = list(owner.reserve) + [f"{st.kind}:{st.name}"]
     s.gather = {k: v for k, v in s.gather.items() if v != pos}
     s.boost = {k: v for k, v in s.boost.items() if k != pos}
     log(s, f"{'The barbarians' if by == BARBARIANS else s.names[by]} destroy{'' if by == BARBARIANS else 's'} "
