@@ -188,8 +188,10 @@ class ImperialBoard(SeatViewHelpers, MapBoard):
         super().show(view, targets, seats, highlight)
         canvas = self.canvas
         cur = canvas.cursor_region
-        if canvas.is_target(cur) and cur is not None and cur.bounds.y >= canvas.pinned:
-            return                  # on one of the options' places: centred there (MapBoard.show)
+        shown = canvas.region_for_target(highlight) if highlight is not None else None
+        if cur is not None and cur.bounds.y >= canvas.pinned and (
+                canvas.is_target(cur) or (shown is not None and shown.id == cur.id)):
+            return                  # on an option's place, or a demo's last target: centred there (MapBoard.show)
         r = focus_region(view or {})
         if r is None:
             return
