@@ -173,9 +173,12 @@ def test_a_government_found_in_the_research_phase_is_free_else_anarchy_first():
     GAME.advance(s)
     GAME.apply(s, "government:Monarchy")
     assert s.players[q].government == "Monarchy"
-    # one learned earlier, changed later: a round of Anarchy, then the switch
+    # one change a round (RULES.md): no second change in the same start phase
+    assert not [k for k in GAME.cached_decision(s).keys() if k.startswith("government:")]
+    # one learned earlier, changed later (as in a later round): a round of Anarchy, then the switch
     s.players[q].techs.append("Chivalry")
     s.players[q].fresh_governments = []
+    s.players[q].used = frozenset()
     gov = "Feudalism"
     s._decision = None
     GAME.advance(s)
@@ -1070,3 +1073,21 @@ def test_the_hut_marker_is_the_players_to_take_or_leave():
     GAME.apply(s, "leave")
     assert s.players[q].resources == before and s.board.markers[dest] == ("hut", "silk")
     assert GAME.cached_decision(s).kind != "hut"
+
+
+def test_one_change_of_government_a_round_so_anarchy_is_not_a_loop():
+    # Played at 80x24: a player in Anarchy on the way to one government was offered every other one again,
+    # and could switch goal round after round of the same start phase.  One change a round (RULES.md).
+    s = new(2, 3)
+    q = 0
+    play_until(s, "start", q)
+    s.players[q].techs += ["Chivalry", "Monarchy"]
+    s._decision = None
+    GAME.advance(s)
+    assert "government:Monarchy" in GAME.cached_decision(s).keys()
+    GAME.apply(s, "government:Feudalism")
+    keys = GAME.cached_decision(s).keys()
+    assert s.players[q].pending_government == "Feudalism"
+    assert not [k for k in keys if k.startswith("government:")] and "done" in keys
+    with pytest.raises(IllegalMove):
+        GAME.apply(s, "government:Monarchy")

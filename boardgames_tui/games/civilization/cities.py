@@ -115,7 +115,12 @@ def found_city(g: CivilizationGame, s: CivState, player: int, pos: Pos) -> None:
 
 def government_choices(g: CivilizationGame, s: CivState, player: int) -> list[str]:
     p = s.players[player]
+    if _CHANGED in p.used:                 # one change of government a round (RULES.md)
+        return []
     return [x for x in governments_known(p) if x != p.government and x != p.pending_government]
+
+
+_CHANGED = ("government", "changed")
 
 
 def gather_choices(g: CivilizationGame, s: CivState, player: int) -> list[tuple[Pos, Pos]]:
@@ -178,6 +183,7 @@ def place_from_reserve(player: int, v: tuple) -> management.PlaceStructure:
 
 def change_government(g: CivilizationGame, s: CivState, player: int, gov: str) -> None:
     p = s.players[player]
+    p.used = p.used | {_CHANGED}
     if gov in p.fresh_governments:
         p.government, p.pending_government = gov, ""
         log(s, f"{s.names[player]} adopts {gov}.")
