@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, ClassVar
 from ...engine.core import Option
 from ...engine.steps import Auto, Step, key, log
 from . import abilities, data as D, management
-from .common import fit
+from .common import _a, fit
 from .state import CivState
 
 if TYPE_CHECKING:
@@ -121,7 +121,7 @@ class Offer(Step):
 def _item_option(side: str, what: str, name: str) -> Option:
     """"Give a wheat", "Ask a spy", "Give Flood Warning": an offer's item, the same every time."""
     short = name.removeprefix("The ")
-    label = f"{side.title()} a {name}" if what == "resource" else fit(f"Give {name}", f"Give {short}", short)
+    label = f"{side.title()} {_a(name)}" if what == "resource" else fit(f"Give {name}", f"Give {short}", short)
     return Option(key(side, what, name), label, None, (side, f"{what}:{name}", 1))
 
 
