@@ -41,7 +41,7 @@ from textual.widgets import Static
 from ...ui.later import after_refresh
 from ...ui.theme import colour, seat_letter
 from ...ui.widgets.board import SeatViewHelpers
-from ...ui.widgets.map_canvas import MapBoard, MapCanvas, MapRegion, wrap_text
+from ...ui.widgets.map_canvas import MapBoard, MapCanvas, MapRegion, cut_lines, wrap_text
 from . import data as D
 from .board import placed_squares
 from .data_map import HUT, TERRAIN_YIELDS, TILE_SIZE, map_size
@@ -592,16 +592,7 @@ class CivilizationBoard(SeatViewHelpers, MapBoard):
                     o.append(" · ", style="dim")
                 o.append_text(self._other_line(q, players[q], short=len(others) > 2))
             lines.append(o)
-        out = Text()
-        for k, line in enumerate(lines):
-            if k:
-                out.append("\n")
-            if line.cell_len > room:
-                line = line.copy()
-                line.truncate(room - 1)
-                line.append("…")
-            out.append_text(line)
-        return out
+        return cut_lines(lines, room)
 
     def _own_lines(self, q: int, pl: dict) -> list[Text]:
         """The deciding player's position: who, civilization and government; the dials; resources and

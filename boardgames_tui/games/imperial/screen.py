@@ -40,7 +40,7 @@ from rich.text import Text
 from ...ui.later import after_refresh
 from ...ui.theme import colour, seat_letter
 from ...ui.widgets.board import SeatViewHelpers
-from ...ui.widgets.map_canvas import MapBoard, MapRegion, wrap_text
+from ...ui.widgets.map_canvas import MapBoard, MapRegion, cut_lines, wrap_text
 from . import data as D
 from .labels import option_detail
 
@@ -467,15 +467,7 @@ class ImperialBoard(SeatViewHelpers, MapBoard):
             line.append_text(part)
         if line.cell_len:
             lines.append(line)
-        out = Text()
-        for k, ln in enumerate(lines):
-            if k:
-                out.append("\n")
-            if ln.cell_len > room:
-                ln = ln.copy()
-                ln.truncate(room - 1)
-                ln.append("…")
-            out.append_text(ln)
+        out = cut_lines(lines, room)
         if end.cell_len:
             out.append("\n")
             out.append_text(end)

@@ -67,6 +67,21 @@ def as_text(value: str | Text) -> Text:
     return value if isinstance(value, Text) else Text(str(value))
 
 
+def cut_lines(lines: list[Text], room: int) -> Text:
+    """``lines`` joined one under another, each cut to ``room`` cells with an ellipsis: a strip of
+    summary lines (a player's position) that must never wrap and push the board down."""
+    out = Text()
+    for k, line in enumerate(lines):
+        if k:
+            out.append("\n")
+        if line.cell_len > room:
+            line = line.copy()
+            line.truncate(room - 1)
+            line.append("…")
+        out.append_text(line)
+    return out
+
+
 def wrap_text(text: str | Text, width: int) -> list[Text]:
     """``text`` broken into lines of at most ``width`` cells (at spaces where it can)."""
     t = as_text(text)
