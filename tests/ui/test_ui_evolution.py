@@ -69,9 +69,12 @@ async def test_species_target_picked_on_the_board():
         screen = app.screen
         board = screen.board
         assert board._cursor in {o.target for o in d.options if o.target}
-        target = board._cursor
         n = len(m.choices)
         board.focus()
+        await settle(pilot)
+        # the cursor Enter acts on, read once the focus has settled: on a loaded machine (CI) the
+        # cursor's placement for the highlight could land after a first, earlier read
+        target = board._cursor
         await pilot.press("enter")
         await settle(pilot)
         aimed = [o for o in d.options if o.target == target]
