@@ -110,10 +110,11 @@ def _names(text: str | None) -> list[str] | None:
 
 
 # The demo's pace: easy bots (a hard bot thinks for seconds) and a pause per game chosen so that a
-# 4-player demo ends in time (README, "Demo"): Civilization takes ~1200-1350 choices with 4 easy
-# bots, Imperial ~190-240; a choice with one option waits only FORCED_DELAY (ui/screens/game.py).
+# 4-player demo ends in time (README, "Demo"): Civilization takes 824-2,001 choices with 4 easy
+# bots (mean 1,458 over 50 games, with the optional battle cards and huts), Imperial ~190-240; a
+# choice with one option waits only FORCED_DELAY (ui/screens/game.py).
 DEMO_LEVEL = "easy"
-DEMO_DELAY = {"civilization": 0.3, "imperial": 1.0}
+DEMO_DELAY = {"civilization": 0.2, "imperial": 1.0}
 DEMO_DELAY_DEFAULT = 0.6
 DEFAULT_BOT_LEVEL = "hard"   # a bot seat named without a level (--bots 2)
 
