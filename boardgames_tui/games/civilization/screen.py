@@ -318,12 +318,7 @@ class CivilizationBoard(SeatViewHelpers, MapBoard):
         pos = focus_square(v, self._targets, highlight)
         if pos is None:
             return
-        rid = ("sq", pos)
-        if canvas.get_region(rid) is None:
-            return
-        if not self._targets and canvas.cursor != rid:
-            canvas.move_cursor_to(rid, scroll=False, announce=False)
-        after_refresh(self, canvas.scroll_to_map_region, rid, center=True)
+        self.centre_on(("sq", pos))
 
     # -- the canvas ------------------------------------------------------------------------------
     def build_map(self, view: dict | None, width: int) -> list[MapRegion]:

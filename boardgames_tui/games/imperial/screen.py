@@ -37,7 +37,6 @@ from typing import Any
 from rich.style import Style
 from rich.text import Text
 
-from ...ui.later import after_refresh
 from ...ui.theme import colour, seat_letter
 from ...ui.widgets.board import SeatViewHelpers
 from ...ui.widgets.map_canvas import MapBoard, MapRegion, cut_lines, wrap_text
@@ -195,12 +194,7 @@ class ImperialBoard(SeatViewHelpers, MapBoard):
         r = focus_region(view or {})
         if r is None:
             return
-        rid = ("region", r)
-        if canvas.get_region(rid) is None:
-            return
-        if not self._targets and canvas.cursor != rid:
-            canvas.move_cursor_to(rid, scroll=False, announce=False)
-        after_refresh(self, canvas.scroll_to_map_region, rid, center=True)
+        self.centre_on(("region", r))
 
     # -- the canvas ------------------------------------------------------------------------------
     def build_map(self, view: dict | None, width: int) -> list[MapRegion]:

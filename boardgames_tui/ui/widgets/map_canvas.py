@@ -886,6 +886,16 @@ class MapBoard(BoardWidget):
         elif not self._targets and highlight is not None and canvas.region_for_target(highlight) is not None:
             after_refresh(self, canvas.scroll_to_cursor, True)   # nothing to pick (a demo): centred on the action
 
+    def centre_on(self, rid: Any) -> None:
+        """A decision with its place off the options (a city's action, a rondel move): the map centres
+        on region ``rid``, and the cursor goes there when nothing on the map is to be picked."""
+        canvas = self.canvas
+        if canvas.get_region(rid) is None:
+            return
+        if not self._targets and canvas.cursor != rid:
+            canvas.move_cursor_to(rid, scroll=False, announce=False)
+        after_refresh(self, canvas.scroll_to_map_region, rid, center=True)
+
     def redraw(self) -> None:
         """Build the map again from the last view (e.g. after a resize)."""
         if self._view is not None:
