@@ -37,7 +37,7 @@ SHOTS = [
     ["civilization", "--players", "4", "--seed", "4", "--level", "easy", "--choices", "379",
      "--size", "80x24", "--out", "screenshots/civilization-80x24.svg"],
     # A battle in the field: a card to lay, a front open.
-    ["civilization", "--players", "2", "--seed", "3", "--choices", "2743",
+    ["civilization", "--players", "2", "--seed", "3", "--choices", "2376",
      "--size", "80x24", "--out", "screenshots/civilization-battle-80x24.svg"],
 ]
 
