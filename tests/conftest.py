@@ -25,6 +25,9 @@ if settings is not None:
 def _data_dir(tmp_path, monkeypatch):
     """Saves and autosaves go to a temporary folder (BOARDGAMES_TUI_DATA)."""
     monkeypatch.setenv("BOARDGAMES_TUI_DATA", str(tmp_path / "data"))
+    # The table store and the player's name come from the data folder and the OS user, not the caller's.
+    monkeypatch.delenv("BOARDGAMES_TUI_TABLES", raising=False)
+    monkeypatch.delenv("BOARDGAMES_TUI_PLAYER", raising=False)
 
 
 # A test's folder under tests/ gives its marker, so a new test there needs none
