@@ -38,6 +38,13 @@ It may also provide
 A policy that scores its options passes them to :func:`pick`; the hard bot
 reads that scoring through :func:`ranked` to search only the best few.
 
+Reasons (the hint, ``bots/hint.py``): a score may be a :class:`Why`, a float
+that names the factors it is made of in the player's terms ("your carnivore
+needs 2 more food").  Arithmetic on it gives plain floats, so a policy scores
+as before and wraps the total where it hands it to :func:`pick`, with
+:func:`why`.  A pick made by a rule of thumb, without scores, says its reason
+with :func:`because`.  Neither changes what the policy picks.
+
 A game without a module of its own gets :mod:`.generic` (random picks, the
 score ranking as the judgement).
 """
@@ -47,12 +54,45 @@ import importlib
 import random
 import threading
 from types import ModuleType
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from ...engine.core import Decision
 
 _watch = threading.local()   # a search thread's box for the scores of the next pick
+
+
+class Why(float):
+    """A score with its factors: ``(weight, text)`` pairs, the text a phrase in the player's terms."""
+
+    __slots__ = ("factors",)
+    factors: tuple[tuple[float, str], ...]
+
+    def __new__(cls, value: float, factors: tuple[tuple[float, str], ...] = ()) -> Why:
+        self = super().__new__(cls, value)
+        self.factors = factors
+        return self
+
+
+def explaining() -> bool:
+    """Is a hint asking for reasons now (:func:`explain`)?  A policy may skip building them otherwise."""
+    return getattr(_watch, "reasons", None) is not None
+
+
+def why(value: float, factors: Callable[[], Iterable[tuple[float, str] | None]]) -> float:
+    """``value`` with the factors that matter: ``factors()`` gives ``(weight, text)`` pairs (None
+    for one that does not apply; a weight of 0 is dropped).  Called only while a hint asks, so a
+    bot's rollouts pay one closure and no text for reasons: outside a hint it returns ``value``."""
+    if getattr(_watch, "reasons", None) is None:
+        return value
+    return Why(value, tuple(f for f in factors() if f is not None and f[0] != 0))
+
+
+def because(text: str) -> None:
+    """The reason for a pick made without scores (a rule of thumb), for a hint asking."""
+    box = getattr(_watch, "reasons", None)
+    if box is not None:
+        box.append(text)
 
 
 def pick(scored: list[tuple[float, str]], rng: random.Random, tie: float = 1e-9) -> str:
@@ -100,6 +140,35 @@ def ranked(policy: ModuleType, game: Any, state: Any, decision: Decision,
     order = [k for _, k in sorted(scored, key=lambda vk: -vk[0])]
     order.remove(key)
     return key, [key] + order
+
+
+class Explained:
+    """A policy's pick with what it weighed: the scored options of its last :func:`pick` (if
+    any) and the reasons given by :func:`because`."""
+
+    __slots__ = ("key", "scored", "notes")
+
+    def __init__(self, key: str, scored: list[tuple[float, str]] | None, notes: list[str]) -> None:
+        self.key, self.scored, self.notes = key, scored, notes
+
+    def score_of(self, key: str) -> float | None:
+        for v, k in self.scored or ():
+            if k == key:
+                return v
+        return None
+
+
+def explain(policy: ModuleType, game: Any, state: Any, decision: Decision, rng: random.Random) -> Explained:
+    """The policy's pick and why: like :func:`ranked`, with the factors the scores name."""
+    box: list[list[tuple[float, str]]] = []
+    notes: list[str] = []
+    _watch.box, _watch.reasons = box, notes
+    try:
+        key = policy.choose(game, state, decision, rng)
+    finally:
+        _watch.box = _watch.reasons = None
+    scored = next((b for b in reversed(box) if any(k == key for _, k in b)), None)
+    return Explained(key, scored, notes)
 
 
 def handling(policy: ModuleType, kind: str) -> str | None:

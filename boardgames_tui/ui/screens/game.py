@@ -33,6 +33,7 @@ from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from ...bots.base import BotCancelled, ask, bot_seed, knowledge
+from ...bots.hint import Hint, hint
 from ...bots.ismcts import THINK_SECONDS
 from ...bots.levels import make_bot
 from ...bots.random_bot import RandomBot
@@ -65,6 +66,7 @@ def prompt_text(prompt: str, name: str) -> str:
 class GameScreen(Screen[None]):
     BINDINGS = [
         Binding("u", "undo", "Undo"),
+        Binding("h", "hint", "Hint"),
         Binding("question_mark", "help", "Rules/keys", key_display="?"),
         Binding("l", "log", "Log"),
         Binding("L", "log", "Log", show=False),
@@ -116,11 +118,13 @@ class GameScreen(Screen[None]):
         self._picked: dict[int, str] = {}
         self._restore: str | None = None
         self._last_target: tuple | None = None  # the target of the last bot choice (a demo follows it)
+        self._hint: tuple[int, Hint] | None = None  # the hint asked at that choice count, shown until it moves on
 
     # -- layout -------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield TurnBanner(id="banner")
         yield Static("", id="prompt")
+        yield Static("", id="hint")
         yield Curtain(id="curtain")
         with Horizontal(id="body"):
             yield board_class(self.match.game.name)(id="board")
@@ -202,6 +206,7 @@ class GameScreen(Screen[None]):
         banner = self.query_one(TurnBanner)
         prompt = self.query_one("#prompt", Static)
         status = f"{m.game.title} · round {m.round_number()}"
+        self._show_hint(len(m.history) if self.curtain_for is None else None)
         if d is None:
             self._set_curtain(None)
             view = m.view(None, log=False)
@@ -268,6 +273,18 @@ class GameScreen(Screen[None]):
             # A pick on the board led to a decision the board cannot take:
             # the arrows and Enter go to the list again.
             self.picker.choice_list.focus()
+
+    def _show_hint(self, at: int | None) -> None:
+        """The hint line: the hint asked at this choice count, else nothing (it never outlives its
+        decision, and is never applied)."""
+        try:
+            line = self.query_one("#hint", Static)
+        except NoMatches:
+            return
+        h = self._hint[1] if self._hint is not None and self._hint[0] == at else None
+        line.display = h is not None
+        if h is not None:
+            line.update(Text(h.line(), style="italic"))
 
     def _board_has_focus(self) -> bool:
         try:
@@ -589,6 +606,25 @@ class GameScreen(Screen[None]):
         if self._board_has_focus():
             self.picker.choice_list.focus()
         self._after_change()
+
+    def action_hint(self) -> None:
+        """h: the easy policy's pick for the player deciding now, with its reason, highlighted in the
+        list and on the board; computed from that player's view only (``bots/hint.py``)."""
+        m = self.match
+        d = m.decision()
+        if d is None or self.frozen or not self.human_to_act():
+            self.notify("No hint now: it is not your decision.", severity="warning")
+            return
+        at = len(m.history)
+        if self._hint is None or self._hint[0] != at:
+            self._hint = (at, hint(m.game, m.state, d, at))
+        h = self._hint[1]
+        self.picker.clear_filter_and_restriction()
+        for i, o in enumerate(self.picker.visible_options):
+            if o.key == h.key:
+                self.picker.choice_list.highlighted = i
+        self.board.set_highlight(h.target)
+        self._show_hint(at)
 
     def action_help(self) -> None:
         from .help import HelpScreen  # Markdown rendering loads only when asked for

@@ -1,0 +1,84 @@
+"""A hint: the option the easy policy would pick, with its reason in the player's terms.
+
+The hint is asked of the policy exactly as the easy bot asks it, on a world
+dealt from the deciding player's view (``game.determinize``), never on the
+state itself, so a hint cannot tell a player what they cannot see
+(``tests/bots/test_hint.py`` swaps the others' hidden holdings and compares).
+Its random source is seeded by the choice count alone: the same position gives
+the same hint, and nothing of the game's seed is read.
+
+The reason is built from the factors the policy named for its pick
+(:class:`~.policies.Why`, :func:`~.policies.because`): the strongest that
+speak for it, and the strongest against it when that one weighs enough to
+mention.  A pick whose scores name nothing gives the margin over the next best
+option instead.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine.core import Decision, Game
+from .policies import Explained, Why, explain, policy_for
+
+MENTION_AGAINST = 0.25   # a factor against is named when it weighs at least this share of the best one for
+
+
+@dataclass(frozen=True)
+class Hint:
+    key: str
+    label: str
+    reason: str
+    target: object = None
+    named: bool = True          # the reason comes from factors the policy named
+
+    def line(self) -> str:
+        return f"Hint: {self.label}: {self.reason}"
+
+
+def hint(game: Game, state: Any, decision: Decision, at: int) -> Hint:
+    """The hint for ``decision`` (the position's choice count is ``at``)."""
+    opt0 = decision.options
+    if len(opt0) == 1:
+        o = opt0[0]
+        return Hint(o.key, o.label, "it is the only option", o.target)
+    rng = random.Random(f"hint:{at}")
+    world = game.determinize(state, decision.player, rng)
+    d = game.cached_decision(world)
+    if d is None or [o.key for o in d.options] != [o.key for o in decision.options]:
+        d = decision        # the world asks the same question; if it cannot, the policy still sees the options
+    ex = explain(policy_for(game.name), game, world, d, rng)
+    opt = decision.get(ex.key)
+    if opt is None:         # pragma: no cover - a policy picks among the options
+        opt = decision.options[0]
+    reason, named = reason_of(ex, decision)
+    return Hint(opt.key, opt.label, reason, opt.target, named)
+
+
+def _join(texts: list[str]) -> str:
+    return texts[0] if len(texts) == 1 else ", ".join(texts[:-1]) + " and " + texts[-1]
+
+
+def reason_of(ex: Explained, decision: Decision) -> tuple[str, bool]:
+    """One line from what the policy weighed; (text, whether the policy named it)."""
+    score = ex.score_of(ex.key)
+    if isinstance(score, Why) and score.factors:
+        pros = sorted((f for f in score.factors if f[0] > 0), key=lambda f: -f[0])
+        cons = sorted((f for f in score.factors if f[0] < 0), key=lambda f: f[0])
+        parts = [t for _, t in pros[:2]]
+        text = _join(parts) if parts else ""
+        top = pros[0][0] if pros else 0.0
+        if cons and (not pros or -cons[0][0] >= MENTION_AGAINST * top):
+            text = f"{text}, though {cons[0][1]}" if text else f"despite {cons[0][1]}"
+        return text, True
+    if ex.notes:
+        return ex.notes[-1], True
+    if ex.scored and len(ex.scored) > 1 and score is not None:
+        rest = sorted((v for v, k in ex.scored if k != ex.key), reverse=True)
+        return (f"it scores best of the {len(ex.scored)} options the easy bot weighs"
+                f"{'' if not rest else f' ({score - rest[0]:+.1f} over the next)'}"), False
+    return "the easy bot's pick here", False
+
+
+__all__ = ["Hint", "hint", "reason_of"]
