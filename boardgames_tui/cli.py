@@ -227,6 +227,19 @@ def cmd_play(args) -> int:
     return run_app(m)
 
 
+def cmd_learn(args) -> int:
+    name = _game(args.game)
+    from .ui.screens.learn import learn_match
+    m = learn_match(name, args.seed)
+    from .engine.store import StoreError, default_store
+    try:
+        default_store().sync(m)
+    except (StoreError, OSError):
+        pass  # the game screen says so at its first autosave
+    from .ui.app import run_app
+    return run_app(m, learn=True)
+
+
 def cmd_demo(args) -> int:
     name = _game(args.game)
     given = _options(args.option)
@@ -434,6 +447,12 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--open", action="store_true",
                    help="open information: no hand-off curtains between players")
     s.set_defaults(func=cmd_play)
+
+    s = sub.add_parser("learn", help="a guided first game against easy bots: what each decision is for, "
+                                     "with hints")
+    game_arg(s)
+    s.add_argument("--seed", type=_seed, metavar="S", help="random seed (default: random)")
+    s.set_defaults(func=cmd_learn)
 
     s = sub.add_parser("demo", help="bots play a game visibly to the end")
     game_arg(s)

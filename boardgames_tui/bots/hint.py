@@ -32,6 +32,9 @@ class Hint:
     reason: str
     target: object = None
     named: bool = True          # the reason comes from factors the policy named
+    # What the policy weighed: (score, key) of the options it scored (scores may be Why), for
+    # :func:`afterthought`.
+    scored: tuple[tuple[float, str], ...] = ()
 
     def line(self) -> str:
         return f"Hint: {self.label}: {self.reason}"
@@ -53,7 +56,7 @@ def hint(game: Game, state: Any, decision: Decision, at: int) -> Hint:
     if opt is None:         # pragma: no cover - a policy picks among the options
         opt = decision.options[0]
     reason, named = reason_of(ex, decision)
-    return Hint(opt.key, opt.label, reason, opt.target, named)
+    return Hint(opt.key, opt.label, reason, opt.target, named, tuple(ex.scored or ()))
 
 
 def _join(texts: list[str]) -> str:
@@ -81,4 +84,31 @@ def reason_of(ex: Explained, decision: Decision) -> tuple[str, bool]:
     return "the easy bot's pick here", False
 
 
-__all__ = ["Hint", "hint", "reason_of"]
+# A choice is "clearly worse" than the hint when the policy scored it this share of the way from its
+# pick down to its worst option, or lower: small differences are taste, not mistakes.
+CLEARLY_WORSE = 0.35
+
+
+def afterthought(h: Hint, chosen: str, decision: Decision) -> str | None:
+    """One line after a choice the policy scores clearly worse than its own pick, saying so and why;
+    None when the choice was the pick, close to it, or not scored."""
+    if chosen == h.key or not h.scored:
+        return None
+    scores = {k: v for v, k in h.scored}
+    mine, best = scores.get(chosen), scores.get(h.key)
+    if mine is None or best is None:
+        return None
+    worst = min(scores.values())
+    if best - worst <= 1e-9 or (best - mine) < CLEARLY_WORSE * (best - worst):
+        return None
+    opt = decision.get(chosen)
+    label = opt.label if opt is not None else chosen
+    against = ""
+    if isinstance(mine, Why):
+        cons = sorted((f for f in mine.factors if f[0] < 0), key=lambda f: f[0])
+        if cons:
+            against = f"; yours: {cons[0][1]}"
+    return f"{h.label} looked better than {label}: {h.reason}{against}. u takes it back."
+
+
+__all__ = ["Hint", "afterthought", "hint", "reason_of"]

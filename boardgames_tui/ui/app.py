@@ -41,8 +41,9 @@ class BoardgamesApp(App[None]):
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
 
     def __init__(self, match: Match | None = None, *, demo: bool = False, delay: float = 0.6,
-                 screenshot: bool = False, exit_at_end: bool = False) -> None:
+                 screenshot: bool = False, exit_at_end: bool = False, learn: bool = False) -> None:
         super().__init__()
+        self.learn = learn  # the start match is a guided game (screens/learn.py)
         self.exit_at_end = exit_at_end  # the score screen leaves the app after a few seconds
         self.start_match = match
         self.demo = demo
@@ -128,6 +129,9 @@ class BoardgamesApp(App[None]):
             if self.screenshot:
                 d = m.decision()
                 screen = GameScreen(m, viewer=d.player if d else None, frozen=True)
+            elif self.learn:
+                from .screens.learn import LearnGameScreen
+                screen = LearnGameScreen(m, delay=self.delay)
             else:
                 screen = GameScreen(m, demo=self.demo, delay=self.delay)
         else:
@@ -176,6 +180,18 @@ class BoardgamesApp(App[None]):
             except (StoreError, OSError) as e:
                 self.notify(f"Autosave failed: {e}", severity="warning", markup=False)
         self._reset_to(GameScreen(match, demo=self.demo, delay=self.delay))
+
+    def open_learn(self, game_name: str) -> None:
+        """The guided first game of ``game_name`` (autosaved like any game; Continue resumes it as
+        an ordinary one)."""
+        from .screens.learn import LearnGameScreen, learn_match
+
+        m = learn_match(game_name)
+        try:
+            default_store().sync(m)
+        except (StoreError, OSError) as e:
+            self.notify(f"Autosave failed: {e}", severity="warning", markup=False)
+        self._reset_to(LearnGameScreen(m, delay=self.delay))
 
     # -- terminal size ----------------------------------------------------------------
     def on_resize(self, event: events.Resize) -> None:
@@ -251,7 +267,7 @@ class BoardgamesApp(App[None]):
 
 
 def run_app(match: Match | None = None, *, demo: bool = False, delay: float = 0.6,
-            headless: bool = False, exit_at_end: bool = False) -> int:
+            headless: bool = False, exit_at_end: bool = False, learn: bool = False) -> int:
     """Run the app: the main menu, or ``match``'s game screen directly.
     ``demo``: every seat plays as a bot with ``delay`` seconds between moves;
     the final scores stay on screen (``exit_at_end``: for a few seconds, then the app leaves).
@@ -263,7 +279,7 @@ def run_app(match: Match | None = None, *, demo: bool = False, delay: float = 0.
             ensure_saves_dir()  # made 0700, or an older install's tightened
         except OSError:
             pass  # the menu and the dialogs report what fails
-    app = BoardgamesApp(match, demo=demo, delay=delay, exit_at_end=exit_at_end)
+    app = BoardgamesApp(match, demo=demo, delay=delay, exit_at_end=exit_at_end, learn=learn)
     app.run(headless=headless)
     return app.return_code or 0
 

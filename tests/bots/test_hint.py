@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from boardgames_tui.bots.hint import hint
+from boardgames_tui.bots.hint import afterthought, hint
 from boardgames_tui.bots.policies import Why, because, explain, explaining, policy_for, why
 from boardgames_tui.engine.registry import GAMES, get_game
 
@@ -73,3 +73,21 @@ def test_the_hint_is_the_easy_policys_pick():
         rng = random.Random(f"hint:{k}")
         world = game.determinize(st, d.player, rng)
         assert h.key == policy_for("phoenicia").choose(game, world, game.cached_decision(world), rng)
+
+
+def test_afterthought_only_for_clearly_worse_choices():
+    game = get_game("evolution")
+    said = quiet = 0
+    for k, (st, d) in enumerate(positions(game, 5, 40)):
+        h = hint(game, st, d, k)
+        assert afterthought(h, h.key, d) is None              # the pick itself: nothing to say
+        scores = {key: v for v, key in h.scored}
+        for o in d.options:
+            line = afterthought(h, o.key, d)
+            if line is None:
+                quiet += 1
+                continue
+            said += 1
+            assert scores[o.key] < scores[h.key] and line.startswith(h.label) and "u takes it back" in line
+            assert "\n" not in line
+    assert said and quiet

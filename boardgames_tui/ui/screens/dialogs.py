@@ -65,6 +65,29 @@ class ConfirmScreen(_Once, ModalScreen[bool]):
         self.close(yes)
 
 
+class PickScreen(_Once, ModalScreen[object]):
+    """``title`` and a list to pick one from: Enter picks (the chosen item's id), Esc goes back (None)."""
+
+    BINDINGS = [Binding("escape", "back", "Back")]
+
+    def __init__(self, title: str, items: list[tuple[str, str]], help_text: str = "") -> None:
+        super().__init__()
+        self.title_text, self.items, self.help_text = title, items, help_text
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(Text(self.title_text), classes="dialog-title")
+            yield OptionList(*[Option(Text(label), id=oid) for oid, label in self.items], id="pick")
+            yield Static(Text(self.help_text or "Enter: pick    Esc: back"), classes="dialog-help")
+
+    @on(OptionList.OptionSelected, "#pick")
+    def _picked(self, event: OptionList.OptionSelected) -> None:
+        self.close(event.option.id)
+
+    def action_back(self) -> None:
+        self.close(None)
+
+
 class PathScreen(_Once, ModalScreen[object]):
     """Ask for a file path.  ``act(path)`` is tried on Enter: it returns the
     result to dismiss with, or raises an exception whose one-line message is

@@ -83,6 +83,7 @@ class GameScreen(Screen[None]):
     # widget by widget by Screen._update_focus_styles, so only the widgets
     # whose look changes need painting.
     focused: Reactive[Widget | None] = Reactive(None, repaint=False)
+    LEARN = False   # the guided game's screen (learn.py) has a panel above the options
 
     def __init__(self, match: Match, *, demo: bool = False, delay: float = 0.6,
                  viewer: int | None = None, frozen: bool = False, autosave: bool = True) -> None:
@@ -129,6 +130,8 @@ class GameScreen(Screen[None]):
         with Horizontal(id="body"):
             yield board_class(self.match.game.name)(id="board")
             with Vertical(id="side"):
+                if self.LEARN:
+                    yield Static("", id="learn-panel")
                 yield OptionPicker(id="picker")
                 if self.demo:
                     yield Static("", id="last-event")

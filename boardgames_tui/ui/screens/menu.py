@@ -25,7 +25,7 @@ from .saves import autosaves, details, summary_line
 
 __all__ = ["MenuScreen", "playable_games", "summary_line", "CONTINUE_SHOWN"]
 
-CONTINUE_SHOWN = 3   # the latest autosaves listed under Continue (80x24 holds no more with 5 games)
+CONTINUE_SHOWN = 2   # the latest autosaves listed under Continue (80x24 holds no more with 5 games, Learn and Tables)
 
 
 def playable_games() -> list[GameEntry]:
@@ -107,6 +107,7 @@ class MenuScreen(Screen[None]):
         else:
             items.append(Option(Text("No autosaved games yet", style="dim"), id="h-nosave", disabled=True))
         items.append(None)
+        items.append(Option(Text("Learn to play…", style="bold"), id="learn"))
         items.append(Option(Text("Load a save file…", style="bold"), id="load"))
         items.append(Option(Text("Quit", style="bold"), id="quit"))
         lst.add_options(items)
@@ -130,6 +131,9 @@ class MenuScreen(Screen[None]):
             about = Text(self._store_error)
         elif oid == "all-saves":
             about = "Every autosaved game: open one or delete one."
+        elif oid == "learn":
+            about = ("A guided first game against easy bots: what each decision is for, a hint with its "
+                     "reason at every turn, and a word when a choice looks weak.")
         elif oid == "load":
             about = Text(f"Open a save file (those written with s during a game are in "
                          f"{saves.saves_dir()}).")
@@ -156,6 +160,8 @@ class MenuScreen(Screen[None]):
             self.move_store_aside()
         elif oid == "load":
             self.action_load()
+        elif oid == "learn":
+            self.action_learn()
         elif oid == "quit":
             self.app.exit()
 
@@ -193,6 +199,19 @@ class MenuScreen(Screen[None]):
 
         if self.app.screen is self:
             self.app.push_screen(SavedGamesScreen())
+
+    def action_learn(self) -> None:
+        from .dialogs import PickScreen
+
+        if self.app.screen is not self or not self._games:
+            return
+
+        def done(name) -> None:
+            if isinstance(name, str):
+                self.app.open_learn(name)  # type: ignore[attr-defined]
+
+        self.app.push_screen(PickScreen("Learn to play which game?",
+                                        [(g.name, g.title) for g in self._games]), done)
 
     def action_load(self) -> None:
         from .dialogs import LoadScreen

@@ -1,0 +1,89 @@
+"""The guided first game (``boardgames-tui learn GAME``, the menu's Learn to play).
+
+The player against easy bots, on the ordinary game screen, with three aids:
+
+* the hint is always shown at the player's decisions (``bots/hint.py``), not only on ``h``;
+* the first time a kind of decision comes up, a panel above the options says what it is
+  for and what the options do (``Game.learn_text``, from the game's rules notes); the log
+  gives it the room while it is shown, so the board and the prompt keep theirs;
+* after a choice the easy policy scores clearly worse than its own pick, one line says so
+  and why (``afterthought``); ``u`` takes the choice back, as ever.
+"""
+from __future__ import annotations
+
+from rich.text import Text
+from textual.css.query import NoMatches
+from textual.widgets import Static
+
+from ...bots.hint import afterthought, hint
+from ...engine.session import BOT, HUMAN, Match, Seat
+from .game import GameScreen
+
+# Seats for learning: few enough that the bots' turns pass quickly, as many as the game needs
+# to show its ideas (Imperial's bonds and Phoenicia's auctions need more than one rival).
+LEARN_PLAYERS = {"civilization": 2, "evolution": 3, "imperial": 3, "phoenicia": 3, "utopia": 3}
+LEARNER = "You"
+
+
+def learn_match(game_name: str, seed: int | None = None) -> Match:
+    """The learner in seat 1 against easy bots."""
+    from ...engine.registry import get_game
+
+    game = get_game(game_name)
+    n = LEARN_PLAYERS.get(game_name, game.min_players)
+    colours = ("red", "blue", "green", "yellow", "magenta", "cyan")
+    seats = [Seat(LEARNER, colours[0], HUMAN)] + [
+        Seat(f"Bot {i}", colours[i % len(colours)], BOT, "easy") for i in range(1, n)]
+    return Match.new(game_name, seats, seed)
+
+
+class LearnGameScreen(GameScreen):
+    LEARN = True
+
+    def __init__(self, match: Match, **kw) -> None:
+        super().__init__(match, **kw)
+        self._kinds_seen: set[str] = set()
+
+    def refresh_position(self) -> None:
+        super().refresh_position()
+        m = self.match
+        d = m.decision()
+        mine = d is not None and self.human_to_act() and not self.frozen
+        self._show_panel(d.kind if mine and d is not None else None)
+        if not mine or d is None:
+            return
+        at = len(m.history)
+        if self._hint is None or self._hint[0] != at:
+            self._hint = (at, hint(m.game, m.state, d, at))
+            h = self._hint[1]
+            for i, o in enumerate(self.picker.visible_options):   # a new decision: the hint highlighted
+                if o.key == h.key:
+                    self.picker.choice_list.highlighted = i
+        self._show_hint(at)
+
+    def _show_panel(self, kind: str | None) -> None:
+        try:
+            panel = self.query_one("#learn-panel", Static)
+        except NoMatches:
+            return
+        text = getattr(self.match.game, "learn_text", lambda k: None)(kind) if kind is not None and kind not in self._kinds_seen else None
+        panel.display = bool(text)
+        self.log_widget.display = not text
+        if text:
+            panel.update(Text(text))
+
+    def choose(self, key: str) -> bool:
+        m = self.match
+        d = m.decision()
+        h = self._hint[1] if self._hint is not None and self._hint[0] == len(m.history) else None
+        new_kind = d is not None and d.kind not in self._kinds_seen
+        if new_kind and d is not None:
+            self._kinds_seen.add(d.kind)     # before the choice redraws the screen: its panel is done
+        if not super().choose(key):
+            if new_kind and d is not None:
+                self._kinds_seen.discard(d.kind)
+            return False
+        note = afterthought(h, key, d) if h is not None and d is not None else None
+        if note:
+            self.notify(note, title="Learn", timeout=12, markup=False)
+        return True
