@@ -11,7 +11,7 @@ PHASES: dict[str, str] = {
     "place_start": ("Set-up: place your starting army and scout on squares next to your capital. The scout "
                     "founds your next city and gathers, so point it toward open land."),
     "start": ("Start of round: found a city with a scout, change your government, send scouts to gather or "
-              "place great people, then Done. A second city early doubles your production and trade."),
+              "place great people, then Done. Founding your second city early pays off the most."),
     # -- trade
     "trade": ("Trade phase: offer another player a swap of trade, culture, resources or culture cards, on any "
               "terms, or go on. A swap made is final; at most 3 offers to each player a round."),
@@ -41,12 +41,14 @@ PHASES: dict[str, str] = {
     "discard": ("You hold more culture cards than your hand limit allows, so one must go. Keep the cards you "
                 "can play soon or that cancel events aimed at you."),
     # -- movement
-    "move": ("Movement: pick a figure or a group to move, or end the phase; where it goes is asked next. Each "
-             "figure moves once, up to 2 squares, and a step onto a face-down tile explores it."),
-    "move_group": ("Which figures of the square move together, once you chose to move a group; the group keeps the "
-                   "slowest figure's limits. Armies together enter a battle stronger."),
-    "move_to": ("Where the chosen figure or group goes (once you picked it to move): explore a face-down tile, walk "
-                "to a square, or end on an enemy to fight. Back chooses another figure."),
+    "move": ("Movement: pick a figure or a group to move, or end the phase; where it goes is asked next. "
+             "Each figure moves once, up to 2 squares (more with some techs), and a step onto a face-down "
+             "tile explores it."),
+    "move_group": ("Which figures of the square move together, once you chose to move a group; the group "
+                   "keeps the slowest figure's limits. Each army beyond the first lets you draw 2 more "
+                   "battle cards."),
+    "move_to": ("Where the figure or group you picked goes: explore a face-down tile, walk to a square, or "
+                "end on an enemy to fight. Back chooses another figure."),
     "hut": ("Your army ended its move on a hut: take its marker for your civilization sheet, or leave it on "
             "the square. Taking it is almost always worth it."),
     "freeze": ("Communism: at the start of movement you may pay a spy to freeze a square with another "
@@ -61,8 +63,9 @@ PHASES: dict[str, str] = {
     "research": ("Research: learn one technology at its level's cost where your pyramid has room; your trade "
                  "then falls to your coins. Techs unlock buildings, units and governments; Space Flight "
                  "wins."),
-    "tech_swap": ("A culture card lets you learn one of the other player's techs of that level or lower, where "
-                  "your pyramid has room. Take the one that opens what you want next."),
+    "tech_swap": ("Exchange of Ideas, Knowledge Shared or Think Tank: learn one of the other player's techs "
+                  "up to the card's level, where your pyramid has room; then they learn one of yours. Take "
+                  "the one that opens what you want next."),
     "loot_tech": ("Learn a tech another player knows (Statue of Liberty, Russia's sacrifice or loot after "
                   "winning a city), where your pyramid has room. The dearest level you can fit saves the most "
                   "trade."),
@@ -88,16 +91,17 @@ PHASES: dict[str, str] = {
                     "drawn must be played. More cards are more strength, so draw when you have the forces."),
     "battle_card": ("Lay a unit card from your battle hand, then choose its front. Infantry beats "
                     "cavalry, cavalry beats artillery, artillery beats infantry: the trump strikes first."),
-    "battle_front": ("Where the unit card goes (after choosing the card): a new front, or attack a front "
-                     "where only the enemy has a unit. Attack a unit your card trumps, so it takes no damage."),
-    "battle_wound": ("A battle ability gives wounds: choose which enemy unit takes the next one. A unit whose "
-                     "wounds reach its strength is killed, so finish off a wounded one."),
+    "battle_front": ("Where the unit card you chose goes: a new front, or attack a front where only the "
+                     "enemy has a unit. A card that trumps its enemy strikes first, and if it kills it "
+                     "takes no damage."),
+    "battle_wound": ("Mathematics or Ballistics gives wounds: choose which enemy unit takes the next one. A "
+                     "unit whose wounds reach its strength is killed, so finish off a wounded one."),
     "battle_heal": ("Animal Husbandry or Biology heals wounds of your units in play: choose which, or stop. "
                     "Heal the unit closest to being killed."),
     "rescue": ("China: one of your units killed in this battle may go back to your standing forces, or none. "
                "Save the strongest."),
     "loot": ("You won the battle and may take loot: 3 trade, 3 culture or a resource after a field battle; a "
              "tech, a culture card or 2 resources after a city. Or take nothing."),
-    "loot_resource": ("Which of the loser's resources you take as loot (once you chose a resource). Take the one "
-                      "your abilities need."),
+    "loot_resource": ("Which of the loser's resources you take, once you chose a resource as loot. Take the "
+                      "one your abilities need."),
 }

@@ -18,9 +18,9 @@ PHASES: dict[str, str] = {
     "build": ("Build after placing or during your phase-2 turn: a wonder (princes of all 5 peoples on one "
               "island) scores 6, a monument (3 princes of one people in a district) scores every phase 3. "
               "Done builds nothing more now."),
-    "wonder_prince": ("Building a wonder sends one prince of each people on that island back to your supply; "
-                      "choose which one of this people goes (part of building it). Keep the princes that are "
-                      "close to a monument."),
+    "wonder_prince": ("Your wonder sends one prince of each people on the island back to your supply: "
+                      "choose which prince of this people goes. Keep the princes that are close to forming "
+                      "a monument."),
     "discard": ("Phase 2 starts with 5 action cards each; the first player in turn order discards 2, the last "
                 "none, the others 1. Keep the cards of the peoples whose monuments you own or want to move."),
     "play": ("Phase 2: play cards one action at a time, each for its own people: move, add or remove a "
@@ -28,8 +28,8 @@ PHASES: dict[str, str] = {
              "your monuments, since they score their place."),
     "pay": ("Which card pays for the action; a card of another people counts only with a privilege tile, and "
             "you have two for the whole game. Spend tiles only when it matters."),
-    "move_from": ("Moving princes (after playing a move card): from which district they leave; the destination and "
-                  "how many (1 or 2) are asked next."),
+    "move_from": ("You play a move card: choose the district your princes leave; where they go and how many "
+                  "(1 or 2) are asked next."),
     "move_to": ("Where the moving princes go: a neighbouring district across a street or bridge, or another "
                 "pier in the same or a neighbouring sea sector. Back picks another starting district."),
     "move_count": ("How many princes move, one or two from the same district. Move two when a monument needs "
