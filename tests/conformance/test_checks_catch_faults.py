@@ -246,3 +246,14 @@ def test_a_learn_text_for_a_kind_the_policy_does_not_know_fails(lanterns, lanter
     lantern_texts({**LANTERN_TEXTS, "light": "Light a lantern. It scores at the end."})
     with pytest.raises(AssertionError, match=r"kinds the policy does not know: \['light'\]"):
         C.check_every_kind_has_a_learn_text(lanterns, LanternPolicy, range(2), 1_000)
+
+
+def test_learn_text_does_not_hide_a_broken_learn_module(lanterns, monkeypatch):
+    """Only the learn module's own absence means "no texts": a missing import inside it is a bug."""
+    import importlib
+
+    def broken(name, package=None):
+        raise ModuleNotFoundError("No module named 'yaml'", name="yaml")
+    monkeypatch.setattr(importlib, "import_module", broken)
+    with pytest.raises(ModuleNotFoundError, match="yaml"):
+        lanterns.learn_text("play")
