@@ -230,6 +230,23 @@ class Game:
         """The game's rules notes (Markdown) for the in-game rules screen."""
         return ""
 
+    def learn_text(self, kind: str) -> str | None:
+        """What a decision of ``kind`` is for, in at most three sentences, for the guided first game
+        (``learn``): ``PHASES`` of ``boardgames_tui.games.<name>.learn``, imported only when asked
+        so the rules layer loads no texts it does not show.  None for a kind without a text or a
+        game without the module (the engine's test games)."""
+        import importlib
+        module_name = f"boardgames_tui.games.{self.name}.learn"
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as e:
+            # Only the module's own absence means "no texts"; a broken import inside it is a bug.
+            if e.name is not None and (module_name + ".").startswith(e.name + "."):
+                return None
+            raise
+        phases: dict[str, str] = getattr(module, "PHASES", {})
+        return phases.get(kind)
+
     def determinize(self, state: Any, viewer: int, rng: random.Random) -> Any:
         """A complete state that ``viewer`` cannot tell apart from ``state``.
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import enum
 import json
 import random
+import re
 import types
 from typing import Any
 
@@ -356,22 +357,82 @@ def check_clone_independent(game: Game, n: int, seed: int, max_choices: int, eve
 
 
 # -- 9. the easy policy has a rule for every kind of decision, or says it picks at random -----------
-def check_every_kind_has_a_policy(game: Game, policy, seeds: range, max_choices: int) -> dict[str, str]:
-    """Random games, one per seed at every player count and option (``player_counts``), collect the
-    decision kinds the game produces; the easy policy (``bots/policies/<game>.py``) must have a rule
-    for each (``HANDLED_KINDS``) or declare it a random fallback (``RANDOM_FALLBACK``), never both.
-    Returns each kind seen with how the policy chooses there ("rule" or "random")."""
-    from boardgames_tui.bots.policies import handling
-    name = getattr(policy, "__name__", policy)
-    both = set(getattr(policy, "HANDLED_KINDS", ())) & set(getattr(policy, "RANDOM_FALLBACK", ()))
-    assert not both, f"{game.name}: {name} both handles and declares random {sorted(both)}"
+def kinds_met(game: Game, seeds: range, max_choices: int) -> dict[str, str]:
+    """Random games, one per seed at every player count and option (``player_counts``): each decision
+    kind the game produces, with where it came first ("3p seed 1 choice 40")."""
     first: dict[str, str] = {}
     for n, opts in player_counts(game):
         for seed in seeds:
             def each(st, d, k, i, n=n, seed=seed, opts=opts):
                 first.setdefault(d.kind, f"{n}p seed {seed}{' ' + str(opts) if opts else ''} choice {i}")
             random_game(game, n, seed, opts, max_choices, each)
+    return first
+
+
+def check_every_kind_has_a_policy(game: Game, policy, seeds: range, max_choices: int) -> dict[str, str]:
+    """Random games (``kinds_met``) collect the decision kinds the game produces; the easy policy
+    (``bots/policies/<game>.py``) must have a rule for each (``HANDLED_KINDS``) or declare it a random
+    fallback (``RANDOM_FALLBACK``), never both.  Returns each kind seen with how the policy chooses there
+    ("rule" or "random")."""
+    from boardgames_tui.bots.policies import handling
+    name = getattr(policy, "__name__", policy)
+    both = set(getattr(policy, "HANDLED_KINDS", ())) & set(getattr(policy, "RANDOM_FALLBACK", ()))
+    assert not both, f"{game.name}: {name} both handles and declares random {sorted(both)}"
+    first = kinds_met(game, seeds, max_choices)
     missing = sorted(k for k in first if handling(policy, k) is None)
     assert not missing, (f"{game.name}: {name} has no rule for " + ", ".join(f"{k} (first at {first[k]})" for k in missing)
                          + " and does not declare it in RANDOM_FALLBACK")
     return {k: handling(policy, k) for k in sorted(first)}
+
+
+LEARN_TEXT_CHARS = 240      # the guided game's panel must leave the board and prompt visible at 80x24
+LEARN_TEXT_SENTENCES = 3
+_SENTENCE_END = re.compile(r"[.!?](?=\s|$)")
+
+
+def learn_phases(game: Game) -> dict[str, str]:
+    """The game's ``PHASES`` (``boardgames_tui/games/<name>/learn.py``), {} without the module."""
+    import importlib
+    try:
+        return dict(importlib.import_module(f"boardgames_tui.games.{game.name}.learn").PHASES)
+    except ModuleNotFoundError:
+        return {}
+
+
+def learn_text_faults(text: str) -> list[str]:
+    """What is wrong with one learn text for the panel (nothing: [])."""
+    out = []
+    if not text.strip():
+        out.append("empty")
+    if len(text) > LEARN_TEXT_CHARS:
+        out.append(f"{len(text)} characters (at most {LEARN_TEXT_CHARS})")
+    sentences = len(_SENTENCE_END.findall(text))
+    if sentences > LEARN_TEXT_SENTENCES:
+        out.append(f"{sentences} sentences (at most {LEARN_TEXT_SENTENCES})")
+    if not text.isprintable():     # newlines and tabs included: one paragraph, no control characters
+        out.append("not one printable paragraph")
+    if text != text.strip() or "  " in text:
+        out.append("stray spaces")
+    if text.strip() and not _SENTENCE_END.search(text[-1]):
+        out.append("does not end a sentence")
+    if any(c in text for c in "[]*`_#"):
+        out.append("markup")
+    return out
+
+
+def check_every_kind_has_a_learn_text(game: Game, policy, seeds: range, max_choices: int) -> dict[str, str]:
+    """The guided first game explains each decision kind the first time it comes: every kind met in
+    random games (``kinds_met``) has a text through ``Game.learn_text``; every text of the game's
+    ``PHASES`` fits the panel (``learn_text_faults``) and names a kind the easy policy knows
+    (``HANDLED_KINDS`` or ``RANDOM_FALLBACK``), so no stale key outlives a renamed kind.  Returns the
+    texts of the kinds met."""
+    phases = learn_phases(game)
+    bad = {k: f for k, t in phases.items() if (f := learn_text_faults(t))}
+    assert not bad, f"{game.name}: learn texts that do not fit the panel: {bad}"
+    first = kinds_met(game, seeds, max_choices)
+    missing = sorted(k for k in first if not game.learn_text(k))
+    assert not missing, f"{game.name}: no learn text for " + ", ".join(f"{k} (first at {first[k]})" for k in missing)
+    known = set(getattr(policy, "HANDLED_KINDS", ())) | set(getattr(policy, "RANDOM_FALLBACK", ()))
+    stale = sorted(set(phases) - known)
+    assert not stale, f"{game.name}: learn texts for kinds the policy does not know: {stale}"
+    return {k: game.learn_text(k) or "" for k in sorted(first)}

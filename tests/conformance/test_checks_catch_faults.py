@@ -3,6 +3,7 @@ with one fault each, so a green suite means something."""
 from __future__ import annotations
 
 import sys
+import types
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -199,3 +200,60 @@ def test_a_game_without_a_policy_of_its_own_fails(lanterns):
     from boardgames_tui.bots.policies import policy_for
     with pytest.raises(AssertionError, match="has no rule for play"):
         C.check_every_kind_has_a_policy(lanterns, policy_for("fakecards"), range(1), 1_000)
+
+
+LANTERN_TEXTS = {"play": "Your turn: play a lantern card. Light the colours you need most.",
+                 "use": "What the played card does. Pick the use that scores now."}
+
+
+@pytest.fixture
+def lantern_texts(monkeypatch):
+    """Learn texts for the test game, as ``boardgames_tui/games/fakecards/learn.py`` would hold them."""
+    def install(phases: dict[str, str]) -> None:
+        module = types.ModuleType("boardgames_tui.games.fakecards.learn")
+        module.PHASES = phases  # type: ignore[attr-defined]
+        monkeypatch.setitem(sys.modules, module.__name__, module)
+    return install
+
+
+def test_a_game_with_fitting_learn_texts_passes(lanterns, lantern_texts):
+    lantern_texts(dict(LANTERN_TEXTS))
+    assert C.check_every_kind_has_a_learn_text(lanterns, LanternPolicy, range(2), 1_000) == LANTERN_TEXTS
+
+
+def test_a_game_without_learn_texts_fails(lanterns):
+    """No module at all: Game.learn_text says None, and the check names the first kind met."""
+    assert lanterns.learn_text("play") is None
+    with pytest.raises(AssertionError, match=r"no learn text for play \(first at .*\), use"):
+        C.check_every_kind_has_a_learn_text(lanterns, LanternPolicy, range(2), 1_000)
+
+
+@pytest.mark.parametrize("text, fault", [
+    ("Play. " * 40 + "Go.", "characters"),
+    ("One. Two. Three. Four.", "4 sentences"),
+    ("Your turn: play a card.\nLight the colours you need.", "printable paragraph"),
+    ("Play a **lantern** card.", "markup"),
+    ("Play a lantern card", "does not end a sentence"),
+    ("", "empty"),
+])
+def test_a_learn_text_that_does_not_fit_the_panel_fails(lanterns, lantern_texts, text, fault):
+    lantern_texts({**LANTERN_TEXTS, "use": text})
+    with pytest.raises(AssertionError, match=rf"do not fit the panel: .*'use': \[.*{fault}"):
+        C.check_every_kind_has_a_learn_text(lanterns, LanternPolicy, range(2), 1_000)
+
+
+def test_a_learn_text_for_a_kind_the_policy_does_not_know_fails(lanterns, lantern_texts):
+    lantern_texts({**LANTERN_TEXTS, "light": "Light a lantern. It scores at the end."})
+    with pytest.raises(AssertionError, match=r"kinds the policy does not know: \['light'\]"):
+        C.check_every_kind_has_a_learn_text(lanterns, LanternPolicy, range(2), 1_000)
+
+
+def test_learn_text_does_not_hide_a_broken_learn_module(lanterns, monkeypatch):
+    """Only the learn module's own absence means "no texts": a missing import inside it is a bug."""
+    import importlib
+
+    def broken(name, package=None):
+        raise ModuleNotFoundError("No module named 'yaml'", name="yaml")
+    monkeypatch.setattr(importlib, "import_module", broken)
+    with pytest.raises(ModuleNotFoundError, match="yaml"):
+        lanterns.learn_text("play")

@@ -109,3 +109,15 @@ def test_a_game_of_open_information_has_no_private_step(game):
 def test_clones_are_independent(game, seed):
     lo, hi = game.player_range(game.options_with_defaults({}))
     C.check_clone_independent(game, hi if seed == 14 else lo, seed, max_choices=900, every=45)
+
+
+def test_every_kind_has_a_learn_text_that_fits_the_panel(game):
+    """The guided first game (``learn``) explains each decision kind the first time it comes: random
+    games at every player count and option meet no kind without a text, and every text of the game's
+    ``learn.PHASES`` fits the panel at 80x24 and names a kind the easy policy knows."""
+    from boardgames_tui.bots.policies import policy_for
+    texts = C.check_every_kind_has_a_learn_text(game, policy_for(game.name), range(2), max_choices=20_000)
+    assert texts and all(texts.values()), texts
+    # the accessor the screen uses gives the module's texts, and nothing for a kind that does not exist
+    assert all(game.learn_text(k) == t for k, t in C.learn_phases(game).items())
+    assert game.learn_text("no such kind") is None
