@@ -66,7 +66,7 @@ class LearnGameScreen(GameScreen):
             panel = self.query_one("#learn-panel", Static)
         except NoMatches:
             return
-        text = getattr(self.match.game, "learn_text", lambda k: None)(kind) if kind is not None and kind not in self._kinds_seen else None
+        text = self.match.game.learn_text(kind) if kind is not None and kind not in self._kinds_seen else None
         panel.display = bool(text)
         self.log_widget.display = not text
         if text:
