@@ -41,8 +41,9 @@ class BoardgamesApp(App[None]):
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
 
     def __init__(self, match: Match | None = None, *, demo: bool = False, delay: float = 0.6,
-                 screenshot: bool = False, exit_at_end: bool = False) -> None:
+                 screenshot: bool = False, exit_at_end: bool = False, table=None) -> None:
         super().__init__()
+        self.start_table = table  # a TableSession: its table's screen first
         self.exit_at_end = exit_at_end  # the score screen leaves the app after a few seconds
         self.start_match = match
         self.demo = demo
@@ -121,7 +122,11 @@ class BoardgamesApp(App[None]):
         blank default screen: one frame less at start-up (bench/startup.py).
         Menu, form and game replace one another there (:meth:`_reset_to`)."""
         screen: Screen
-        if self.start_match is not None:
+        if self.start_table is not None:
+            from .screens.table_game import TableGameScreen
+
+            screen = TableGameScreen(self.start_table, delay=self.delay)
+        elif self.start_match is not None:
             from .screens.game import GameScreen
 
             m = self.start_match
@@ -176,6 +181,12 @@ class BoardgamesApp(App[None]):
             except (StoreError, OSError) as e:
                 self.notify(f"Autosave failed: {e}", severity="warning", markup=False)
         self._reset_to(GameScreen(match, demo=self.demo, delay=self.delay))
+
+    def open_table(self, session) -> None:
+        """A table's screen for ``session`` (a TableSession): no autosave, the store is the record."""
+        from .screens.table_game import TableGameScreen
+
+        self._reset_to(TableGameScreen(session, delay=self.delay))
 
     # -- terminal size ----------------------------------------------------------------
     def on_resize(self, event: events.Resize) -> None:
@@ -251,7 +262,7 @@ class BoardgamesApp(App[None]):
 
 
 def run_app(match: Match | None = None, *, demo: bool = False, delay: float = 0.6,
-            headless: bool = False, exit_at_end: bool = False) -> int:
+            headless: bool = False, exit_at_end: bool = False, table=None) -> int:
     """Run the app: the main menu, or ``match``'s game screen directly.
     ``demo``: every seat plays as a bot with ``delay`` seconds between moves;
     the final scores stay on screen (``exit_at_end``: for a few seconds, then the app leaves).
@@ -263,7 +274,7 @@ def run_app(match: Match | None = None, *, demo: bool = False, delay: float = 0.
             ensure_saves_dir()  # made 0700, or an older install's tightened
         except OSError:
             pass  # the menu and the dialogs report what fails
-    app = BoardgamesApp(match, demo=demo, delay=delay, exit_at_end=exit_at_end)
+    app = BoardgamesApp(match, demo=demo, delay=delay, exit_at_end=exit_at_end, table=table)
     app.run(headless=headless)
     return app.return_code or 0
 

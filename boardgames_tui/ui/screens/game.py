@@ -353,6 +353,16 @@ class GameScreen(Screen[None]):
         self._after_change()
         return True
 
+    def record_bot_choice(self, key: str) -> bool:
+        """Make a bot's choice (IllegalMove: a rules bug).  False: it was not made and the
+        position is what it is now (a table's screen: another terminal recorded one first)."""
+        self.match.choose(key)
+        return True
+
+    def leave_note(self) -> str:
+        """What the "leave for the menu" question adds about the game left."""
+        return "" if not self.autosave_on else " The game is autosaved; Continue resumes it."
+
     def _after_change(self) -> None:
         self._autosave()
         self.refresh_position()
@@ -419,7 +429,9 @@ class GameScreen(Screen[None]):
             key = ask(bot, self.match.game, self.match.state, d)
             self._note_target(d, key)
             try:
-                self.match.choose(key)
+                if not self.record_bot_choice(key):
+                    changed = True  # the position moved on elsewhere: show it
+                    break
             except IllegalMove as e:  # a rules bug; show it, do not crash
                 self.notify(f"Bot move refused: {e.reason}", severity="error", markup=False)
                 return
@@ -512,7 +524,9 @@ class GameScreen(Screen[None]):
             return
         try:
             self._note_target(d, key)
-            self.match.choose(key)
+            if not self.record_bot_choice(key):
+                self.refresh_position()
+                return
         except IllegalMove as e:
             self.notify(f"Bot move refused: {e.reason}", severity="error", markup=False)
             return
@@ -638,5 +652,4 @@ class GameScreen(Screen[None]):
             elif was_thinking:
                 self.refresh_position()
 
-        note = "" if not self.autosave_on else " The game is autosaved; Continue resumes it."
-        self.app.push_screen(ConfirmScreen(f"Leave this game for the main menu?{note}"), done)
+        self.app.push_screen(ConfirmScreen(f"Leave this game for the main menu?{self.leave_note()}"), done)
