@@ -11,7 +11,7 @@ from boardgames_tui.engine.table_session import TableSession, new_table
 from boardgames_tui.engine.table_store import TableStore
 from boardgames_tui.ui.app import BoardgamesApp
 from boardgames_tui.ui.screens.table_game import TableGameScreen
-from ui_helpers import evolution_available, settle, wait_for
+from ui_helpers import evolution_available, notes, settle, wait_for
 
 pytestmark = pytest.mark.skipif(not evolution_available(), reason="Evolution rules not written yet")
 
@@ -94,3 +94,120 @@ async def test_two_terminals_each_see_their_own_hand_and_follow_each_other(store
         assert f"Waiting for {names[1 - first]}" in screen_text(ap1)
         # The card went face down: the other terminal does not show it.
         assert int(key.split(":")[1]) not in hand_ids(sc2)
+
+
+async def test_a_stale_submit(store_path):
+    code = table(store_path)
+    first = TableStore(store_path).info(code).decider
+    me = session(store_path, code, "alice", first)
+    twin = session(store_path, code, "alice", first)   # the same player in a second terminal
+    app = BoardgamesApp(table=me)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        opts = me.match.decision().options
+        # The second terminal chooses first, before this one has polled.
+        twin.choose(opts[1].key)
+        assert not screen.choose(opts[0].key)
+        await settle(pilot)
+        assert "Another choice was made first" in notes(app)
+        assert [r.key for r in me.match.history] == [opts[1].key]
+        assert TableStore(store_path).read(code).keys == [opts[1].key]
+        # The screen shows the new position: the other seat decides now.
+        assert screen.picker.visible_options == [] and not me.my_turn()
+
+
+def advance_to_a_double_turn(a: TableSession, b: TableSession) -> tuple[TableSession, str]:
+    """Choose the first option for whoever decides until a seat's choice leaves it deciding
+    (so it may be taken back); returns that session and the key."""
+    for _ in range(400):
+        s = a if a.my_turn() else b
+        s.poll()
+        for o in s.match.decision().options:
+            decider, _ = s._check(o.key, False)
+            if decider == s.decider():
+                return s, o.key
+        s.choose(s.match.decision().options[0].key)
+        for t in (a, b):
+            t.poll()
+    raise AssertionError("no double turn found")
+
+
+async def test_undo_takes_back_at_every_terminal(store_path):
+    code = table(store_path)
+    a, b = session(store_path, code, "alice", 0), session(store_path, code, "bob", 1)
+    me, key = advance_to_a_double_turn(a, b)
+    other = b if me is a else a
+    n = len(me.match.history)
+    app_me, app_other = BoardgamesApp(table=me), BoardgamesApp(table=other)
+    async with app_me.run_test(size=SIZE) as pm, app_other.run_test(size=SIZE) as po:
+        await settle(pm)
+        await settle(po)
+        assert app_me.screen.choose(key)
+        await wait_for(po, lambda: len(other.match.history) == n + 1)
+        await pm.press("u")
+        await settle(pm)
+        assert "Undone." in notes(app_me)
+        assert len(me.match.history) == n and len(TableStore(store_path).read(code).keys) == n
+        await wait_for(po, lambda: len(other.match.history) == n)
+        assert [o.key for o in app_me.screen.picker.visible_options] == [
+            o.key for o in me.match.decision().options]
+
+
+async def test_undo_refused_after_another_seat_chose(store_path):
+    code = table(store_path)
+    a, b = session(store_path, code, "alice", 0), session(store_path, code, "bob", 1)
+    me, other = (a, b) if a.my_turn() else (b, a)
+    app = BoardgamesApp(table=me)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert app.screen.choose(me.match.decision().options[0].key)
+        other.poll()
+        other.choose(other.match.decision().options[0].key)
+        await wait_for(pilot, lambda: len(me.match.history) == 2)
+        await pilot.press("u")
+        await settle(pilot)
+        assert any("Cannot undo" in n for n in notes(app))
+        assert len(TableStore(store_path).read(code).keys) == 2
+
+
+async def test_a_bot_seat_plays_on_with_one_human_connected(store_path):
+    code = table(store_path, kinds=(HUMAN, BOT))
+    me = session(store_path, code, "alice", 0)
+    app = BoardgamesApp(table=me, delay=0.0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        for _ in range(6):     # alice's choices; the bot answers each time without being asked
+            await wait_for(pilot, lambda: me.my_turn() or me.match.is_over(), tries=500)
+            if me.match.is_over():
+                break
+            assert screen.choose(me.match.decision().options[0].key)
+        await wait_for(pilot, lambda: me.my_turn(), tries=500)
+        recorded = TableStore(store_path).read(code).keys
+        bot_choices = [r for r in me.match.history if r.player == 1]
+        assert bot_choices and len(recorded) == len(me.match.history)
+        assert [r.key for r in me.match.history] == recorded
+
+
+async def test_a_spectator_sees_no_hand_and_follows(store_path):
+    code = table(store_path)
+    a = session(store_path, code, "alice", 0)
+    b = session(store_path, code, "bob", 1)
+    watcher = session(store_path, code, "carl", watch=True)
+    app = BoardgamesApp(table=watcher)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert screen.board._hand() == [] and screen.picker.visible_options == []
+        text = screen_text(app)
+        for seat in (0, 1):
+            for line in private_lines(a, seat):
+                assert line[:40] not in text
+        s = a if a.my_turn() else b
+        s.choose(s.match.decision().options[0].key)
+        await wait_for(pilot, lambda: len(watcher.match.history) == 1)
+        await settle(pilot)
+        assert screen.board._hand() == [] and screen.picker.visible_options == []
+        assert not screen.choose(watcher.match.decision().options[0].key)
+        assert len(TableStore(store_path).read(code).keys) == 1
