@@ -211,3 +211,59 @@ async def test_a_spectator_sees_no_hand_and_follows(store_path):
         assert screen.board._hand() == [] and screen.picker.visible_options == []
         assert not screen.choose(watcher.match.decision().options[0].key)
         assert len(TableStore(store_path).read(code).keys) == 1
+
+
+def option_text(app, list_id: str, option_id: str) -> str:
+    return str(app.screen.query_one(list_id).get_option(option_id).prompt)
+
+
+async def test_the_menu_says_your_turn_and_the_tables_screen_joins(store_path, monkeypatch):
+    monkeypatch.setenv("BOARDGAMES_TUI_TABLES", str(store_path))
+    monkeypatch.setenv("BOARDGAMES_TUI_PLAYER", "alice")
+    codes = [table(store_path, seed=s) for s in (5, 6, 7)]
+    for code in codes[:2]:     # alice holds the deciding seat at two tables
+        TableStore(store_path).claim(code, TableStore(store_path).info(code).decider, "alice")
+    full = codes[2]            # the third is full: both seats are other players'
+    TableStore(store_path).claim(full, 0, "bob")
+    TableStore(store_path).claim(full, 1, "carl")
+    app = BoardgamesApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert "Your turn at 2 tables" in option_text(app, "#menu", "tables")
+        await pilot.press("t")
+        await settle(pilot)
+        lines = [str(o.prompt) for o in app.screen.query_one("#tables").options if (o.id or "").startswith("t:")]
+        assert len(lines) == 3 and all(len(ln) <= 80 for ln in lines)
+        assert sum(ln.startswith("*") and "your turn" in ln for ln in lines) == 2
+        # Enter on the full table: refused in one notify line, the screen stays.
+        lst = app.screen.query_one("#tables")
+        lst.highlighted = next(i for i, o in enumerate(lst.options) if full in str(o.prompt))
+        await pilot.press("enter")
+        await settle(pilot)
+        assert any("no free seat" in n for n in notes(app))
+        # w watches it.
+        await pilot.press("w")
+        await wait_for(pilot, lambda: isinstance(app.screen, TableGameScreen))
+        assert app.screen.session.watch and app.screen.session.code == full
+
+
+async def test_new_table_from_the_menu(store_path, monkeypatch):
+    monkeypatch.setenv("BOARDGAMES_TUI_TABLES", str(store_path))
+    monkeypatch.setenv("BOARDGAMES_TUI_PLAYER", "alice")
+    app = BoardgamesApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert "Your turn" not in option_text(app, "#menu", "tables")
+        await pilot.press("t")
+        await settle(pilot)
+        lst = app.screen.query_one("#tables")
+        lst.highlighted = next(i for i, o in enumerate(lst.options) if o.id == "new:evolution")
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: isinstance(app.screen, TableGameScreen))
+        s = app.screen.session
+        info = TableStore(store_path).info(s.code)
+        assert info.game == "evolution" and info.seats[0].player == "alice" and info.n == 0
+        assert any(s.code in n for n in notes(app))
+        assert app.screen.curtain_for is None

@@ -201,7 +201,7 @@ class GameScreen(Screen[None]):
         seats = m.seats
         banner = self.query_one(TurnBanner)
         prompt = self.query_one("#prompt", Static)
-        status = f"{m.game.title} · round {m.round_number()}"
+        status = f"{m.game.title} · round {m.round_number()}{self.status_note()}"
         if d is None:
             self._set_curtain(None)
             view = m.view(None, log=False)
@@ -358,6 +358,10 @@ class GameScreen(Screen[None]):
         position is what it is now (a table's screen: another terminal recorded one first)."""
         self.match.choose(key)
         return True
+
+    def status_note(self) -> str:
+        """Added to the banner's status (a table's screen: its code)."""
+        return ""
 
     def leave_note(self) -> str:
         """What the "leave for the menu" question adds about the game left."""

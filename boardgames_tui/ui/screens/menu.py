@@ -22,6 +22,7 @@ from ...engine.registry import GAMES, GameEntry
 from ...engine.store import SaveSummary, default_store
 from ..lists import KeyList
 from .saves import autosaves, details, summary_line
+from .table_turns import my_turns, turns_text
 
 __all__ = ["MenuScreen", "playable_games", "summary_line", "CONTINUE_SHOWN"]
 
@@ -45,6 +46,7 @@ class MenuScreen(Screen[None]):
         Binding("c", "continue_first", "Continue newest", show=False),
         Binding("a", "all_saves", "All saved games"),
         Binding("o", "load", "Load file"),
+        Binding("t", "tables", "Tables"),
         Binding("q", "app.quit", "Quit"),
     ]
 
@@ -57,7 +59,7 @@ class MenuScreen(Screen[None]):
         with Vertical(id="menu-box"):
             yield MenuList(id="menu")
         yield Static("", id="menu-about")
-        yield Static("↑↓/jk move · Enter choose · a all saved games · o load file · q quit",
+        yield Static("↑↓/jk move · Enter choose · a all saved · t tables · o load file · q quit",
                      id="menu-help")
         yield Footer()
 
@@ -80,6 +82,7 @@ class MenuScreen(Screen[None]):
         # A damaged autosave, or a damaged database, never stops the menu.
         self._saves, self._store_error = autosaves()
         self._games = playable_games()
+        self._turns = my_turns()
         lst = self.query_one(MenuList)
         keep = lst.highlighted
         lst.clear_options()
@@ -107,6 +110,10 @@ class MenuScreen(Screen[None]):
         else:
             items.append(Option(Text("No autosaved games yet", style="dim"), id="h-nosave", disabled=True))
         items.append(None)
+        t = Text("Tables…", style="bold")
+        if self._turns:
+            t.append(f"  {turns_text(self._turns)}", style="bold reverse")
+        items.append(Option(t, id="tables"))
         items.append(Option(Text("Load a save file…", style="bold"), id="load"))
         items.append(Option(Text("Quit", style="bold"), id="quit"))
         lst.add_options(items)
@@ -130,6 +137,9 @@ class MenuScreen(Screen[None]):
             about = Text(self._store_error)
         elif oid == "all-saves":
             about = "Every autosaved game: open one or delete one."
+        elif oid == "tables":
+            about = ("One game, each seat played from its own terminal on this host: "
+                     "join, watch or start a table.")
         elif oid == "load":
             about = Text(f"Open a save file (those written with s during a game are in "
                          f"{saves.saves_dir()}).")
@@ -156,6 +166,8 @@ class MenuScreen(Screen[None]):
             self.move_store_aside()
         elif oid == "load":
             self.action_load()
+        elif oid == "tables":
+            self.action_tables()
         elif oid == "quit":
             self.app.exit()
 
@@ -193,6 +205,12 @@ class MenuScreen(Screen[None]):
 
         if self.app.screen is self:
             self.app.push_screen(SavedGamesScreen())
+
+    def action_tables(self) -> None:
+        from .tables import TablesScreen
+
+        if self.app.screen is self:
+            self.app.push_screen(TablesScreen())
 
     def action_load(self) -> None:
         from .dialogs import LoadScreen

@@ -58,6 +58,9 @@ class TableGameScreen(GameScreen):
     def human_to_act(self) -> bool:
         return self.session.my_turn()
 
+    def status_note(self) -> str:
+        return f" · table {self.session.code}" + (" · watching" if self.session.watch else "")
+
     def leave_note(self) -> str:
         return f" The table waits; `boardgames-tui join {self.session.code}` comes back."
 
@@ -120,9 +123,7 @@ class TableGameScreen(GameScreen):
         m = self.match
         seat = m.seats[d.player]
         view = m.view(self.viewer, log=False)
-        status = f"{m.game.title} · round {m.round_number()} · table {self.session.code}"
-        if self.session.watch:
-            status += " · watching"
+        status = f"{m.game.title} · round {m.round_number()}{self.status_note()}"
         self.query_one(TurnBanner).show_turn(d.player, seat.name, seat.colour, bot=seat.is_bot,
                                              status=status, note=self.board.banner_note(view))
         wait = waiting_text(seat.name, d.player, seat.is_bot)
