@@ -26,6 +26,7 @@ from .table_turns import my_turns, turns_text
 
 __all__ = ["MenuScreen", "playable_games", "summary_line", "CONTINUE_SHOWN"]
 
+MENU_CHROME = 8      # rows that are not the list's: title 2, box border 2, about 2, help, footer
 CONTINUE_SHOWN = 3   # the latest autosaves listed under Continue (80x24 holds no more with 5 games)
 
 
@@ -109,7 +110,10 @@ class MenuScreen(Screen[None]):
                                 id="all-saves"))
         else:
             items.append(Option(Text("No autosaved games yet", style="dim"), id="h-nosave", disabled=True))
-        items.append(None)
+        # The screen less the title, the box's border, the about and help lines and the footer:
+        # at 80x24 with three autosaves the last separator gives way to the Tables line.
+        if len(items) + 4 <= self.app.size.height - MENU_CHROME:
+            items.append(None)
         t = Text("Tables…", style="bold")
         if self._turns:
             t.append(f"  {turns_text(self._turns)}", style="bold reverse")
