@@ -127,8 +127,11 @@ class TableGameScreen(GameScreen):
         self.query_one(TurnBanner).show_turn(d.player, seat.name, seat.colour, bot=seat.is_bot,
                                              status=status, note=self.board.banner_note(view))
         wait = waiting_text(seat.name, d.player, seat.is_bot)
+        # A private decision's prompt may name what only its seat knows: not shown here.
+        what = "" if d.private else f"  {prompt_text(d.prompt, seat.name)}"
         self.query_one("#prompt", Static).update(
-            Text(f"{wait}  {prompt_text(d.prompt, seat.name)}", style="italic"))
+            Text(f"{wait}{what}", style="italic", no_wrap=True,
+                 overflow="ellipsis"))   # one line: the board does not jump as turns pass
         self.picker.set_options([], message=wait)
         self._show(view, self.viewer, None)
 
