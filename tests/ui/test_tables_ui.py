@@ -267,3 +267,25 @@ async def test_new_table_from_the_menu(store_path, monkeypatch):
         assert info.game == "evolution" and info.seats[0].player == "alice" and info.n == 0
         assert any(s.code in n for n in notes(app))
         assert app.screen.curtain_for is None
+
+
+async def test_two_terminals_and_a_bot_seat_one_choice_each_time(store_path):
+    code = table(store_path, kinds=(HUMAN, HUMAN, BOT))
+    a, b = session(store_path, code, "alice", 0), session(store_path, code, "bob", 1)
+    app_a, app_b = BoardgamesApp(table=a, delay=0.0), BoardgamesApp(table=b, delay=0.0)
+    async with app_a.run_test(size=SIZE) as pa, app_b.run_test(size=SIZE) as pb:
+        await settle(pa)
+        await settle(pb)
+        pairs = [(a, app_a, pa), (b, app_b, pb)]
+        for _ in range(12):
+            await wait_for(pa, lambda: a.my_turn() or b.my_turn() or a.match.is_over(), tries=1000)
+            if a.match.is_over():
+                break
+            s, app, pilot = next(p for p in pairs if p[0].my_turn())
+            await settle(pilot)
+            assert app.screen.choose(s.match.decision().options[-1].key)
+        await wait_for(pa, lambda: (a.my_turn() or b.my_turn())
+                       and len(a.match.history) == len(b.match.history), tries=1000)
+        keys = TableStore(store_path).read(code).keys
+        assert [r.key for r in a.match.history] == keys == [r.key for r in b.match.history]
+        assert any(r.player == 2 for r in a.match.history)     # the bot played

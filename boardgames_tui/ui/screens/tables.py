@@ -4,7 +4,8 @@ watch or start one.
 Enter joins the highlighted table (your seat, or the first free one), ``w`` watches it,
 the "New table" lines open the new-game form, whose Start creates a table instead of a
 game and joins it.  A refusal (a seat taken, no free seat) is one notify line.
-Keyboard only: ↑↓/jk move, Enter, w, r reloads, Esc/q back to the menu.
+Keyboard only: ↑↓/jk move, Enter, w, r reloads, Esc/q back to the menu.  The list follows
+the other terminals' choices (the store's change counter, read once a second).
 """
 from __future__ import annotations
 
@@ -46,6 +47,16 @@ class TablesScreen(Screen[None]):
         self.store = TableStore()
         self.rebuild()
         self.query_one(TablesList).focus()
+        self.set_interval(1.0, self._follow)
+
+    def _follow(self) -> None:
+        """Turns move on at the other terminals: the list follows (a counter read when not)."""
+        try:
+            changed = self.store.changed()
+        except TableError:
+            return
+        if changed and self.app.screen is self:
+            self.rebuild()
 
     def on_unmount(self) -> None:
         self.store.close()
