@@ -91,6 +91,7 @@ async def test_two_terminals_each_see_their_own_hand_and_follow_each_other(store
         assert s2.my_turn() and [o.key for o in sc2.picker.visible_options] == [
             o.key for o in s2.match.decision().options]
         assert hand_ids(sc2) == view_hand(s2, s2.held[0])
+        assert "Your turn." in notes(ap2)
         assert f"Waiting for {names[1 - first]}" in screen_text(ap1)
         # The card went face down: the other terminal does not show it.
         assert int(key.split(":")[1]) not in hand_ids(sc2)
@@ -289,3 +290,20 @@ async def test_two_terminals_and_a_bot_seat_one_choice_each_time(store_path):
         keys = TableStore(store_path).read(code).keys
         assert [r.key for r in a.match.history] == keys == [r.key for r in b.match.history]
         assert any(r.player == 2 for r in a.match.history)     # the bot played
+
+
+async def test_a_bot_whose_thinker_left_is_taken_over(store_path):
+    code = table(store_path, kinds=(BOT, HUMAN), seed=3)   # seed 3: the bot seat starts
+    store = TableStore(store_path)
+    info = store.info(code)
+    assert info.decider == 0
+    # Another terminal took the lease and dropped: it runs out in 0.5 s, unrenewed.
+    assert store.lease_bot(code, info.n, info.gen, "gone", seconds=0.5)
+    me = session(store_path, code, "bob", 1)
+    app = BoardgamesApp(table=me, delay=0.0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert "Waiting for Alice (bot, seat 1)" in screen_text(app)
+        assert len(TableStore(store_path).read(code).keys) == 0
+        await wait_for(pilot, lambda: me.my_turn(), tries=400)
+        assert any(r.player == 0 for r in me.match.history)

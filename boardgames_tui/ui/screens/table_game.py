@@ -69,6 +69,7 @@ class TableGameScreen(GameScreen):
         """The timer: take in other terminals' choices; try for a bot's turn whose thinker left."""
         if not self.is_mounted or getattr(self.app, "closing", False):
             return
+        was_mine = self.session.my_turn()
         try:
             changed = self.session.poll()
         except TableError as e:
@@ -77,6 +78,8 @@ class TableGameScreen(GameScreen):
         if changed:
             self._stop_thinking()   # thought about a position that is gone
             self.refresh_position()
+            if self.session.my_turn() and not was_mine:
+                self.notify("Your turn.", timeout=2)   # the waiting player may look away
             return
         s = self.session
         if s.bot_to_move():
