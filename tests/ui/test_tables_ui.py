@@ -307,3 +307,24 @@ async def test_a_bot_whose_thinker_left_is_taken_over(store_path):
         assert len(TableStore(store_path).read(code).keys) == 0
         await wait_for(pilot, lambda: me.my_turn(), tries=1000)
         assert any(r.player == 0 for r in me.match.history)
+
+
+async def test_the_score_screen_at_the_end(store_path):
+    import random
+
+    from boardgames_tui.ui.screens.scores import ScoreScreen
+
+    code = table(store_path)
+    a, b = session(store_path, code, "alice", 0), session(store_path, code, "bob", 1)
+    r = random.Random(2)
+    while True:
+        a.poll()
+        b.poll()
+        if a.match.is_over():
+            break
+        s = a if a.my_turn() else b
+        s.choose(r.choice(s.match.decision().options).key)
+    app = BoardgamesApp(table=b)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ScoreScreen))
+        assert TableStore(store_path).info(code).over
