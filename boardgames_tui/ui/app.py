@@ -258,7 +258,8 @@ class BoardgamesApp(App[None]):
             yield SystemCommand("Log (l)", "Show the game log large / back", screen.action_log)
             yield SystemCommand("Save (s)", "Save the game to a file", screen.action_save)
             yield SystemCommand("Filter options (/)", "Type to filter the option list", screen.action_filter)
-            yield SystemCommand("Main menu (q)", "Leave the game (it is autosaved)", screen.action_menu)
+            left = "the table waits" if hasattr(screen, "session") else "it is autosaved"  # a table's screen
+            yield SystemCommand("Main menu (q)", f"Leave the game ({left})", screen.action_menu)
 
 
 def run_app(match: Match | None = None, *, demo: bool = False, delay: float = 0.6,
