@@ -31,6 +31,13 @@ NAMES = ("Alice", "Bob")
 ENTER = "\r"
 
 
+def follow_limit() -> float:
+    """FOLLOW_LIMIT; twice that on a machine with more runnable processes than cores, where the
+    two apps' redraws wait for a core (the poll itself is every 0.25 s)."""
+    loaded = os.getloadavg()[0] > (os.cpu_count() or 1)
+    return FOLLOW_LIMIT * (2 if loaded else 1)
+
+
 class Terminal:
     """``boardgames-tui join`` in an 80x24 pty, its output rendered by pyte."""
 
@@ -109,7 +116,7 @@ def test_two_ptys_at_one_table(tmp_path):
             took = wait_all(terms, lambda: f"Waiting for {NAMES[d]}" not in waiter.text(),
                             "the choice to show at the other terminal")
             print(f"a choice showed at the other terminal after {took:.3f} s")
-            assert took < FOLLOW_LIMIT, took
+            assert took < follow_limit(), took
             watcher.poll()
             assert len(watcher.match.history) == n + 1
         # SIGKILL one terminal and join again: the same position.
