@@ -509,6 +509,9 @@ def build_parser() -> argparse.ArgumentParser:
                         "saves, <data>/web/NAME; repeat for each")
     s.set_defaults(func=cmd_web)
 
+    from .table_cli import add_parsers
+    add_parsers(sub, game_arg, option_arg, _positive, _seed, DEFAULT_BOT_LEVEL)
+
     s = sub.add_parser("screenshot", help="write an SVG of the position after N bot choices "
                                           "(GAME 'menu': the main menu)")
     game_arg(s)

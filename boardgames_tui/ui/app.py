@@ -41,9 +41,11 @@ class BoardgamesApp(App[None]):
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
 
     def __init__(self, match: Match | None = None, *, demo: bool = False, delay: float = 0.6,
-                 screenshot: bool = False, exit_at_end: bool = False, learn: bool = False) -> None:
+                 screenshot: bool = False, exit_at_end: bool = False, learn: bool = False,
+                 table=None) -> None:
         super().__init__()
         self.learn = learn  # the start match is a guided game (screens/learn.py)
+        self.start_table = table  # a TableSession: its table's screen first
         self.exit_at_end = exit_at_end  # the score screen leaves the app after a few seconds
         self.start_match = match
         self.demo = demo
@@ -122,7 +124,11 @@ class BoardgamesApp(App[None]):
         blank default screen: one frame less at start-up (bench/startup.py).
         Menu, form and game replace one another there (:meth:`_reset_to`)."""
         screen: Screen
-        if self.start_match is not None:
+        if self.start_table is not None:
+            from .screens.table_game import TableGameScreen
+
+            screen = TableGameScreen(self.start_table, delay=self.delay)
+        elif self.start_match is not None:
             from .screens.game import GameScreen
 
             m = self.start_match
@@ -192,6 +198,12 @@ class BoardgamesApp(App[None]):
         except (StoreError, OSError) as e:
             self.notify(f"Autosave failed: {e}", severity="warning", markup=False)
         self._reset_to(LearnGameScreen(m, delay=self.delay))
+
+    def open_table(self, session) -> None:
+        """A table's screen for ``session`` (a TableSession): no autosave, the store is the record."""
+        from .screens.table_game import TableGameScreen
+
+        self._reset_to(TableGameScreen(session, delay=self.delay))
 
     # -- terminal size ----------------------------------------------------------------
     def on_resize(self, event: events.Resize) -> None:
@@ -263,11 +275,12 @@ class BoardgamesApp(App[None]):
             yield SystemCommand("Log (l)", "Show the game log large / back", screen.action_log)
             yield SystemCommand("Save (s)", "Save the game to a file", screen.action_save)
             yield SystemCommand("Filter options (/)", "Type to filter the option list", screen.action_filter)
-            yield SystemCommand("Main menu (q)", "Leave the game (it is autosaved)", screen.action_menu)
+            left = "the table waits" if hasattr(screen, "session") else "it is autosaved"  # a table's screen
+            yield SystemCommand("Main menu (q)", f"Leave the game ({left})", screen.action_menu)
 
 
 def run_app(match: Match | None = None, *, demo: bool = False, delay: float = 0.6,
-            headless: bool = False, exit_at_end: bool = False, learn: bool = False) -> int:
+            headless: bool = False, exit_at_end: bool = False, learn: bool = False, table=None) -> int:
     """Run the app: the main menu, or ``match``'s game screen directly.
     ``demo``: every seat plays as a bot with ``delay`` seconds between moves;
     the final scores stay on screen (``exit_at_end``: for a few seconds, then the app leaves).
@@ -279,7 +292,7 @@ def run_app(match: Match | None = None, *, demo: bool = False, delay: float = 0.
             ensure_saves_dir()  # made 0700, or an older install's tightened
         except OSError:
             pass  # the menu and the dialogs report what fails
-    app = BoardgamesApp(match, demo=demo, delay=delay, exit_at_end=exit_at_end, learn=learn)
+    app = BoardgamesApp(match, demo=demo, delay=delay, exit_at_end=exit_at_end, learn=learn, table=table)
     app.run(headless=headless)
     return app.return_code or 0
 

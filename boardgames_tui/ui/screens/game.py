@@ -208,7 +208,7 @@ class GameScreen(Screen[None]):
         seats = m.seats
         banner = self.query_one(TurnBanner)
         prompt = self.query_one("#prompt", Static)
-        status = f"{m.game.title} · round {m.round_number()}"
+        status = f"{m.game.title} · round {m.round_number()}{self.status_note()}"
         self._show_hint(len(m.history) if self.curtain_for is None else None)
         if d is None:
             self._set_curtain(None)
@@ -373,6 +373,20 @@ class GameScreen(Screen[None]):
         self._after_change()
         return True
 
+    def record_bot_choice(self, key: str) -> bool:
+        """Make a bot's choice (IllegalMove: a rules bug).  False: it was not made and the
+        position is what it is now (a table's screen: another terminal recorded one first)."""
+        self.match.choose(key)
+        return True
+
+    def status_note(self) -> str:
+        """Added to the banner's status (a table's screen: its code)."""
+        return ""
+
+    def leave_note(self) -> str:
+        """What the "leave for the menu" question adds about the game left."""
+        return "" if not self.autosave_on else " The game is autosaved; Continue resumes it."
+
     def _after_change(self) -> None:
         self._autosave()
         self.refresh_position()
@@ -439,7 +453,9 @@ class GameScreen(Screen[None]):
             key = ask(bot, self.match.game, self.match.state, d)
             self._note_target(d, key)
             try:
-                self.match.choose(key)
+                if not self.record_bot_choice(key):
+                    changed = True  # the position moved on elsewhere: show it
+                    break
             except IllegalMove as e:  # a rules bug; show it, do not crash
                 self.notify(f"Bot move refused: {e.reason}", severity="error", markup=False)
                 return
@@ -532,7 +548,9 @@ class GameScreen(Screen[None]):
             return
         try:
             self._note_target(d, key)
-            self.match.choose(key)
+            if not self.record_bot_choice(key):
+                self.refresh_position()
+                return
         except IllegalMove as e:
             self.notify(f"Bot move refused: {e.reason}", severity="error", markup=False)
             return
@@ -677,5 +695,4 @@ class GameScreen(Screen[None]):
             elif was_thinking:
                 self.refresh_position()
 
-        note = "" if not self.autosave_on else " The game is autosaved; Continue resumes it."
-        self.app.push_screen(ConfirmScreen(f"Leave this game for the main menu?{note}"), done)
+        self.app.push_screen(ConfirmScreen(f"Leave this game for the main menu?{self.leave_note()}"), done)

@@ -22,10 +22,12 @@ from ...engine.registry import GAMES, GameEntry
 from ...engine.store import SaveSummary, default_store
 from ..lists import KeyList
 from .saves import autosaves, details, summary_line
+from .table_turns import my_turns, turns_text
 
 __all__ = ["MenuScreen", "playable_games", "summary_line", "CONTINUE_SHOWN"]
 
-CONTINUE_SHOWN = 2   # the latest autosaves listed under Continue (80x24 holds no more with 5 games, Learn and Tables)
+MENU_CHROME = 8      # rows that are not the list's: title 2, box border 2, about 2, help, footer
+CONTINUE_SHOWN = 2   # the latest autosaves listed under Continue (80x24 holds no more with 5 games, Tables and Learn)
 
 
 def playable_games() -> list[GameEntry]:
@@ -45,6 +47,7 @@ class MenuScreen(Screen[None]):
         Binding("c", "continue_first", "Continue newest", show=False),
         Binding("a", "all_saves", "All saved games"),
         Binding("o", "load", "Load file"),
+        Binding("t", "tables", "Tables"),
         Binding("q", "app.quit", "Quit"),
     ]
 
@@ -57,7 +60,7 @@ class MenuScreen(Screen[None]):
         with Vertical(id="menu-box"):
             yield MenuList(id="menu")
         yield Static("", id="menu-about")
-        yield Static("↑↓/jk move · Enter choose · a all saved games · o load file · q quit",
+        yield Static("↑↓/jk move · Enter choose · a all saved · t tables · o load file · q quit",
                      id="menu-help")
         yield Footer()
 
@@ -80,6 +83,7 @@ class MenuScreen(Screen[None]):
         # A damaged autosave, or a damaged database, never stops the menu.
         self._saves, self._store_error = autosaves()
         self._games = playable_games()
+        self._turns = my_turns()
         lst = self.query_one(MenuList)
         keep = lst.highlighted
         lst.clear_options()
@@ -106,7 +110,14 @@ class MenuScreen(Screen[None]):
                                 id="all-saves"))
         else:
             items.append(Option(Text("No autosaved games yet", style="dim"), id="h-nosave", disabled=True))
-        items.append(None)
+        # The screen less the title, the box's border, the about and help lines and the footer:
+        # at 80x24 with many autosaves the last separator gives way to the Tables and Learn lines.
+        if len(items) + 5 <= self.app.size.height - MENU_CHROME:   # the separator, Tables, Learn, Load, Quit
+            items.append(None)
+        t = Text("Tables…", style="bold")
+        if self._turns:
+            t.append(f"  {turns_text(self._turns)}", style="bold reverse")
+        items.append(Option(t, id="tables"))
         items.append(Option(Text("Learn to play…", style="bold"), id="learn"))
         items.append(Option(Text("Load a save file…", style="bold"), id="load"))
         items.append(Option(Text("Quit", style="bold"), id="quit"))
@@ -134,6 +145,9 @@ class MenuScreen(Screen[None]):
         elif oid == "learn":
             about = ("A guided first game against easy bots: what each decision is for, a hint with its "
                      "reason at every turn, and a word when a choice looks weak.")
+        elif oid == "tables":
+            about = ("One game, each seat played from its own terminal on this host: "
+                     "join, watch or start a table.")
         elif oid == "load":
             about = Text(f"Open a save file (those written with s during a game are in "
                          f"{saves.saves_dir()}).")
@@ -162,6 +176,8 @@ class MenuScreen(Screen[None]):
             self.action_load()
         elif oid == "learn":
             self.action_learn()
+        elif oid == "tables":
+            self.action_tables()
         elif oid == "quit":
             self.app.exit()
 
@@ -212,6 +228,11 @@ class MenuScreen(Screen[None]):
 
         self.app.push_screen(PickScreen("Learn to play which game?",
                                         [(g.name, g.title) for g in self._games]), done)
+    def action_tables(self) -> None:
+        from .tables import TablesScreen
+
+        if self.app.screen is self:
+            self.app.push_screen(TablesScreen())
 
     def action_load(self) -> None:
         from .dialogs import LoadScreen

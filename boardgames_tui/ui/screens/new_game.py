@@ -57,9 +57,12 @@ class NewGameScreen(Screen[None]):
         Binding("escape", "cancel", "Back"),
     ]
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, start=None) -> None:
+        """``start``: what Start does with the new match instead of opening its game (the
+        Tables screen creates a table); Back then returns to the screen below."""
         super().__init__()
         self.game = game
+        self.start = start
         self.rows = max_seats(game)
         defaults = game.options_with_defaults({})
         lo, hi = game.player_range(defaults)
@@ -67,7 +70,7 @@ class NewGameScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         g = self.game
-        yield Static(f" New game: {g.title}", classes="screen-title")
+        yield Static(f" New {'table' if self.start else 'game'}: {g.title}", classes="screen-title")
         with VerticalScroll(id="form"):
             for opt in g.game_options:
                 with Horizontal(classes="form-row"):
@@ -99,7 +102,8 @@ class NewGameScreen(Screen[None]):
             yield FieldError("", id="seed-error", classes="error")
             open_info = Checkbox(open_info_label(False), value=False, id="open-info", compact=True)
             # A game without hidden information (Imperial) has no curtains to switch off.
-            open_info.display = g.hidden_information
+            # A table has none either: each terminal shows its own seat's view only.
+            open_info.display = g.hidden_information and self.start is None
             yield open_info
             with Horizontal(id="form-buttons"):
                 yield Button("Start (Ctrl+S)", id="start", variant="primary", compact=True)
@@ -167,6 +171,10 @@ class NewGameScreen(Screen[None]):
         self.action_cancel()
 
     def action_cancel(self) -> None:
+        if self.start is not None:
+            if self.app.screen is self:
+                self.app.pop_screen()
+            return
         self.app.show_menu()  # type: ignore[attr-defined]
 
     # -- validation -----------------------------------------------------------------------
@@ -235,4 +243,7 @@ class NewGameScreen(Screen[None]):
             self.notify(str(e), severity="error", markup=False)
             return
         m.open_info = self.query_one("#open-info", Checkbox).value
+        if self.start is not None:
+            self.start(m)
+            return
         self.app.open_match(m, new=True)  # type: ignore[attr-defined]
