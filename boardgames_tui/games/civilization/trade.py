@@ -111,7 +111,29 @@ class Offer(Step):
         if k == "send":
             return (Option("send", f"Send the offer to {s.names[self.to]}", None, ("send",))
                     if self.give or self.ask else None)
-        return super().find(g, s, k)
+        side, _, rest = k.partition(":")
+        what, _, name = rest.partition(":")
+        if side not in ("give", "ask"):
+            return None
+        who, held = (s.players[self.player], self.give) if side == "give" else (s.players[self.to], self.ask)
+        opt: Option | None = None
+        if what in _GOODS or what == "cards":
+            try:
+                n = int(name)
+            except ValueError:
+                return None
+            if what == "cards":
+                if side == "ask" and "cards" not in held and 1 <= n <= len(who.culture_cards):
+                    opt = _card_counts(len(who.culture_cards))[n - 1]
+            elif what not in held and 1 <= n <= getattr(who, what):
+                opt = _amounts(side, what, getattr(who, what))[n - 1]
+        elif what == "resource":
+            if held.get(rest, 0) < who.resources.count(name):
+                opt = _item_option(side, what, name)
+        elif what == "card" and side == "give":
+            if held.get(rest, 0) < who.culture_cards.count(name):
+                opt = _item_option(side, what, name)
+        return opt if opt is not None and opt.key == k else None
 
     def quiet(self, o: Option) -> bool:
         """No coins change while an offer is put together, sent or withdrawn (``Civilization._apply``)."""
