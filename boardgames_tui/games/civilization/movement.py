@@ -191,12 +191,18 @@ class MoveTo(Step):
         squares = s.board.squares()
         out = []
         for d, how in sorted(destinations(g, s, self.player, self.origin, self._what).items()):
-            out.append(self._square_option(s, squares, d, how))
+            if how[0] == "attack":      # as _square_option, written out: the movement menu's loop
+                label = fit(f"Attack {_foe(s, d)} on {_sq(d)}", f"Attack {_sq(d)}")
+                out.append(Option(f"square:{d[0]}:{d[1]}", label, ("square", d), (d, how)))
+            else:
+                sq = squares.get(d)
+                out.append(_step_option(d, how, sq.terrain if sq is not None else None))
         out += sacrifice_options(g, s, self.player, self.origin, self._what)
         out.append(_BACK)
         return out
 
     def _square_option(self, s: CivState, squares: dict, d: Pos, how: tuple) -> Option:
+        """The option for a destination, as ``options`` builds it."""
         if how[0] == "attack":
             label = fit(f"Attack {_foe(s, d)} on {_sq(d)}", f"Attack {_sq(d)}")
             return Option(f"square:{d[0]}:{d[1]}", label, ("square", d), (d, how))
