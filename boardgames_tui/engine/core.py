@@ -321,6 +321,12 @@ class Game:
         state._decision = None
         self._apply(state, d, opt)
 
+    def current_player(self, state: Any) -> int | None:
+        """Who decides now (None: the game is over), for a caller that needs no more of the decision
+        (a replay); a game may answer without building it."""
+        d = self.cached_decision(state)
+        return d.player if d is not None else None
+
     def is_over(self, state: Any) -> bool:
         return self.cached_decision(state) is None
 

@@ -221,19 +221,19 @@ class Match:
         self.history = history = []
         self._snaps = []
         window_from = len(keys) - REPLAY_SNAPSHOT_WINDOW
-        decide, apply, record = game.cached_decision, game.apply, ChoiceRecord
+        current, apply, record = game.current_player, game.apply, ChoiceRecord
         i = 0
         try:
             # Before the snapshot window, nothing of the match is needed but the records:
-            # ``game.apply`` checks each key against the decision's options (the
-            # integrity check: an illegal key raises and changes nothing) once.
+            # ``game.apply`` checks each key against the rules (the integrity check: an
+            # illegal key raises and changes nothing) once.
             for i in range(min(max(window_from, 0), len(keys))):
-                d = decide(state)
-                if d is None:
+                who = current(state)
+                if who is None:
                     raise IllegalMove("the game is over")
                 before = state.rng.mark
                 apply(state, keys[i])
-                history.append(record(keys[i], d.player, state.rng.mark != before))
+                history.append(record(keys[i], who, state.rng.mark != before))
             for i in range(max(window_from, 0), len(keys)):
                 self.choose(keys[i])
         except IllegalMove as e:

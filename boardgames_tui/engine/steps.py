@@ -41,7 +41,7 @@ from typing import Any, ClassVar, dataclass_transform
 
 from .copying import copy_object, copy_state
 from .core import Decision, Game, IllegalMove, LogEntry, Option
-from .text import quoted
+from .text import one_line, quoted
 
 KEY_SEP = ":"
 
@@ -221,6 +221,12 @@ class Step(PlainData):
     # No options can be fine (the step is skipped, nothing to do): a step that
     # sets this needs no ``on_empty``; otherwise an empty decision is a bug.
     may_be_empty: ClassVar[bool] = False
+    # Always at least one option (a "done" or "back" offered whatever the position): ``advance`` then
+    # stops at the step without building its decision, which is built when first asked for
+    # (``cached_decision``), from the position then, which is still this one: only ``apply`` moves on.
+    # A replay that only applies keys (``StepGame.apply``) checks each with ``find`` instead and
+    # never builds the prompt or the whole option list.
+    never_empty: ClassVar[bool] = False
 
     def prompt(self, game: Any, s: Any) -> str:
         raise NotImplementedError
@@ -238,6 +244,15 @@ class Step(PlainData):
 
     def why_illegal(self, game: Any, s: Any, k: str) -> str | None:
         """Why ``k`` is not among the options (None: the generic message)."""
+        return None
+
+    def find(self, game: Any, s: Any, k: str) -> Option | None:
+        """The option with key ``k`` (None: not legal now), exactly as ``options`` would list it.  A
+        step may answer common keys without building the whole list (``tests/civilization`` compares
+        the two over random games); for any other key it must fall back to the list, as here."""
+        for o in self.options(game, s):
+            if o.key == k:
+                return o
         return None
 
     def on_empty(self, game: Any, s: Any) -> None:
@@ -286,6 +301,9 @@ class StepGame(Game):
                 steps.pop()
                 top.run(self, s)
                 continue
+            if top.never_empty:          # see Step.never_empty: the decision is built when asked for
+                s._decision = None
+                return ran
             opts = top.options(self, s)
             if not opts:
                 steps.pop()
@@ -301,7 +319,41 @@ class StepGame(Game):
         top = s.steps[-1]
         if isinstance(top, Auto):  # only reachable if a game forgot start()
             raise RuntimeError("an auto step is on top of the stack; call advance()")
-        return Decision(top.player, top.prompt(self, s), top.kind, top.options(self, s), top.is_private(self, s))
+        opts = top.options(self, s)
+        if not opts and top.never_empty:
+            raise RuntimeError(f"{type(top).__name__} is never_empty but offers no options")
+        return Decision(top.player, top.prompt(self, s), top.kind, opts, top.is_private(self, s))
+
+    def apply(self, s: Any, k: str) -> None:
+        """``Game.apply`` (written out here: every choice of every game passes through it); when the
+        decision on top has not been built (a ``never_empty`` step nobody has asked about: a replay),
+        the key is checked with the step's ``find`` instead, and a key it refuses goes the usual way
+        (the whole decision, ``IllegalMove`` with its reason, nothing changed)."""
+        d = s._decision
+        if d is None:
+            if s.steps:
+                top = s.steps[-1]
+                if top.never_empty:
+                    opt = top.find(self, s, k)
+                    if opt is not None:
+                        # ``_apply`` reads the decision's player only: the rest is never built here
+                        self._apply(s, Decision(top.player, "", top.kind, [opt], True), opt)
+                        return
+            d = self.cached_decision(s)
+        if not d:
+            raise IllegalMove("the game is over")
+        opt = d.get(k)
+        if opt is None:
+            raise IllegalMove(one_line(self.why_illegal(s, d, k)))
+        s._decision = None
+        self._apply(s, d, opt)
+
+    def current_player(self, s: Any) -> int | None:
+        if s._decision is None and s.steps:
+            top = s.steps[-1]
+            if top.never_empty:
+                return top.player
+        return super().current_player(s)
 
     def clone(self, s: Any) -> Any:
         """The engine's copy (:func:`~boardgames_tui.engine.copying.copy_state`):

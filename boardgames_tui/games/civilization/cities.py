@@ -22,6 +22,7 @@ class StartTurn(Step):
     """Phase 1: found cities, change government, play culture cards, in any order; then done (rules 26-35,
     row 10).  Private: the options name the player's culture cards and great people in reserve."""
     kind: ClassVar[str] = "start"
+    never_empty: ClassVar[bool] = True     # "done"
 
     def prompt(self, g: CivilizationGame, s: CivState) -> str:
         return f"{s.names[self.player]}: start of round: found cities, change government, or go on"
@@ -35,8 +36,11 @@ class StartTurn(Step):
         out += great_person_options(g, s, self.player)
         out += cards.card_options(g, s, self.player, D.START)
         out += abilities.ability_options(g, s, self.player, D.START)
-        out.append(Option("done", "Done with the start phase", None, ("done",)))
+        out.append(_START_DONE)
         return out
+
+    def find(self, g: CivilizationGame, s: CivState, k: str) -> Option | None:
+        return _START_DONE if k == "done" else super().find(g, s, k)
 
     def quiet(self, o: Option) -> bool:
         """No coins change (``Civilization._apply``): done, or a change of government."""
@@ -61,6 +65,9 @@ class StartTurn(Step):
             cards.play_card(g, s, self.player, o.value[1])
         elif what == "ability":
             abilities.use_ability(g, s, self.player, o.value[1], o.value[2])
+
+
+_START_DONE = Option("done", "Done with the start phase", None, ("done",))
 
 
 # The start of the round's options, the same every time they come up: kept once built.

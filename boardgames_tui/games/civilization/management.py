@@ -35,6 +35,7 @@ class CityTurn(Step):
     """City management: one action for each city in ``todo`` (row 17), then the culture track.  Private:
     the player's culture cards may add production."""
     kind: ClassVar[str] = "city"
+    never_empty: ClassVar[bool] = True     # "culture"
     todo: list = None  # type: ignore[assignment]  # set by whoever pushes the step
 
     def prompt(self, g: CivilizationGame, s: CivState) -> str:
@@ -46,6 +47,23 @@ class CityTurn(Step):
     def options(self, g: CivilizationGame, s: CivState) -> list[Option]:
         return (city_actions(g, s, self.player, self.todo[0]) + cards.card_options(g, s, self.player, D.CITY)
                 + abilities.ability_options(g, s, self.player, D.CITY))
+
+    def find(self, g: CivilizationGame, s: CivState, k: str) -> Option | None:
+        """Culture and harvests without the purchases (``city_actions``)."""
+        city = self.todo[0]
+        if k == "culture":
+            return _culture_option(city_culture(g, s, self.player, city, worked(g, s, self.player, city)))
+        if k.startswith("harvest:"):
+            res = k[8:]
+            if s.resource_pool.get(res, 0) <= 0 or key("harvest", res) != k:
+                return None
+            square, structures = s.board.square, s.board.structures
+            for n in worked(g, s, self.player, city):
+                sq = square(n)
+                if sq is not None and sq.resource == res and n not in structures:
+                    return _harvest_option(res)
+            return None
+        return super().find(g, s, k)
 
     def apply(self, g: CivilizationGame, s: CivState, o: Option) -> None:
         if o.value[0] == "card":             # the card's production goes to this city, which acts next
@@ -269,8 +287,7 @@ def city_actions(g: CivilizationGame, s: CivState, player: int, city: Pos) -> li
                 out.append(Option(key("free", name), fit(f"Build {name} free (Egypt, once a round)",
                                                          f"Build {name} free (Egypt)", f"{name} free (Egypt)"), None,
                                   ("free", name, 0)))
-    culture = city_culture(g, s, player, city, squares)
-    out.append(Option("culture", f"Create culture (+{culture})", None, ("culture", culture)))
+    out.append(_culture_option(city_culture(g, s, player, city, squares)))
     square, structures = s.board.square, s.board.structures
     here: set[str] = set()
     for n in squares:
@@ -279,8 +296,18 @@ def city_actions(g: CivilizationGame, s: CivState, player: int, city: Pos) -> li
             here.add(sq.resource)
     for res in sorted(here):
         if s.resource_pool.get(res, 0) > 0:
-            out.append(Option(key("harvest", res), f"Harvest {res}", None, ("harvest", res)))
+            out.append(_harvest_option(res))
     return out
+
+
+@lru_cache(maxsize=64)
+def _culture_option(culture: int) -> Option:
+    return Option("culture", f"Create culture (+{culture})", None, ("culture", culture))
+
+
+@lru_cache(maxsize=64)
+def _harvest_option(res: str) -> Option:
+    return Option(key("harvest", res), f"Harvest {res}", None, ("harvest", res))
 
 
 def _sites(g: CivilizationGame, s: CivState, player: int, city: Pos, what: str, name: str, known: dict) -> list[Pos]:

@@ -24,6 +24,7 @@ class MoveTurn(Step):
     then where it goes."""
     kind: ClassVar[str] = "move"
     private: ClassVar[bool] = False
+    never_empty: ClassVar[bool] = True     # "done"
     moved: dict = None  # type: ignore[assignment]  # pos -> (armies, scouts) that arrived there this turn (they have moved)
 
     def prompt(self, g: CivilizationGame, s: CivState) -> str:
@@ -55,8 +56,37 @@ class MoveTurn(Step):
                 out.append(_figure_option("group", pos))
         out += abilities.ability_options(g, s, self.player, D.MOVE)
         out += cards.card_options(g, s, self.player, D.MOVE)
-        out.append(Option("done", "End the movement phase", None, None))
+        out.append(_MOVES_DONE)
         return out
+
+    def find(self, g: CivilizationGame, s: CivState, k: str) -> Option | None:
+        """A figure or a group checked alone (``options`` asks every figure whether it can move)."""
+        if k == "done":
+            return _MOVES_DONE
+        head, _, rest = k.partition(":")
+        if head not in ("figure", "group"):
+            return super().find(g, s, k)
+        parts = rest.split(":")
+        try:
+            if head == "figure":
+                what, pos = parts[0], (int(parts[1]), int(parts[2]))
+            else:
+                what, pos = "group", (int(parts[0]), int(parts[1]))
+        except (IndexError, ValueError):
+            return None
+        if what not in ("army", "scout", "group") or pos in s.frozen:
+            return None
+        opt = _figure_option(what, pos)
+        if opt.key != k:            # "figure:army:03:4" is not the option "figure:army:3:4"
+            return None
+        armies, scouts = self.free(s, pos)
+        rules = move_rules(s.players[self.player])
+        if what == "group":
+            ok = armies + scouts >= 2 and any(can_move(g, s, self.player, pos, grp, rules)
+                                              for grp in group_sizes(armies, scouts))
+        else:
+            ok = bool(armies if what == "army" else scouts) and can_move(g, s, self.player, pos, what, rules)
+        return opt if ok else None
 
     def is_private(self, g: CivilizationGame, s: CivState) -> bool:
         """Its options name his movement cards (Defection and kin) when he holds culture cards: then the
@@ -94,6 +124,7 @@ def _figure_option(what: str, pos: Pos) -> Option:
 
 
 _BACK = Option("back", "Back", None, None)
+_MOVES_DONE = Option("done", "End the movement phase", None, None)
 
 
 @lru_cache(maxsize=8192)
@@ -117,6 +148,7 @@ class GroupPick(Step):
     player's square (row 33)."""
     kind: ClassVar[str] = "move_group"
     private: ClassVar[bool] = False
+    never_empty: ClassVar[bool] = True     # "back"
     origin: tuple = ()
     free: tuple = (0, 0)
 
@@ -126,7 +158,7 @@ class GroupPick(Step):
     def options(self, g: CivilizationGame, s: CivState) -> list[Option]:
         out = [Option(key("group", a, c), f"Move {_figures(a, c)}", None, (a, c))
                for a, c in group_sizes(*self.free) if can_move(g, s, self.player, self.origin, (a, c))]
-        return out + [Option("back", "Back", None, None)]
+        return out + [_BACK]
 
     def quiet(self, o: Option) -> bool:
         """Picking the figures changes no coins (``Civilization._apply``)."""
@@ -142,6 +174,7 @@ class MoveTo(Step):
     """Where the picked figure or group goes: any square it can reach with its speed this turn."""
     kind: ClassVar[str] = "move_to"
     private: ClassVar[bool] = False
+    never_empty: ClassVar[bool] = True     # "back"
     what: object = "army"   # Moving; annotated object so that the copy plan treats it as before
     origin: tuple = ()
 
@@ -158,7 +191,7 @@ class MoveTo(Step):
         squares = s.board.squares()
         out = []
         for d, how in sorted(destinations(g, s, self.player, self.origin, self._what).items()):
-            if how[0] == "attack":
+            if how[0] == "attack":      # as _square_option, written out: the movement menu's loop
                 label = fit(f"Attack {_foe(s, d)} on {_sq(d)}", f"Attack {_sq(d)}")
                 out.append(Option(f"square:{d[0]}:{d[1]}", label, ("square", d), (d, how)))
             else:
@@ -167,6 +200,32 @@ class MoveTo(Step):
         out += sacrifice_options(g, s, self.player, self.origin, self._what)
         out.append(_BACK)
         return out
+
+    def _square_option(self, s: CivState, squares: dict, d: Pos, how: tuple) -> Option:
+        """The option for a destination, as ``options`` builds it."""
+        if how[0] == "attack":
+            label = fit(f"Attack {_foe(s, d)} on {_sq(d)}", f"Attack {_sq(d)}")
+            return Option(f"square:{d[0]}:{d[1]}", label, ("square", d), (d, how))
+        sq = squares.get(d)
+        return _step_option(d, how, sq.terrain if sq is not None else None)
+
+    def find(self, g: CivilizationGame, s: CivState, k: str) -> Option | None:
+        """One destination looked up, no menu sorted and labelled."""
+        if k == "back":
+            return _BACK
+        head, _, rest = k.partition(":")
+        if head != "square":
+            return super().find(g, s, k)
+        try:
+            x, y = rest.split(":")
+            d = (int(x), int(y))
+        except ValueError:
+            return None
+        how = destinations(g, s, self.player, self.origin, self._what).get(d)
+        if how is None:
+            return None
+        opt = self._square_option(s, s.board.squares(), d, how)
+        return opt if opt.key == k else None
 
     def quiet(self, o: Option) -> bool:
         """Going back changes no coins (``Civilization._apply``); a move may."""

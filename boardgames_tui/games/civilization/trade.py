@@ -33,6 +33,7 @@ class TradeTurn(Step):
     round.  Promises are not enforced; a swap made is final."""
     kind: ClassVar[str] = "trade"
     private: ClassVar[bool] = False
+    never_empty: ClassVar[bool] = True     # "done"
 
     def prompt(self, g: CivilizationGame, s: CivState) -> str:
         return f"{s.names[self.player]}: offer a swap to another player, or go on"
@@ -41,8 +42,11 @@ class TradeTurn(Step):
         out = [Option(key("offer", q), f"Make an offer to {s.names[q]}", None, q)
                for q in range(s.n) if q != self.player and s.offered.count((self.player, q)) < OFFERS_PER_PAIR]
         out += abilities.ability_options(g, s, self.player, D.TRADE)
-        out.append(Option("done", "No more offers", None, None))
+        out.append(_TRADE_DONE)
         return out
+
+    def find(self, g: CivilizationGame, s: CivState, k: str) -> Option | None:
+        return _TRADE_DONE if k == "done" else super().find(g, s, k)
 
     def quiet(self, o: Option) -> bool:
         """No coins change (see ``Civilization._apply``): all but an ability."""
@@ -61,6 +65,7 @@ class TradeTurn(Step):
 
 
 _GOODS = ("trade", "culture")
+_TRADE_DONE = Option("done", "No more offers", None, None)
 _WITHDRAW = Option("withdraw", "Withdraw the offer", None, ("withdraw",))
 
 
@@ -68,6 +73,7 @@ class Offer(Step):
     """Building an offer one item at a time: what to give, what to ask for; then send or withdraw.
     Private: the giver's culture cards are on offer."""
     kind: ClassVar[str] = "offer"
+    never_empty: ClassVar[bool] = True     # "withdraw"
     to: int = 0
     give: dict = None  # type: ignore[assignment]  # "trade"/"culture" -> amount; "resource:X"/"card:X" -> count
     # ``ask`` as ``give``, and "cards" -> how many of the other's culture cards (he picks which)
@@ -98,6 +104,36 @@ class Offer(Step):
             out.append(Option("send", f"Send the offer to {s.names[self.to]}", None, ("send",)))
         out.append(_WITHDRAW)
         return out
+
+    def find(self, g: CivilizationGame, s: CivState, k: str) -> Option | None:
+        if k == "withdraw":
+            return _WITHDRAW
+        if k == "send":
+            return (Option("send", f"Send the offer to {s.names[self.to]}", None, ("send",))
+                    if self.give or self.ask else None)
+        side, _, rest = k.partition(":")
+        what, _, name = rest.partition(":")
+        if side not in ("give", "ask"):
+            return None
+        who, held = (s.players[self.player], self.give) if side == "give" else (s.players[self.to], self.ask)
+        opt: Option | None = None
+        if what in _GOODS or what == "cards":
+            try:
+                n = int(name)
+            except ValueError:
+                return None
+            if what == "cards":
+                if side == "ask" and "cards" not in held and 1 <= n <= len(who.culture_cards):
+                    opt = _card_counts(len(who.culture_cards))[n - 1]
+            elif what not in held and 1 <= n <= getattr(who, what):
+                opt = _amounts(side, what, getattr(who, what))[n - 1]
+        elif what == "resource":
+            if held.get(rest, 0) < who.resources.count(name):
+                opt = _item_option(side, what, name)
+        elif what == "card" and side == "give":
+            if held.get(rest, 0) < who.culture_cards.count(name):
+                opt = _item_option(side, what, name)
+        return opt if opt is not None and opt.key == k else None
 
     def quiet(self, o: Option) -> bool:
         """No coins change while an offer is put together, sent or withdrawn (``Civilization._apply``)."""
@@ -142,6 +178,7 @@ def _amounts(side: str, good: str, most: int) -> tuple[Option, ...]:
 class Answer(Step):
     """The other player, behind a curtain, accepts or refuses the offer."""
     kind: ClassVar[str] = "answer"
+    never_empty: ClassVar[bool] = True     # accept or refuse
     by: int = 0
     give: dict = None  # type: ignore[assignment]  # set by whoever pushes the step
     ask: dict = None  # type: ignore[assignment]  # set by whoever pushes the step
