@@ -67,7 +67,7 @@ def _goal_text(s: Any, player: int, goals: list, dest) -> str:
         return "a better square"
     p, _ = max(goals, key=lambda g: g[1] - (abs(g[0][0] - dest[0]) + abs(g[0][1] - dest[1])))
     far = abs(p[0] - dest[0]) + abs(p[1] - dest[1])
-    away = "" if far == 0 else f", {far} squares on"
+    away = "" if far == 0 else f" ({far} square{'s' if far > 1 else ''} left)"
     m = b.markers.get(p)
     if m is not None and m[0] == HUT:
         return f"the hut on {_sq(p)}{away}"
@@ -148,8 +148,8 @@ def _start(game, s, d, rng):
             fresh = v[1] in p.fresh_governments
             gain = (good.get(v[1], 0) - now) * (2 if fresh else 0.5)
             scored.append((why(gain - (0 if fresh else 3), lambda v=v, gain=gain, fresh=fresh, p=p: [
-                (gain, f"{v[1]} serves you {'better' if gain > 0 else 'worse'} than {p.government}"),
-                None if fresh else (-3.0, "changing now costs a round of Anarchy")]), o.key))
+                (gain, f"{v[1]} {'beats' if gain > 0 else 'is worse than'} {p.government}"),
+                None if fresh else (-3.0, "a round of Anarchy first")]), o.key))
         elif head == "gather":
             scored.append((why(2.0, lambda: [(2.0, "a scout gathers for a city")]), o.key))
         elif head == "great_person":
@@ -312,10 +312,8 @@ def _move(game, s, d, rng):
             dests = movement.destinations(game, s, d.player, pos, what)
             top = max((_value(game, s, d.player, goals[what], x, how, 1) for x, how in dests.items()), default=0.0)
             here = _dest_value(goals[what], pos, ("move", None))
-            best.append((why(top - here, lambda what=what, pos=pos, dests=dests, top=top, here=here: [
-                (top, _best_dest(game, s, d.player, goals[what], dests, 1)),
-                (-here, f"it is already near {_goal_text(s, d.player, goals[what], pos)}") if here > 0
-                else None]), o.key))
+            best.append((why(top - here, lambda what=what, dests=dests, top=top, here=here: [
+                (top - here, _best_dest(game, s, d.player, goals[what], dests, 1))]), o.key))
         if not best or max(v for v, _ in best) <= 0.5:
             because("no figure has a better square to go to")
             return "done"
@@ -343,7 +341,7 @@ def _research(game, s, d, rng):
             bonus += 15
         scored.append((why(10 * t.level + bonus, lambda o=o, t=t: [
             (10.0 * t.level, f"{o.value} is a level {t.level} tech"),
-            (3.0 * t.culture_hand, "you may hold more culture cards"),
+            (3.0 * t.culture_hand, "a bigger hand of culture cards"),
             (2.0 * t.coins, f"{t.coins} coin{'s' if t.coins > 1 else ''} on it"),
             (4.0, "one more city") if t.city_limit else None,
             (50.0, "Space Flight wins the game") if o.value == D.SPACE_FLIGHT else None,

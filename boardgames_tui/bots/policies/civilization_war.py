@@ -11,6 +11,7 @@ attacks as a group when the odds are good.
 """
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from ...games.civilization import data as D
@@ -143,6 +144,20 @@ def _place_why(s, b, side: str, card: int, front) -> list[tuple[float, str]]:
             (-0.5 * y, f"the {theirs} on front {front + 1} survives")]
 
 
+def _one(weight: float, text: str, *args: Any) -> list[tuple[float, str]]:
+    """A single factor, ``text`` formatted with ``args`` (only while a hint asks: see ``policies.why``)."""
+    return [(float(weight), text.format(*args))]
+
+
+def _best_place_why(s, b, side: str, card: int, places: list) -> list[tuple[float, str]]:
+    return _place_why(s, b, side, card, max(places, key=lambda fr: _place_value(s, b, side, card, fr)))
+
+
+def _told(text, o, w: float) -> list[tuple[float, str]]:
+    """One factor whose text is ``text(o, w)``."""
+    return [(float(w), text(o, w))]
+
+
 def battle_card(game, s, d, rng) -> str:
     b = s.battle
     side = s.steps[-1].side
@@ -150,19 +165,18 @@ def battle_card(game, s, d, rng) -> str:
     for o in d.options:
         if isinstance(o.value, tuple):              # a battle ability: worth its effect, roughly
             v = {"unit_strength": 2.5, "deal_wounds": 3.0}.get(o.value[2], 1.0)
-            scored.append((why(v, lambda v=v, o=o: [(v, f"{o.value[1]}'s effect in battle")]), o.key))
+            scored.append((why(v, partial(_one, v, "{}'s effect in battle", o.value[1])), o.key))
             continue
         places = [None] + [i for i, f in enumerate(b.fronts) if W.other(side) in f and side not in f]
-        scored.append((why(max(_place_value(s, b, side, o.value, f) for f in places), lambda o=o, places=places:
-                           _place_why(s, b, side, o.value, max(places, key=lambda fr: _place_value(
-                               s, b, side, o.value, fr)))), o.key))
+        scored.append((why(max(_place_value(s, b, side, o.value, f) for f in places),
+                           partial(_best_place_why, s, b, side, o.value, places)), o.key))
     return pick(scored, rng)
 
 
 def battle_front(game, s, d, rng) -> str:
     b = s.battle
     step = s.steps[-1]
-    scored = [(why(_place_value(s, b, step.side, step.card, o.value), lambda o=o: _place_why(
+    scored = [(why(_place_value(s, b, step.side, step.card, o.value), partial(_place_why,
         s, b, step.side, step.card, o.value)), o.key) for o in d.options if o.value != "back"]
     return pick(scored, rng)
 
@@ -178,17 +192,17 @@ def loot(game, s, d, rng) -> str:
         if o.value is None:
             return 0.0
         return LOOT_ORDER.get(o.value if isinstance(o.value, str) else o.value[0], 1)
-    def text(o) -> str:
+    def text(o, w) -> str:
         k = o.value if isinstance(o.value, str) else o.value[0]
         return LOOT_TEXT.get(k, f"{o.label.lower()} is of some use")
     because("nothing worth taking")
-    return pick([(worth(o) if o.value is None else why(worth(o), lambda o=o: [(worth(o), text(o))]), o.key)
+    return pick([(worth(o) if o.value is None else why(worth(o), partial(_told, text, o, worth(o))), o.key)
                  for o in d.options], rng)
 
 
 def loot_tech(game, s, d, rng) -> str:
-    return pick([(why(D.TECH_INDEX[o.value].level, lambda o=o: [
-        (float(D.TECH_INDEX[o.value].level), f"{o.value}: the highest level to take")]), o.key)
+    return pick([(why(D.TECH_INDEX[o.value].level, partial(
+        _one, D.TECH_INDEX[o.value].level, "{}: the highest level to take", o.value)), o.key)
         for o in d.options], rng)
 
 
@@ -196,16 +210,18 @@ def rescue(game, s, d, rng) -> str:
     rank = s.players[d.player].ranks
     def val(c) -> float:
         return W.card_value(c, rank.get(D.UNIT_CARDS[c].type, 1))
-    return pick([(-1.0 if o.value is None else why(val(o.value), lambda o=o: [
-        (val(o.value), f"your strongest killed unit ({o.label})")]), o.key) for o in d.options], rng)
+    return pick([(-1.0 if o.value is None else why(val(o.value), partial(
+        _one, val(o.value), "your strongest killed unit")), o.key) for o in d.options], rng)
 
 
 def move_group(game, s, d, rng) -> str:
     """The largest group of armies only (one that may attack); else the largest."""
-    scored = [(why((10 if o.value[1] == 0 else 0) + o.value[0] + o.value[1], lambda o=o: [
-        (10.0, "armies alone may attack") if o.value[1] == 0 else None,
-        (float(o.value[0] + o.value[1]), f"{o.value[0] + o.value[1]} figures move together")]), o.key)
-        for o in d.options if o.value]
+    def factors(o) -> list[tuple[float, str] | None]:
+        n = o.value[0] + o.value[1]
+        return [(10.0, "armies alone may attack") if o.value[1] == 0 else None,
+                (float(n), f"{n} figures move together")]
+    scored = [(why((10 if o.value[1] == 0 else 0) + o.value[0] + o.value[1], partial(factors, o)), o.key)
+              for o in d.options if o.value]
     return pick(scored, rng) if scored else "back"
 
 
@@ -224,7 +240,7 @@ def wound(game, s, d, rng) -> str:
         name = _name(s, b, foe, c)
         return [(100.0, f"the wound kills the {name}") if w + 1 >= x else None,
                 (float(x - w), f"the {name} has {x - w} strength left")]
-    return pick([(why(worth(o), lambda o=o: factors(o)), o.key) for o in d.options], rng)
+    return pick([(why(worth(o), partial(factors, o)), o.key) for o in d.options], rng)
 
 
 def heal(game, s, d, rng) -> str:
@@ -233,7 +249,7 @@ def heal(game, s, d, rng) -> str:
     because("no wounded unit to heal")
     def text(o, w: int) -> str:
         return f"your {_name(s, s.battle, side, s.battle.fronts[o.value][side][0])} has {w} wound{'s' if w > 1 else ''}"
-    return pick([(why(b_w, lambda o=o, b_w=b_w: [(float(b_w), text(o, b_w))]), o.key)
+    return pick([(why(b_w, partial(_told, text, o, b_w)), o.key)
                  for o in opts for b_w in [s.battle.fronts[o.value][side][1]]], rng) if opts else "stop"
 
 
