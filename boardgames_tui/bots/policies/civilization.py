@@ -189,7 +189,8 @@ def _city(game, s, d, rng):
         elif head in ("building", "wonder"):
             val = 12.0 if head == "wonder" else 9.0
             scored.append((why(val - 0.3 * v[2], lambda v=v, val=val, head=head: [
-                (val, f"{'the wonder ' if head == 'wonder' else 'a '}{v[1]} for the city"), cost(v)]), o.key))
+                (val, f"{'the wonder ' if head == 'wonder' else 'a '}{v[1]}"
+                      f" for the city on {_sq(s.steps[-1].todo[0])}"), cost(v)]), o.key))
         elif head == "free":
             scored.append((why(15.0, lambda v=v: [(15.0, f"{v[1]} comes free")]), o.key))
         elif head == "culture":
