@@ -253,7 +253,7 @@ def _second(game, s, d, rng):
     if not buys:
         because("nothing worth buying")
         return "none"
-    because("the best structure the production left buys")
+    because("the best buy for the production left")
     return max(buys, key=lambda o: {"wonder": 12, "building": 9}.get(o.value[0], 2 if o.value[1] == "scout" else 0)).key
 
 
