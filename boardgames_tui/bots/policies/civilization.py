@@ -23,9 +23,9 @@ from ...engine.core import Decision, Game
 from ...games.civilization import cards, data as D, movement
 from ...games.civilization.board import MIN_CITY_DISTANCE, neighbours
 from ...games.civilization.data_map import HUT
-from . import dispatch, pick
+from . import because, dispatch, pick, why
 from .civilization_eval import evaluate
-from .civilization_war import HANDLERS as WAR_HANDLERS, WAR_ROUND, attack_value, focus, war_target  # noqa: F401 - focus: the hard bot's
+from .civilization_war import HANDLERS as WAR_HANDLERS, WAR_ROUND, attack_text, attack_value, focus, war_target  # noqa: F401 - focus: the hard bot's
 
 HARD_ITERATIONS = 200
 
@@ -40,6 +40,47 @@ def _site_value(s: Any, pos) -> float:
         y = sq.yields
         total += 1.2 * y.production + y.trade + 0.8 * y.culture + (0.5 if sq.resource else 0)
     return total
+
+
+def _yields(s: Any, pos) -> str:
+    """What the squares around ``pos`` give, in the player's terms (for a reason)."""
+    prod = trade = 0
+    for n in neighbours(pos):
+        sq = s.board.square(n)
+        if sq is not None:
+            prod, trade = prod + sq.yields.production, trade + sq.yields.trade
+    return f"its squares give {prod} production, {trade} trade"
+
+
+def _civ(s: Any, q: int) -> str:
+    return s.players[q].civ
+
+
+def _sq(pos) -> str:
+    return f"{pos[0]}:{pos[1]}"
+
+
+def _goal_text(s: Any, player: int, goals: list, dest) -> str:
+    """The goal that makes ``dest`` worth going to (the best of ``goals`` from there), named."""
+    b = s.board
+    if not goals:
+        return "a better square"
+    p, _ = max(goals, key=lambda g: g[1] - (abs(g[0][0] - dest[0]) + abs(g[0][1] - dest[1])))
+    far = abs(p[0] - dest[0]) + abs(p[1] - dest[1])
+    away = "" if far == 0 else f" ({far} square{'s' if far > 1 else ''} left)"
+    m = b.markers.get(p)
+    if m is not None and m[0] == HUT:
+        return f"the hut on {_sq(p)}{away}"
+    if p == s.players[player].capital:
+        return "guarding your capital from an enemy army"
+    c = b.city_site_problem(p, player) if p not in b.cities else "city"
+    if c is None:
+        return f"a city site on {_sq(p)}{away}"
+    for n in neighbours(p):
+        x = b.cities.get(n)
+        if x is not None and x.owner != player:
+            return f"gathering by {_civ(s, x.owner)}'s city on {_sq(n)}"
+    return f"the unexplored tile by {_sq(p)}{away}"
 
 
 def _enemy_army_near(s: Any, player: int, pos, reach: int) -> bool:
@@ -98,23 +139,28 @@ def _start(game, s, d, rng):
         v = o.value
         head = v[0] if isinstance(v, tuple) else v
         if head == "found":
-            scored.append((100 + _site_value(s, v[1]), o.key))
+            scored.append((why(100 + _site_value(s, v[1]), lambda v=v: [
+                (100.0, f"a new city on {_sq(v[1])}"), (_site_value(s, v[1]), _yields(s, v[1]))]), o.key))
         elif head == "government":
             good = {"Monarchy": 5, "Republic": 6, "Democracy": 7, "Communism": 4, "Feudalism": 3}
             p = s.players[d.player]
             now = good.get(p.government, 0)
             fresh = v[1] in p.fresh_governments
-            scored.append(((good.get(v[1], 0) - now) * (2 if fresh else 0.5) - (0 if fresh else 3), o.key))
+            gain = (good.get(v[1], 0) - now) * (2 if fresh else 0.5)
+            scored.append((why(gain - (0 if fresh else 3), lambda v=v, gain=gain, fresh=fresh, p=p: [
+                (gain, f"{v[1]} {'beats' if gain > 0 else 'is worse than'} {p.government}"),
+                None if fresh else (-3.0, "a round of Anarchy first")]), o.key))
         elif head == "gather":
-            scored.append((2.0, o.key))
+            scored.append((why(2.0, lambda: [(2.0, "a scout gathers for a city")]), o.key))
         elif head == "great_person":
-            scored.append((3.0, o.key))
+            scored.append((why(3.0, lambda: [(3.0, "a great person adds to a city")]), o.key))
         elif head == "card":
-            scored.append((1.0, o.key))
+            scored.append((why(1.0, lambda: [(1.0, "a culture card's event")]), o.key))
         elif head == "ability":
-            scored.append((4.0, o.key))
+            scored.append((why(4.0, lambda o=o: [(4.0, "an ability worth its use")]), o.key))
         else:
             scored.append((0.0, o.key))          # done
+    because("nothing else is worth doing now")
     return pick(scored, rng)
 
 
@@ -127,34 +173,49 @@ def _city(game, s, d, rng):
     limit = D.BASE_CITY_LIMIT + (1 if "Irrigation" in p.techs else 0)
     want_scout = p.cities_left > 0 and cities + scouts_out < max(2, limit)
     scored = []
+
+    def cost(v) -> tuple[float, str] | None:
+        return (-0.3 * v[2], f"it costs {v[2]} trade too") if v[2] else None
     for o in d.options:
         v = o.value
         head = v[0]
         if head == "build":
             val = 20.0 if (v[1] == "scout" and want_scout) else (3.0 if v[1] == "army" and p.armies > 4 else -1.0)
+            text = ("a scout to found another city" if val == 20.0 else "armies to spare in supply" if val == 3.0
+                    else f"no {v[1]} needed now")
             if war and v[1] == "army" and field < 4:
-                val = 11.0                            # at war: armies for the march
-            scored.append((val - 0.3 * v[2], o.key))
+                val, text = 11.0, "armies for the march on an enemy city"   # at war: armies for the march
+            scored.append((why(val - 0.3 * v[2], lambda v=v, val=val, text=text: [(val, text), cost(v)]), o.key))
         elif head in ("building", "wonder"):
             val = 12.0 if head == "wonder" else 9.0
-            scored.append((val - 0.3 * v[2], o.key))
+            scored.append((why(val - 0.3 * v[2], lambda v=v, val=val, head=head: [
+                (val, f"{'the wonder ' if head == 'wonder' else 'a '}{v[1]}"
+                      f" for the city on {_sq(s.steps[-1].todo[0])}"), cost(v)]), o.key))
         elif head == "free":
-            scored.append((15.0, o.key))
+            scored.append((why(15.0, lambda v=v: [(15.0, f"{v[1]} comes free")]), o.key))
         elif head == "culture":
-            scored.append((6.0 + v[1], o.key))
+            scored.append((why(6.0 + v[1], lambda v=v: [(6.0 + v[1], f"+{v[1]} culture toward the culture track")]),
+                           o.key))
         elif head == "harvest":
-            scored.append((4.0, o.key))
+            scored.append((why(4.0, lambda v=v: [(4.0, f"{v[1]} to spend on abilities")]), o.key))
         elif head == "walls":                     # worth it where an enemy army may come: the capital most
             pos = s.steps[-1].todo[0]
             threat = war or _enemy_army_near(s, d.player, pos, 6)
             worth = 8.0 if s.board.cities[pos].capital else 5.0
-            scored.append((worth * (1.0 if threat else 0.3) - 0.3 * D.CITY_WALLS_COST, o.key))
+            w = worth * (1.0 if threat else 0.3)
+            scored.append((why(w - 0.3 * D.CITY_WALLS_COST, lambda pos=pos, w=w, threat=threat: [
+                (w, f"walls for the {'capital' if s.board.cities[pos].capital else 'city'}"
+                    f"{', an enemy may come' if threat else ''}"),
+                (-0.3 * D.CITY_WALLS_COST, f"walls cost {D.CITY_WALLS_COST} production")]), o.key))
         elif head == "unit":
-            scored.append(((10.0 if war and len(p.units) < 9 else -2.0) - 0.2 * v[2], o.key))
+            val = 10.0 if war and len(p.units) < 9 else -2.0
+            scored.append((why(val - 0.2 * v[2], lambda v=v, val=val: [
+                (val, f"{v[1]} for the war" if val > 0 else "no war to fight now"),
+                (-0.2 * v[2], f"it costs {v[2]} trade too") if v[2] else None]), o.key))
         elif head == "ability" and v[2] != "city_production":
-            scored.append((0.5, o.key))            # Steam Power and the like: not worth a resource here
+            scored.append((why(0.5, lambda: [(0.5, "an ability, little use here")]), o.key))
         else:                                     # cards and abilities that add production or culture
-            scored.append((5.0, o.key))
+            scored.append((why(5.0, lambda: [(5.0, "it adds production or culture")]), o.key))
     return pick(scored, rng)
 
 
@@ -168,8 +229,11 @@ def _spy(game, s, d, rng):
     """Cancel what the leader does, when it is a wonder, a building or an ability; else let it be."""
     step = s.steps[-1]
     big = any(w in step.what for w in ("wonder", "Build ", "uses "))
-    if step.by == _leader(game, s, d.player) and big:
+    lead = _leader(game, s, d.player)
+    if step.by == lead and big:
+        because(f"{_civ(s, lead)} leads: stop its big action")
         return d.options[0].key
+    because(f"{_civ(s, step.by)} does not lead" if step.by != lead else "a small action: let it be")
     return "let"
 
 
@@ -178,14 +242,18 @@ def _freeze(game, s, d, rng):
     lead = _leader(game, s, d.player)
     for o in d.options:
         if o.value is not None and s.board.figures[o.value].owner == lead and s.board.figures[o.value].scouts:
+            because(f"stops {_civ(s, lead)}'s scout founding a city")
             return o.key
+    because(f"{_civ(s, lead)}, who leads, has no scout to stop")
     return "none"
 
 
 def _second(game, s, d, rng):
     buys = [o for o in d.options if o.value is not None]
     if not buys:
+        because("nothing worth buying")
         return "none"
+    because("the best buy for the production left")
     return max(buys, key=lambda o: {"wonder": 12, "building": 9}.get(o.value[0], 2 if o.value[1] == "scout" else 0)).key
 
 
@@ -193,6 +261,7 @@ def _nuke(game, s, d, rng):
     lead = _leader(game, s, d.player)
     theirs = [o for o in d.options if s.board.cities[o.value].owner == lead]
     others = [o for o in d.options if s.board.cities[o.value].owner != d.player]
+    because(f"{_civ(s, lead)} leads" if theirs else "the city of another player")
     return (theirs or others or d.options)[0].key
 
 
@@ -200,6 +269,20 @@ def _value(game, s, player: int, goals: list, dest, how, armies: int) -> float:
     if how[0] == "attack":
         return attack_value(game, s, player, dest, armies)
     return _dest_value(goals, dest, how)
+
+
+def _dest_text(game, s, player: int, goals: list, dest, how, armies: int) -> str:
+    """Why ``dest`` is worth going to, named (see :func:`_value`)."""
+    if how[0] == "attack":
+        return attack_text(game, s, player, dest, armies)
+    if how[0] == "explore":
+        return f"it explores the tile at {_sq(dest)}"
+    return _goal_text(s, player, goals, dest)
+
+
+def _best_dest(game, s, player: int, goals: list, dests: dict, armies: int) -> str:
+    x, how = max(dests.items(), key=lambda xh: _value(game, s, player, goals, xh[0], xh[1], armies))
+    return _dest_text(game, s, player, goals, x, how, armies)
 
 
 def _move(game, s, d, rng):
@@ -223,18 +306,25 @@ def _move(game, s, d, rng):
                 dests = movement.destinations(game, s, d.player, pos, (armies, 0))
                 top = max((attack_value(game, s, d.player, x, armies) for x, how in dests.items()
                            if how[0] == "attack"), default=0.0)
-                best.append((top, o.key))
+                best.append((why(top, lambda dests=dests, armies=armies, top=top: [(top, _best_dest(
+                    game, s, d.player, [], {x: h for x, h in dests.items() if h[0] == "attack"} or dests,
+                    armies))]), o.key))
                 continue
             dests = movement.destinations(game, s, d.player, pos, what)
             top = max((_value(game, s, d.player, goals[what], x, how, 1) for x, how in dests.items()), default=0.0)
-            best.append((top - _dest_value(goals[what], pos, ("move", None)), o.key))
+            here = _dest_value(goals[what], pos, ("move", None))
+            best.append((why(top - here, lambda what=what, dests=dests, top=top, here=here: [
+                (top - here, _best_dest(game, s, d.player, goals[what], dests, 1))]), o.key))
         if not best or max(v for v, _ in best) <= 0.5:
+            because("no figure has a better square to go to")
             return "done"
         return pick(best, rng)
     step = s.steps[-1]
     armies, scouts = (1, 0) if step.what == "army" else (0, 1) if step.what == "scout" else step.what
     goals = _goals(s, d.player, "scout" if scouts else "army")
-    scored = [(_value(game, s, d.player, goals, o.value[0], o.value[1], armies), o.key)
+    scored = [(why(_value(game, s, d.player, goals, o.value[0], o.value[1], armies), lambda o=o: [
+        (_value(game, s, d.player, goals, o.value[0], o.value[1], armies),
+         _dest_text(game, s, d.player, goals, o.value[0], o.value[1], armies))]), o.key)
               for o in d.options if o.value is not None]
     return pick(scored, rng) if scored else d.options[-1].key
 
@@ -250,7 +340,13 @@ def _research(game, s, d, rng):
         bonus = 3 * t.culture_hand + 2 * t.coins + (4 if t.city_limit else 0) + (50 if o.value == D.SPACE_FLIGHT else 0)
         if war and (t.stacking or t.unit):
             bonus += 15
-        scored.append((10 * t.level + bonus, o.key))
+        scored.append((why(10 * t.level + bonus, lambda o=o, t=t: [
+            (10.0 * t.level, f"{o.value} is a level {t.level} tech"),
+            (3.0 * t.culture_hand, "a bigger hand of culture cards"),
+            (2.0 * t.coins, f"{t.coins} coin{'s' if t.coins > 1 else ''} on it"),
+            (4.0, "one more city") if t.city_limit else None,
+            (50.0, "Space Flight wins the game") if o.value == D.SPACE_FLIGHT else None,
+            (15.0, "stronger armies for the war") if war and (t.stacking or t.unit) else None]), o.key))
     return pick(scored, rng)
 
 
@@ -259,15 +355,19 @@ def _answer(game, s, d, rng):
 
     def worth(goods: dict) -> float:
         return sum(n * (1.0 if k == "trade" else 1.5 if k == "culture" else 4.0) for k, n in goods.items())
-    return "accept" if worth(step.give) > worth(step.ask) + 1 else "refuse"
+    give, ask = worth(step.give), worth(step.ask)
+    because("you get more than you give" if give > ask + 1 else "it gives too little for what it asks")
+    return "accept" if give > ask + 1 else "refuse"
 
 
 def _culture(game, s, d, rng):
     """Climb whenever it can pay; place great people (and a destroyed city's pieces) from reserve; then done."""
     keys = d.keys()
     if "climb" in keys:
+        because("each step up the culture track nears victory")
         return "climb"
     gp = [k for k in keys if k.startswith(("great_person", "reserve"))]
+    because("it puts your reserve to work" if gp else "you cannot pay to climb the culture track")
     return gp[0] if gp else "done"
 
 
@@ -283,14 +383,21 @@ def _walls(game, s, d, rng):
         near = min((abs(x[0] - pos[0]) + abs(x[1] - pos[1]) for x in enemies), default=20)
         threat = war or near <= 6
         worth = 8.0 if s.board.cities[pos].capital else 5.0
-        scored.append((worth * (1.0 if threat else 0.3) + 0.05 * (20 - min(near, 20)), o.key))
+        scored.append((why(worth * (1.0 if threat else 0.3) + 0.05 * (20 - min(near, 20)),
+                           lambda pos=pos, worth=worth, threat=threat, near=near: [
+            (worth * (1.0 if threat else 0.3), f"walls for the {'capital' if s.board.cities[pos].capital else 'city'}"
+                                               f"{', an enemy may come' if threat else ''}"),
+            (0.05 * (20 - min(near, 20)), f"an enemy army is {near} squares away") if near < 20 else None]),
+                        o.key))
     return pick(scored, rng)
 
 
 def _gift(game, s, d, rng):
     """A coin or trade for another player (A Gift from Afar, Horseback Riding): the one furthest behind."""
     ev = evaluate(game, s)
-    return pick([(-ev[o.value], o.key) for o in d.options], rng)
+    key = pick([(-ev[o.value], o.key) for o in d.options], rng)
+    because(f"{_civ(s, d.get(key).value)} is furthest behind")
+    return key
 
 
 _HELPS = {"forest_to_grassland"}       # culture cards whose target gains (the others hurt it)
@@ -308,6 +415,7 @@ def _card_target(game, s, d, rng):
     me, lead = d.player, _leader(game, s, d.player)
     theirs = [c for c, x in s.board.cities.items() if x.owner == lead]
     scored = []
+    because("no target left is worth it")
     for o in d.options:
         t = o.value
         if t is None:
@@ -315,7 +423,9 @@ def _card_target(game, s, d, rng):
             continue
         if tag == "tech_swap":
             best = max((D.TECH_INDEX[x].level for x in cards.swappable(game, s, me, t, ability.amount)), default=0)
-            scored.append((best - (1.5 if t == lead else 0.0), o.key))
+            scored.append((why(best - (1.5 if t == lead else 0.0), lambda t=t, best=best: [
+                (float(best), f"you learn a level {best} tech from {_civ(s, t)}"),
+                (-1.5, f"{_civ(s, t)} leads and learns one too") if t == lead else None]), o.key))
             continue
         q = cards.aimed_at(game, s, step.card, t)
         if tag in _HELPS:
@@ -325,20 +435,52 @@ def _card_target(game, s, d, rng):
             v = 1.0 - 0.02 * min((abs(c[0] - pos[0]) + abs(c[1] - pos[1]) for c in theirs), default=40)
         else:
             v = -3.0 if q == me else 3.0 if q == lead else 2.0
-        scored.append((v, o.key))
+        scored.append((why(v, lambda v=v, q=q: [(v, _card_text(s, me, lead, q, v, tag in _HELPS))]), o.key))
     return pick(scored, rng)
+
+
+def _card_text(s, me: int, lead: int, q, v: float, helps: bool) -> str:
+    """Why a culture card's target is worth it (see :func:`_card_target`)."""
+    if helps:
+        return "your own city gains" if q == me else "nobody's city gains" if q is None else "another player gains"
+    if q is None:
+        return f"close to {_civ(s, lead)}'s cities"
+    if q == me:
+        return "it would hurt you"
+    return f"it hurts {_civ(s, q)}{', who leads' if q == lead else ''}"
 
 
 def _place(game, s, d, rng):
     """A city, a figure or a structure: on the square whose surroundings yield most."""
-    return pick([(_site_value(s, o.value), o.key) for o in d.options], rng)
+    return pick([(why(_site_value(s, o.value), lambda o=o: [(_site_value(s, o.value), _yields(s, o.value))]), o.key)
+                 for o in d.options], rng)
+
+
+def _no_trade(game, s, d, rng):
+    because("the easy bot makes no offers")
+    return "done"
+
+
+def _withdraw(game, s, d, rng):
+    because("the easy bot makes no offers")
+    return "withdraw"
+
+
+def _cancel(game, s, d, rng):
+    because("an event against you is best stopped")
+    return d.keys()[0]
+
+
+def _hut(game, s, d, rng):
+    because("a resource is always of use")    # a resource is always of use
+    return "take"
 
 
 _HANDLERS = {"start": _start, "city": _city, "move": _move, "move_to": _move, "research": _research,
-             "answer": _answer, "trade": lambda g, s, d, r: "done", "offer": lambda g, s, d, r: "withdraw",
-             "culture": _culture, "cancel": lambda g, s, d, r: d.keys()[0], "spy": _spy, "freeze": _freeze,
+             "answer": _answer, "trade": _no_trade, "offer": _withdraw,
+             "culture": _culture, "cancel": _cancel, "spy": _spy, "freeze": _freeze,
              "second_purchase": _second, "nuke": _nuke, "walls": _walls, "gift": _gift,
-             "card_target": _card_target, "hut": lambda g, s, d, r: "take",   # a resource is always of use
+             "card_target": _card_target, "hut": _hut,
              "tech_swap": _research,     # a free tech: the one research would pick
              "place_start": _place, "place_figure": _place, "place_structure": _place, **WAR_HANDLERS}
 

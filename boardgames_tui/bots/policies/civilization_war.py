@@ -11,12 +11,13 @@ attacks as a group when the odds are good.
 """
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from ...games.civilization import data as D
 from ...games.civilization import war as W
 from ...games.civilization.data_map import VILLAGE
-from . import pick
+from . import because, pick, why
 from .civilization_eval import evaluate
 
 TYPICAL = {1: 2.0, 2: 3.0, 3: 4.0, 4: 5.0}     # a card's mean strength by rank (3 weak, 9 middle, 3 strong)
@@ -66,6 +67,26 @@ def attack_value(game, s, player: int, pos, armies: int) -> float:
     return 6.0
 
 
+def attack_text(game, s, player: int, pos, armies: int) -> str:
+    """What :func:`attack_value` saw in an attack on ``pos``, in the player's terms."""
+    b = s.board
+    f = b.figures.get(pos)
+    where = f"{pos[0]}:{pos[1]}"
+    if f is not None and f.owner != player and not f.armies and pos not in b.cities:
+        return f"it takes the lone scouts on {where}"
+    own, enemy = expected_attack(game, s, player, pos, armies)
+    odds = f"{own:.0f} against {enemy:.0f}"
+    city = b.cities.get(pos)
+    if attack_value(game, s, player, pos, armies) < 0:
+        return f"the battle on {where} looks doubtful ({odds})"
+    if city is not None:
+        civ = s.players[city.owner].civ
+        return f"{civ}'s capital falls: you win ({odds})" if city.capital else f"it takes {civ}'s city ({odds})"
+    if b.markers.get(pos) is not None:
+        return f"it wins the village on {where} ({odds})"
+    return f"it beats the army on {where} ({odds})"
+
+
 WAR_ROUND = 8           # from this round on the easy bot may go to war
 WAR_REACH = 8           # against a city this close (orthogonal steps) to one of its own
 
@@ -104,27 +125,66 @@ def _place_value(s, b, side: str, card: int, front) -> float:
     return (x if mine < x else 0.0) + (y if hurt >= y else 0.0)
 
 
+def _name(s, b, side: str, card: int) -> str:
+    return W.unit_name(card, b.ranks[side].get(D.UNIT_CARDS[card].type, 1))
+
+
+def _place_why(s, b, side: str, card: int, front) -> list[tuple[float, str]]:
+    """The factors of :func:`_place_value`, named."""
+    x = W.strength(s, b, side, card)
+    mine = _name(s, b, side, card)
+    if front is None:
+        return [(0.8 * x, f"your {mine} opens a front with strength {x}")]
+    foe = W.other(side)
+    y = W.front_strength(s, b, front, foe)
+    hurt_mine, hurt = W.clash(s, b, side, card, front)
+    theirs = _name(s, b, foe, b.fronts[front][foe][0])
+    return [(float(x), f"your {mine} survives") if hurt_mine < x else (-0.0, ""),
+            (float(y), f"it kills the {theirs} on front {front + 1}") if hurt >= y else
+            (-0.5 * y, f"the {theirs} on front {front + 1} survives")]
+
+
+def _one(weight: float, text: str, *args: Any) -> list[tuple[float, str]]:
+    """A single factor, ``text`` formatted with ``args`` (only while a hint asks: see ``policies.why``)."""
+    return [(float(weight), text.format(*args))]
+
+
+def _best_place_why(s, b, side: str, card: int, places: list) -> list[tuple[float, str]]:
+    return _place_why(s, b, side, card, max(places, key=lambda fr: _place_value(s, b, side, card, fr)))
+
+
+def _told(text, o, w: float) -> list[tuple[float, str]]:
+    """One factor whose text is ``text(o, w)``."""
+    return [(float(w), text(o, w))]
+
+
 def battle_card(game, s, d, rng) -> str:
     b = s.battle
     side = s.steps[-1].side
     scored = []
     for o in d.options:
         if isinstance(o.value, tuple):              # a battle ability: worth its effect, roughly
-            scored.append(({"unit_strength": 2.5, "deal_wounds": 3.0}.get(o.value[2], 1.0), o.key))
+            v = {"unit_strength": 2.5, "deal_wounds": 3.0}.get(o.value[2], 1.0)
+            scored.append((why(v, partial(_one, v, "{}'s effect in battle", o.value[1])), o.key))
             continue
         places = [None] + [i for i, f in enumerate(b.fronts) if W.other(side) in f and side not in f]
-        scored.append((max(_place_value(s, b, side, o.value, f) for f in places), o.key))
+        scored.append((why(max(_place_value(s, b, side, o.value, f) for f in places),
+                           partial(_best_place_why, s, b, side, o.value, places)), o.key))
     return pick(scored, rng)
 
 
 def battle_front(game, s, d, rng) -> str:
     b = s.battle
     step = s.steps[-1]
-    scored = [(_place_value(s, b, step.side, step.card, o.value), o.key) for o in d.options if o.value != "back"]
+    scored = [(why(_place_value(s, b, step.side, step.card, o.value), partial(_place_why,
+        s, b, step.side, step.card, o.value)), o.key) for o in d.options if o.value != "back"]
     return pick(scored, rng)
 
 
 LOOT_ORDER = {"tech": 5, "card": 3, "culture": 4, "trade": 2, "resources": 3}
+LOOT_TEXT = {"tech": "a tech is the richest loot", "card": "a culture card for your hand",
+             "culture": "culture toward the culture track", "trade": "trade for research",
+             "resources": "resources to spend on abilities"}
 
 
 def loot(game, s, d, rng) -> str:
@@ -132,22 +192,36 @@ def loot(game, s, d, rng) -> str:
         if o.value is None:
             return 0.0
         return LOOT_ORDER.get(o.value if isinstance(o.value, str) else o.value[0], 1)
-    return pick([(worth(o), o.key) for o in d.options], rng)
+    def text(o, w) -> str:
+        k = o.value if isinstance(o.value, str) else o.value[0]
+        return LOOT_TEXT.get(k, f"{o.label.lower()} is of some use")
+    because("nothing worth taking")
+    return pick([(worth(o) if o.value is None else why(worth(o), partial(_told, text, o, worth(o))), o.key)
+                 for o in d.options], rng)
 
 
 def loot_tech(game, s, d, rng) -> str:
-    return pick([(D.TECH_INDEX[o.value].level, o.key) for o in d.options], rng)
+    return pick([(why(D.TECH_INDEX[o.value].level, partial(
+        _one, D.TECH_INDEX[o.value].level, "{}: the highest level to take", o.value)), o.key)
+        for o in d.options], rng)
 
 
 def rescue(game, s, d, rng) -> str:
     rank = s.players[d.player].ranks
-    return pick([(-1.0 if o.value is None else W.card_value(o.value, rank.get(D.UNIT_CARDS[o.value].type, 1)), o.key)
-                 for o in d.options], rng)
+    def val(c) -> float:
+        return W.card_value(c, rank.get(D.UNIT_CARDS[c].type, 1))
+    return pick([(-1.0 if o.value is None else why(val(o.value), partial(
+        _one, val(o.value), "your strongest killed unit")), o.key) for o in d.options], rng)
 
 
 def move_group(game, s, d, rng) -> str:
     """The largest group of armies only (one that may attack); else the largest."""
-    scored = [((10 if o.value[1] == 0 else 0) + o.value[0] + o.value[1], o.key) for o in d.options if o.value]
+    def factors(o) -> list[tuple[float, str] | None]:
+        n = o.value[0] + o.value[1]
+        return [(10.0, "armies alone may attack") if o.value[1] == 0 else None,
+                (float(n), f"{n} figures move together")]
+    scored = [(why((10 if o.value[1] == 0 else 0) + o.value[0] + o.value[1], partial(factors, o)), o.key)
+              for o in d.options if o.value]
     return pick(scored, rng) if scored else "back"
 
 
@@ -159,13 +233,24 @@ def wound(game, s, d, rng) -> str:
         c, w = b.fronts[o.value][foe]
         x = W.front_strength(s, b, o.value, foe)
         return (100 if w + 1 >= x else 0) + x - w
-    return pick([(worth(o), o.key) for o in d.options], rng)
+
+    def factors(o) -> list[tuple[float, str] | None]:
+        c, w = b.fronts[o.value][foe]
+        x = W.front_strength(s, b, o.value, foe)
+        name = _name(s, b, foe, c)
+        return [(100.0, f"the wound kills the {name}") if w + 1 >= x else None,
+                (float(x - w), f"the {name} has {x - w} strength left")]
+    return pick([(why(worth(o), partial(factors, o)), o.key) for o in d.options], rng)
 
 
 def heal(game, s, d, rng) -> str:
     opts = [o for o in d.options if o.value is not None]
-    return pick([(b_w, o.key) for o in opts for b_w in [s.battle.fronts[o.value][s.steps[-1].side][1]]], rng) \
-        if opts else "stop"
+    side = s.steps[-1].side
+    because("no wounded unit to heal")
+    def text(o, w: int) -> str:
+        return f"your {_name(s, s.battle, side, s.battle.fronts[o.value][side][0])} has {w} wound{'s' if w > 1 else ''}"
+    return pick([(why(b_w, partial(_told, text, o, b_w)), o.key)
+                 for o in opts for b_w in [s.battle.fronts[o.value][side][1]]], rng) if opts else "stop"
 
 
 def battle_draw(game, s, d, rng) -> str:
@@ -174,6 +259,8 @@ def battle_draw(game, s, d, rng) -> str:
     b = s.battle
     side = s.steps[-1].side
     keys = d.keys()                                   # the counts, least first
+    many = len(b.hands[side]) >= len(b.hands[W.other(side)]) + 3
+    because("your hand already outnumbers theirs by 3" if many else "more cards, more strength")
     return keys[0] if len(b.hands[side]) >= len(b.hands[W.other(side)]) + 3 else keys[-1]
 
 
