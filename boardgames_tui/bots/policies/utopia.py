@@ -33,7 +33,7 @@ from ...games.utopia.data import (
     ADD_POINTS, ISLAND_DISTRICTS, ISLAND_NAMES, N_DISTRICTS, N_PEOPLES, PEOPLE_NAMES, REMOVE_POINTS, WIN_SCORE,
     WONDER_BONUS, WONDER_POINTS,
 )
-from ...games.utopia.state import _DNAME, ISLAND_OF, REACH
+from ...games.utopia.state import _DNAME, A_PEOPLE, ISLAND_OF, REACH
 from . import dispatch, pick, why
 
 # The hard bot's budget in the app, under a second a decision: an iteration costs
@@ -302,7 +302,7 @@ def _place_words(c: _Ctx, d: int, x: int) -> str:
     k = s.princes[d][c.p][x] + 1
     if k >= 3:
         return f"a {people} monument in {name}"
-    return f"{k} {people} princes in {name}, toward a monument"
+    return f"{k} {people} prince{'s' if k > 1 else ''} in {name}, toward a monument"
 
 
 def _build_value(c: _Ctx, v: tuple) -> float:
@@ -331,7 +331,7 @@ def _v_build(s: Any, p: int, options) -> list[float]:
 def _build_why(c: _Ctx, v: tuple) -> float:
     b = _build_value(c, v)
     if v[0] == "monument":
-        return why(b, lambda: [(b, f"a {PEOPLE_NAMES[v[2]]} monument scores every round")])
+        return why(b, lambda: [(b, f"{A_PEOPLE[v[2]]} monument scores every round")])
     return why(b, lambda: [(b, f"the wonder of {ISLAND_NAMES[v[1]]} scores 6 and more")])
 
 
@@ -350,7 +350,7 @@ def _v_wonder_prince(s: Any, p: int, options) -> list[float]:
         else:
             k = pr[d][p][x]
             v = c.change(d, x, k, k - 1)
-        out.append(why(v, lambda d=d, v=v: [(v, f"the prince in {_DNAME[d]} is needed there") if v < 0 else  # type: ignore[misc]
+        out.append(why(v, lambda d=d, v=v: [(1.0, f"giving up the prince in {_DNAME[d]} costs least") if v < 0 else  # type: ignore[misc]
                                              (1.0, f"the prince in {_DNAME[d]} is the least needed")]))
     return out
 
@@ -513,7 +513,7 @@ def _play_factors(a: str, x: int, g: float, own: int) -> list:
     tiles = (2 - own if own < 2 else 0) if a == "lower" else (0 if own else 1)
     base = g + TILE_COST * tiles
     out = [(base, _PLAY_WORDS[a].format(PEOPLE_NAMES[x])) if base > 0 else
-           (base or -1.0, f"the {PEOPLE_NAMES[x]} card gains little")]
+           (1.0, "every other play loses more")]
     if tiles:
         out.append((-TILE_COST * tiles, "it spends a privilege tile"))
     return out
