@@ -34,7 +34,7 @@ from ...games.imperial.data import (
     WIN_POWER_POINTS, power_factor,
 )
 from ...games.imperial.maneuver import army_destinations
-from . import because, dispatch, pick, why
+from . import because, dispatch, explaining, pick, why
 
 # The hard bot's budget in the app, under a second a decision: an iteration costs
 # 1.2-1.5 ms of CPU here with 2-4 players (bench/bots.py).
@@ -279,6 +279,7 @@ def _bond_values(s: Any, me: int, p: int, choices, final: list[float], left: flo
     gov_h = held[gov] if gov >= 0 else 0
     tr = s.treasury[p]
     out = []
+    ex = explaining()   # the reasons' closures only for a hint: rollouts call this constantly
     for b, old, k in choices:
         gain = BOND_INTEREST[b] - (BOND_INTEREST[old] if old >= 0 else 0)
         cost = BOND_COSTS[b] - (BOND_COSTS[old] if old >= 0 else 0)
@@ -291,8 +292,12 @@ def _bond_values(s: Any, me: int, p: int, choices, final: list[float], left: flo
                 ctl = control
         elif mine <= others + 6 < after:   # a rival could buy the government back cheaply
             ctl = 0.5 * control
-        out.append((why(val + ctl, lambda gain=gain, cost=cost, ctl=ctl: _bond_factors(p, gain * per, gain, cost,  # type: ignore[misc]
-                                                                                     ctl, gov == me)), k))
+        if ex:
+            val = why(val + ctl, lambda gain=gain, cost=cost, ctl=ctl: _bond_factors(  # type: ignore[misc]
+                p, gain * per, gain, cost, ctl, gov == me))
+        else:
+            val += ctl
+        out.append((val, k))
     return out
 
 
@@ -494,6 +499,7 @@ def _rondel_values(game, s: Any, d: Decision, me: int, p: int) -> list[tuple[flo
 
     out = []
     seen: dict[int, float] = {}
+    ex = explaining()   # the reasons' closures only for a hint: rollouts call this constantly
     for o in d.options:
         if o.key == "donate":
             out.append((-50.0, o.key))  # paying one's own cash into a treasury: never worth it here
@@ -503,8 +509,11 @@ def _rondel_values(game, s: Any, d: Decision, me: int, p: int) -> list[tuple[flo
         if v is None:
             v = seen[t] = value(t)
         cv = card_value if passes else 0.0
-        out.append((why(v - cost + cv, lambda t=t, v=v, cost=cost, cv=cv: _rondel_factors(s, p, me, t, v, cost, cv)),  # type: ignore[misc]
-                    o.key))
+        x = v - cost + cv
+        if ex:
+            x = why(x, lambda t=t, v=v, cost=cost, cv=cv: _rondel_factors(  # type: ignore[misc]
+                s, p, me, t, v, cost, cv))
+        out.append((x, o.key))
     return out
 
 

@@ -34,7 +34,7 @@ from ...games.utopia.data import (
     WONDER_BONUS, WONDER_POINTS,
 )
 from ...games.utopia.state import _DNAME, A_PEOPLE, ISLAND_OF, REACH
-from . import dispatch, pick, why
+from . import dispatch, explaining, pick, why
 
 # The hard bot's budget in the app, under a second a decision: an iteration costs
 # 1.4-2.0 ms of CPU here with 2-4 players (bench/bots.py).
@@ -251,6 +251,7 @@ def _v_guest(s: Any, p: int, options) -> list[float]:
     c = _Ctx(s, p)
     nxt = _next_picker(s, p)
     out = []
+    ex = explaining()   # the reasons' closures only for a hint: rollouts call this constantly
     for o in options:
         if o.key == "draw":
             out.append(why(-1.0, lambda: [(-1.0, "another player would pick a guest for free")]))
@@ -258,7 +259,7 @@ def _v_guest(s: Any, p: int, options) -> list[float]:
         t = o.value
         # taken, it is not the next player's
         g, th = _guest_value(c, t), THREAT * _threat(c, nxt, t)
-        out.append(why(g + th, lambda t=t, g=g, th=th: _or_else([  # type: ignore[misc]
+        out.append(g + th if not ex else why(g + th, lambda t=t, g=g, th=th: _or_else([  # type: ignore[misc]
             (g, f"{PEOPLE_NAMES[t % N_PEOPLES]} princes on {ISLAND_NAMES[t // N_PEOPLES]} near a monument"),
             (th, f"{s.names[nxt]} would want it")], "no guest helps you more")))
     return out
@@ -465,6 +466,7 @@ def _v_play(s: Any, p: int, options) -> list[float]:
     hand = s.hands[p]
     locs = None
     out = []
+    ex = explaining()   # the reasons' closures only for a hint: rollouts call this constantly
     for o in options:
         v = o.value
         a = v[0]
@@ -496,11 +498,11 @@ def _v_play(s: Any, p: int, options) -> list[float]:
             g = _scale_gain(c, _lower_deltas(s, x)) - 1.5
             if own < 2:
                 g -= TILE_COST * (2 - own)
-            out.append(why(g, lambda x=x, g=g, own=own: _play_factors("lower", x, g, own)))  # type: ignore[misc]
+            out.append(g if not ex else why(g, lambda x=x, g=g, own=own: _play_factors("lower", x, g, own)))  # type: ignore[misc]
             continue
         if not own:
             g -= TILE_COST
-        out.append(why(g, lambda a=a, x=x, g=g, own=own: _play_factors(a, x, g, own)))  # type: ignore[misc]
+        out.append(g if not ex else why(g, lambda a=a, x=x, g=g, own=own: _play_factors(a, x, g, own)))  # type: ignore[misc]
     return out
 
 
