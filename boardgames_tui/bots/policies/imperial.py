@@ -723,10 +723,10 @@ def _dest_value(c: _Ctx, kind: str, r: int, near_from: int, say: list | None = N
     return v
 
 
-def _dest_why(c: _Ctx, kind: str, dests, near: int) -> float:
-    """The best destination's value, naming what the move there does (for a hint)."""
+def _dest_why(c: _Ctx, kind: str, dests, near: int, ex: bool) -> float:
+    """The best destination's value, naming what the move there does when a hint asks (``ex``)."""
     best = max((_dest_value(c, kind, r, near) for r in dests), default=-1.0)
-    return why(best, lambda: _dest_factors(c, kind, dests, near, best))
+    return why(best, lambda: _dest_factors(c, kind, dests, near, best)) if ex else best
 
 
 def _dest_factors(c: _Ctx, kind: str, dests, near: int, best: float) -> list:
@@ -774,9 +774,9 @@ def _battle_value(c: _Ctx, r: int, q: int, theirs: str, say: list | None = None)
     return -1.0
 
 
-def _battle_why(c: _Ctx, r: int, q: int, theirs: str) -> float:
+def _battle_why(c: _Ctx, r: int, q: int, theirs: str, ex: bool) -> float:
     v = _battle_value(c, r, q, theirs)
-    return why(v, lambda: _said(v, lambda say: _battle_value(c, r, q, theirs, say)))
+    return why(v, lambda: _said(v, lambda say: _battle_value(c, r, q, theirs, say))) if ex else v
 
 
 def _said(v: float, fn) -> list:
@@ -790,6 +790,7 @@ def _maneuver(game, s, d, rng):
     p = step.power
     c = _Ctx(s, p, d.player)
     kind = "army" if step.phase == "armies" else "fleet"
+    ex = explaining()
     scored = [(why(0.05, lambda: [(0.05, "no unit has a better move to make")]), "done")]
     for o in d.options:
         v = o.value
@@ -798,9 +799,9 @@ def _maneuver(game, s, d, rng):
         if isinstance(v, int):
             near = c.near(kind, v)
             dests = _SEA_ADJ[v] if kind == "fleet" else army_destinations(game, s, p, v)
-            scored.append((_dest_why(c, kind, dests, near), o.key))
+            scored.append((_dest_why(c, kind, dests, near, ex), o.key))
         elif v[0] == "attack":
-            scored.append((_battle_why(c, v[1], v[2], v[4]), o.key))
+            scored.append((_battle_why(c, v[1], v[2], v[4], ex), o.key))
         elif v[0] == "status":
             r, hostile = v[1], v[2]
             want = s.factory[r] and c.stake(OWNER[r]) < 0
@@ -817,17 +818,19 @@ def _destination(game, s, d, rng):
     step = s.steps[-1]
     c = _Ctx(s, step.power, d.player)
     near = c.near(step.unit, step.frm)
-    return pick([(_dest_why(c, step.unit, (o.value[0],), near), o.key) for o in d.options if o.key != "back"],
+    ex = explaining()
+    return pick([(_dest_why(c, step.unit, (o.value[0],), near, ex), o.key) for o in d.options if o.key != "back"],
                 rng)
 
 
 def _contest(game, s, d, rng):
     step = s.steps[-1]
     c = _Ctx(s, step.power, d.player)
+    ex = explaining()
     scored = [(why(0.0, lambda: [(1.0, "no battle here wins a flag or frees a factory")]), "peace")]
     for o in d.options:
         if o.key != "peace":
-            scored.append((_battle_why(c, step.r, o.value[0], o.value[1]), o.key))
+            scored.append((_battle_why(c, step.r, o.value[0], o.value[1], ex), o.key))
     return pick(scored, rng)
 
 
