@@ -283,6 +283,8 @@ def _next_picker(s: Any, p: int) -> int:
 def _v_place(s: Any, p: int, options) -> list[float]:
     c = _Ctx(s, p)
     x = s.steps[-1].guest % N_PEOPLES
+    if not explaining():   # the reasons' closures only for a hint: rollouts call this constantly
+        return [BACK if o.key == "back" else _place_value(c, o.value, x) for o in options]
     return [BACK if o.key == "back" else _place_why(c, o.value, x) for o in options]
 
 
@@ -549,6 +551,8 @@ def _v_discard(s: Any, p: int, options) -> list[float]:
     cv = _card_values(s, p)
     hand = s.hands[p]
     # a second card of a people is worth less than the first
+    if not explaining():   # the reasons' closures only for a hint
+        return [-(cv[o.value] * (1.0 if hand[o.value] == 1 else 0.8)) for o in options]
     return [why(-(cv[o.value] * (1.0 if hand[o.value] == 1 else 0.8)), lambda x=o.value: [  # type: ignore[misc]
         (1.0, f"you have least use for a {PEOPLE_NAMES[x]} card")]) for o in options]
 
