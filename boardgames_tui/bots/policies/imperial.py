@@ -818,8 +818,10 @@ def _destination(game, s, d, rng):
     step = s.steps[-1]
     c = _Ctx(s, step.power, d.player)
     near = c.near(step.unit, step.frm)
-    ex = explaining()
-    return pick([(_dest_why(c, step.unit, (o.value[0],), near, ex), o.key) for o in d.options if o.key != "back"],
+    if not explaining():   # the reasons' closures only for a hint: rollouts call this constantly
+        return pick([(_dest_value(c, step.unit, o.value[0], near), o.key) for o in d.options if o.key != "back"],
+                    rng)
+    return pick([(_dest_why(c, step.unit, (o.value[0],), near, True), o.key) for o in d.options if o.key != "back"],
                 rng)
 
 
