@@ -30,10 +30,11 @@ from ...engine.core import Decision
 from ...games.imperial.data import (
     ARMY_LIMIT, BOND_COSTS, BOND_INTEREST, FACTORY_COST, FLAG_REGIONS, FLAGS_PER_POWER, FLEET_LIMIT,
     HOME_PROVINCES, INVESTOR, IS_HOME, IS_SEA, IS_SHIPYARD, LAND_NEIGHBOURS, N_POWERS, N_REGIONS,
-    NEUTRAL_LAND, OWNER, PORT_SEA, SEA_NEIGHBOURS, SEAS, TAXATION, WIN_POWER_POINTS, power_factor,
+    NEUTRAL_LAND, OWNER, PORT_SEA, POWER_NAMES, REGION_NAMES, SEA_NEIGHBOURS, SEAS, TAXATION,
+    WIN_POWER_POINTS, power_factor,
 )
 from ...games.imperial.maneuver import army_destinations
-from . import dispatch, pick
+from . import because, dispatch, explaining, pick, why
 
 # The hard bot's budget in the app, under a second a decision: an iteration costs
 # 1.2-1.5 ms of CPU here with 2-4 players (bench/bots.py).
@@ -278,19 +279,32 @@ def _bond_values(s: Any, me: int, p: int, choices, final: list[float], left: flo
     gov_h = held[gov] if gov >= 0 else 0
     tr = s.treasury[p]
     out = []
+    ex = explaining()   # the reasons' closures only for a hint: rollouts call this constantly
     for b, old, k in choices:
         gain = BOND_INTEREST[b] - (BOND_INTEREST[old] if old >= 0 else 0)
         cost = BOND_COSTS[b] - (BOND_COSTS[old] if old >= 0 else 0)
         val = gain * per - cost
         after = mine + cost
         control = CONTROL[0] + CONTROL[1] * (tr + cost) + CONTROL[2] * (my_int + gain)
+        ctl = 0.0
         if gov != me:
             if after > gov_h and after >= others:
-                val += control
+                ctl = control
         elif mine <= others + 6 < after:   # a rival could buy the government back cheaply
-            val += 0.5 * control
+            ctl = 0.5 * control
+        if ex:
+            val = why(val + ctl, lambda gain=gain, cost=cost, ctl=ctl: _bond_factors(  # type: ignore[misc]
+                p, gain * per, gain, cost, ctl, gov == me))
+        else:
+            val += ctl
         out.append((val, k))
     return out
+
+
+def _bond_factors(p: int, worth: float, gain: int, cost: int, ctl: float, governs: bool) -> list:
+    name = POWER_NAMES[p]
+    return [(worth, f"+{gain}M interest from {name}" if ctl <= 0 else f"+{gain}M interest"),
+            (-cost, f"it costs {cost}M"), (ctl, f"{name} stays yours" if governs else f"{name} is yours then")]
 
 
 def _choices(s: Any, me: int, p: int) -> list[tuple[int, int, str | None]]:
@@ -310,10 +324,14 @@ def _choices(s: Any, me: int, p: int) -> list[tuple[int, int, str | None]]:
     return out
 
 
+def _keep() -> float:
+    return why(KEEP_CASH, lambda: [(KEEP_CASH, "no bond is worth its price to you now")])
+
+
 def _invest(game, s, d, rng):
     me = d.player
     final, left = _forecast(s)
-    scored = [(KEEP_CASH, "decline")]   # keep the cash unless a bond is worth more
+    scored = [(_keep(), "decline")]   # keep the cash unless a bond is worth more
     for o in d.options:
         if o.key not in ("decline", "donate"):    # paying into a treasury: never worth it here
             ch = _choices(s, me, o.value)
@@ -334,7 +352,7 @@ def _opening(game, s, d, rng):
     ch = [(o.value, -1, o.key) for o in d.options if o.key != "pass"]
     scored = _bond_values(s, d.player, s.steps[-1].power, ch, final, left)
     if d.get("pass"):
-        scored.append((KEEP_CASH, "pass"))
+        scored.append((_keep(), "pass"))
     return pick(scored, rng)
 
 
@@ -343,7 +361,11 @@ def _force(game, s, d, rng):
     p = s.steps[-1].power
     row = _row(s, p)
     mine = row[d.player]
-    return "force" if mine and mine >= 0.5 * row[s.gov[p]] else "allow"
+    if mine and mine >= 0.5 * row[s.gov[p]]:
+        because(f"you get {mine}M of {POWER_NAMES[p]}'s interest payments")
+        return "force"
+    because(f"too little of {POWER_NAMES[p]}'s interest would go to you")
+    return "allow"
 
 
 # -- the rondel ---------------------------------------------------------------------------------------
@@ -477,6 +499,7 @@ def _rondel_values(game, s: Any, d: Decision, me: int, p: int) -> list[tuple[flo
 
     out = []
     seen: dict[int, float] = {}
+    ex = explaining()   # the reasons' closures only for a hint: rollouts call this constantly
     for o in d.options:
         if o.key == "donate":
             out.append((-50.0, o.key))  # paying one's own cash into a treasury: never worth it here
@@ -485,8 +508,61 @@ def _rondel_values(game, s: Any, d: Decision, me: int, p: int) -> list[tuple[flo
         v = seen.get(t)
         if v is None:
             v = seen[t] = value(t)
-        out.append((v - cost + (card_value if passes else 0.0), o.key))
+        cv = card_value if passes else 0.0
+        x = v - cost + cv
+        if ex:
+            x = why(x, lambda t=t, v=v, cost=cost, cv=cv: _rondel_factors(  # type: ignore[misc]
+                s, p, me, t, v, cost, cv))
+        out.append((x, o.key))
     return out
+
+
+def _or_else(factors: list, text: str) -> list:
+    """``factors``, or ``text`` when none of them weighs anything (a pick among equals)."""
+    return factors if any(f[0] for f in factors) else [(1.0, text)]
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _rondel_factors(s: Any, p: int, me: int, t: int, v: float, cost: int, cv: float) -> list:
+    """What a rondel space does for ``p`` (worth ``v``), in the player's terms."""
+    name = POWER_NAMES[p]
+    if t == TAXATION:
+        tax = _tax(s, p)
+        g = _space(tax)
+        if v >= 1000:
+            say = "the taxation ends the game with you ahead"
+        elif v <= -1000:
+            say = "the taxation would end the game, you behind"
+        elif g:
+            say = f"{name} gains {_plural(g, 'power point')} in taxes"
+        else:
+            say = f"{name} collects {tax}M in taxes"
+    elif t == 0:
+        say = "a factory raises the taxes by 2M" if v > 0 else f"{name} cannot pay for a factory now"
+    elif t in (1, 5):
+        say = "new units can take free flags" if v > 0 else "new units would stand idle and cost pay"
+    elif t in (2, 6):
+        n = _reachable_flags(s, p)
+        say = (f"{name}'s units can take {_plural(n, 'new flag')}" if n else f"{name}'s units can clear its factories"
+               ) if v > 0 else f"{name}'s units have no flag to take"
+    elif t == INVESTOR:
+        row = _row(s, p)
+        if not sum(row):
+            say = "you get to invest" if v > 0 else "a rival gets to invest"
+        elif v > 0:
+            say = f"you get {row[me]}M of {name}'s interest"
+        elif s.treasury[p] >= sum(row):
+            say = "the interest goes mostly to your rivals"
+        else:
+            say = f"{name}'s treasury cannot pay the interest"
+    else:
+        say = "imports can take free flags" if v > 0 else "imported units would stand idle"
+    return _or_else([(v, say), (-cost, f"extra spaces cost you {cost}M"),
+                     (cv, "you get to invest" if cv > 0 else "a rival gets to invest")],
+                    "no rondel space is worth more")
 
 
 def _wins_if_over(s: Any, p: int, g: int, me: int) -> bool:
@@ -509,6 +585,7 @@ def _rondel(game, s, d, rng):
 
 
 def _donate(game, s, d, rng):
+    because("paying your own cash into a treasury is not worth it")
     return "back"
 
 
@@ -516,19 +593,31 @@ def _donate(game, s, d, rng):
 def _factory(game, s, d, rng):
     p = s.steps[-1].power
     if FACTORY_COST - s.treasury[p] > 2:
+        because(f"you would pay too much of the factory for {POWER_NAMES[p]}")
         return "none"  # the government would pay too much of it
     land, sea = _free_targets(s, p)
-    return pick([(sea if IS_SHIPYARD[o.value] else land, o.key) for o in d.options if o.key != "none"], rng)
+    return pick([(why(sea if IS_SHIPYARD[o.value] else land,
+                      lambda r=o.value, n=sea if IS_SHIPYARD[o.value] else land: _factory_factors(p, r, n)), o.key)
+                 for o in d.options if o.key != "none"], rng)
+
+
+def _factory_factors(p: int, r: int, n: int) -> list:
+    where = REGION_NAMES[r]
+    if IS_SHIPYARD[r]:
+        return [(n, f"{where}'s fleets can take {_plural(n, 'free sea')}"),
+                (0.5, "the taxes rise by 2M")]
+    return [(n, f"{where}'s armies can take {_plural(n, 'free land')}"), (0.5, "the taxes rise by 2M")]
 
 
 def _import(game, s, d, rng):
     p = s.steps[-1].power
     if s.treasury[p] < 1:
+        because(f"{POWER_NAMES[p]}'s treasury is empty: you would pay")
         return "done"  # the government would pay
     _, _, idle_a, idle_f = _units(s, p)
     land, sea = _free_targets(s, p)
     flags = s.flags
-    out = [(0.0, "done")]
+    out = [(why(0.0, lambda: [(1.0, "another unit would find no free flag")]), "done")]
     for o in d.options:
         if o.key == "done":
             continue
@@ -536,9 +625,13 @@ def _import(game, s, d, rng):
         if kind == "army":
             if land > idle_a:
                 near = sum(1 for t in _LAND_ADJ[r] if t >= N_HOME and flags[t] != p)
-                out.append((0.5 + 0.1 * near, o.key))
+                out.append((why(0.5 + 0.1 * near, lambda n=land - idle_a, near=near: [
+                    (0.5, f"{_plural(n, 'free land')} to take"),
+                    (0.1 * near, f"{_plural(near, 'flag')} to take next to it")]), o.key))
         elif sea > idle_f:
-            out.append((0.5 + 0.1 * (flags[PORT_SEA[r]] != p), o.key))
+            out.append((why(0.5 + 0.1 * (flags[PORT_SEA[r]] != p), lambda n=sea - idle_f, r=r: [
+                (0.5, f"{_plural(n, 'free sea')} to take"),
+                (0.1 * (flags[PORT_SEA[r]] != p), f"the sea off {REGION_NAMES[r]} is unflagged")]), o.key))
     return pick(out, rng)
 
 
@@ -582,54 +675,114 @@ def _flag_gain(c: _Ctx, r: int) -> float:
     return c.wp - (c.stake(f) if f >= 0 else 0.0)
 
 
-def _dest_value(c: _Ctx, kind: str, r: int, near_from: int) -> float:
+def _dest_value(c: _Ctx, kind: str, r: int, near_from: int, say: list | None = None) -> float:
+    """A unit of ``kind`` moving to ``r``; ``say`` (when given) gets what the move does, in words."""
     s, p = c.s, c.p
     row = (s.armies if kind == "army" else s.fleets)[r]
     foes = sum(row) - row[p]
+    where = REGION_NAMES[r]
     if r >= N_HOME:  # neutral land or sea
         if foes:
+            if say is not None:
+                say.append(f"foreign units stand in {where}")
             return -0.6
         if row[p]:
+            if say is not None:
+                say.append(f"a unit of yours holds {where} already")
             return -0.2
         gain = _flag_gain(c, r)
         if gain > 0:
+            if say is not None:
+                f = s.flags[r]
+                say.append(f"it takes {where}'s flag" + (f" from {POWER_NAMES[f]}" if f >= 0 else ""))
             return gain
     elif OWNER[r] == p:
         if foes and _blocked(s, r):
+            if say is not None:
+                say.append(f"it frees {where} of hostile armies")
             return (2.0 if s.factory[r] else 0.5) * c.wp
     else:  # a foreign home province
         o = OWNER[r]
         if foes or s.armies[r][o] or s.fleets[r][o]:
+            if say is not None:
+                say.append(f"{where} is defended")
             return -0.6
         if s.factory[r] and not row[p]:
             st = c.stake(o)
             if st < 0:
+                if say is not None:
+                    say.append(f"it can block {where}'s factory")
                 return min(2.0, -st) * 0.5 - 0.2
+        if say is not None:
+            say.append(f"nothing is gained in {where}")
         return -0.3
     # nothing to gain here: does it bring the unit nearer to a flag to take?
-    return 0.15 * (near_from - c.near(kind, r)) - 0.05
+    v = 0.15 * (near_from - c.near(kind, r)) - 0.05
+    if say is not None:
+        say.append(f"{where} is nearer a flag to take" if v > 0 else f"nothing is gained in {where}")
+    return v
 
 
-def _battle_value(c: _Ctx, r: int, q: int, theirs: str) -> float:
+def _dest_why(c: _Ctx, kind: str, dests, near: int, ex: bool) -> float:
+    """The best destination's value, naming what the move there does when a hint asks (``ex``)."""
+    best = max((_dest_value(c, kind, r, near) for r in dests), default=-1.0)
+    return why(best, lambda: _dest_factors(c, kind, dests, near, best)) if ex else best
+
+
+def _dest_factors(c: _Ctx, kind: str, dests, near: int, best: float) -> list:
+    for r in dests:
+        say: list[str] = []
+        if _dest_value(c, kind, r, near, say) == best:
+            return [(best or 1.0, say[0])]
+    return [(best or -1.0, "the unit has nowhere useful to go")]
+
+
+def _battle_value(c: _Ctx, r: int, q: int, theirs: str, say: list | None = None) -> float:
     """A battle in ``r``: one unit of ``c.p`` and one of ``q`` go.  Worth it when it frees a home
     province of hostile armies, leaves ``c.p`` alone on a neutral region, or takes the last defender
     from a factory I would rather see blocked."""
     s, p = c.s, c.p
+    where, foe = REGION_NAMES[r], POWER_NAMES[q]
     if c.s.gov[q] == c.me:
+        if say is not None:
+            say.append(f"you govern {foe} too")
         return -1.0
     o = OWNER[r]
     if o == p:
         if theirs == "army" and s.hostile[r][q]:
+            if say is not None:
+                say.append(f"it frees {where} of {foe}'s army")
             return (2.0 if s.factory[r] else 0.5) * c.wp
+        if say is not None:
+            say.append(f"{foe}'s unit does no harm in {where}")
         return -1.0
     if r >= N_HOME:
         row = (s.fleets if IS_SEA[r] else s.armies)[r]
         if row[p] >= 2 and sum(row) - row[p] == 1:
+            if say is not None:
+                say.append(f"it leaves {POWER_NAMES[p]} alone in {where}")
             return _flag_gain(c, r) - 0.3 * c.wp - 0.3 * c.stake(q)
+        if say is not None:
+            say.append(f"a battle would not win {where}'s flag")
         return -1.0
     if q == o and s.factory[r] and c.stake(o) < 0:
+        if say is not None:
+            say.append(f"it clears the way to block {where}'s factory")
         return -0.3 * c.stake(o) - 0.5
+    if say is not None:
+        say.append(f"a battle gains nothing in {where}")
     return -1.0
+
+
+def _battle_why(c: _Ctx, r: int, q: int, theirs: str, ex: bool) -> float:
+    v = _battle_value(c, r, q, theirs)
+    return why(v, lambda: _said(v, lambda say: _battle_value(c, r, q, theirs, say))) if ex else v
+
+
+def _said(v: float, fn) -> list:
+    say: list[str] = []
+    fn(say)
+    return [(v or 1.0, say[0])]
 
 
 def _maneuver(game, s, d, rng):
@@ -637,7 +790,8 @@ def _maneuver(game, s, d, rng):
     p = step.power
     c = _Ctx(s, p, d.player)
     kind = "army" if step.phase == "armies" else "fleet"
-    scored = [(0.05, "done")]
+    ex = explaining()
+    scored = [(why(0.05, lambda: [(0.05, "no unit has a better move to make")]), "done")]
     for o in d.options:
         v = o.value
         if v == "done":
@@ -645,15 +799,17 @@ def _maneuver(game, s, d, rng):
         if isinstance(v, int):
             near = c.near(kind, v)
             dests = _SEA_ADJ[v] if kind == "fleet" else army_destinations(game, s, p, v)
-            scored.append((max((_dest_value(c, kind, r, near) for r in dests), default=-1.0), o.key))
+            scored.append((_dest_why(c, kind, dests, near, ex), o.key))
         elif v[0] == "attack":
-            scored.append((_battle_value(c, v[1], v[2], v[4]), o.key))
+            scored.append((_battle_why(c, v[1], v[2], v[4], ex), o.key))
         elif v[0] == "status":
             r, hostile = v[1], v[2]
             want = s.factory[r] and c.stake(OWNER[r]) < 0
-            scored.append((0.3 if want == hostile else -0.5, o.key))
+            scored.append((why(0.3 if want == hostile else -0.5, lambda r=r, want=want: [
+                (0.3, f"you want {REGION_NAMES[r]}'s factory blocked" if want
+                 else f"{REGION_NAMES[r]}'s factory need not be blocked")]), o.key))
         else:  # destroying a factory costs three armies: not worth them here
-            scored.append((-1.0, o.key))
+            scored.append((why(-1.0, lambda: [(-1.0, "destroying a factory costs three armies")]), o.key))
     return pick(scored, rng)
 
 
@@ -662,40 +818,56 @@ def _destination(game, s, d, rng):
     step = s.steps[-1]
     c = _Ctx(s, step.power, d.player)
     near = c.near(step.unit, step.frm)
-    return pick([(_dest_value(c, step.unit, o.value[0], near), o.key) for o in d.options if o.key != "back"],
-                 rng)
+    if not explaining():   # the reasons' closures only for a hint: rollouts call this constantly
+        return pick([(_dest_value(c, step.unit, o.value[0], near), o.key) for o in d.options if o.key != "back"],
+                    rng)
+    return pick([(_dest_why(c, step.unit, (o.value[0],), near, True), o.key) for o in d.options if o.key != "back"],
+                rng)
 
 
 def _contest(game, s, d, rng):
     step = s.steps[-1]
     c = _Ctx(s, step.power, d.player)
-    scored = [(0.0, "peace")]
+    ex = explaining()
+    scored = [(why(0.0, lambda: [(1.0, "no battle here wins a flag or frees a factory")]), "peace")]
     for o in d.options:
         if o.key != "peace":
-            scored.append((_battle_value(c, step.r, o.value[0], o.value[1]), o.key))
+            scored.append((_battle_why(c, step.r, o.value[0], o.value[1], ex), o.key))
     return pick(scored, rng)
 
 
 def _declare(game, s, d, rng):
     r = s.steps[-1].r
     o = OWNER[r]
-    return "hostile" if s.factory[r] and _stake(_row(s, o), d.player) < 0 else "friendly"
+    if s.factory[r] and _stake(_row(s, o), d.player) < 0:
+        because(f"blocking {REGION_NAMES[r]}'s factory hurts your rivals more")
+        return "hostile"
+    because(f"blocking {REGION_NAMES[r]} would not hurt your rivals more")
+    return "friendly"
 
 
 def _demand(game, s, d, rng):
     step = s.steps[-1]
     q, mover, r = step.power, step.mover, step.r
     me = d.player
+    name, where = POWER_NAMES[mover], REGION_NAMES[r]
     if s.gov[mover] == me:
+        because(f"you govern {name} too")
         return "allow"
     mine, theirs = _stake(_row(s, q), me), _stake(_row(s, mover), me)
     if OWNER[r] == q:
-        return "battle" if s.armies[r][mover] and s.hostile[r][mover] and mine >= theirs else "allow"
+        if s.armies[r][mover] and s.hostile[r][mover] and mine >= theirs:
+            because(f"{name}'s army would block {where}")
+            return "battle"
+        because(f"{name} does you no harm in {where}")
+        return "allow"
     if r >= N_HOME:
         row = (s.fleets if IS_SEA[r] else s.armies)[r]
         # with two units of ours here, a battle leaves us alone with our flag
         if s.flags[r] == q and row[q] >= 2 and sum(row) - row[q] == 1 and mine > theirs:
+            because(f"a battle leaves {POWER_NAMES[q]} alone in {where}")
             return "battle"
+    because(f"a battle in {where} would gain you nothing")
     return "allow"
 
 

@@ -30,11 +30,11 @@ from typing import Any
 
 from ...engine.core import Decision, Game
 from ...games.utopia.data import (
-    ADD_POINTS, ISLAND_DISTRICTS, N_DISTRICTS, N_PEOPLES, REMOVE_POINTS, WIN_SCORE,
+    ADD_POINTS, ISLAND_DISTRICTS, ISLAND_NAMES, N_DISTRICTS, N_PEOPLES, PEOPLE_NAMES, REMOVE_POINTS, WIN_SCORE,
     WONDER_BONUS, WONDER_POINTS,
 )
-from ...games.utopia.state import ISLAND_OF, REACH
-from . import dispatch, pick
+from ...games.utopia.state import _DNAME, A_PEOPLE, ISLAND_OF, REACH
+from . import dispatch, explaining, pick, why
 
 # The hard bot's budget in the app, under a second a decision: an iteration costs
 # 1.4-2.0 ms of CPU here with 2-4 players (bench/bots.py).
@@ -251,13 +251,17 @@ def _v_guest(s: Any, p: int, options) -> list[float]:
     c = _Ctx(s, p)
     nxt = _next_picker(s, p)
     out = []
+    ex = explaining()   # the reasons' closures only for a hint: rollouts call this constantly
     for o in options:
         if o.key == "draw":
-            out.append(-1.0)   # a random guest, and another player picks for free
+            out.append(why(-1.0, lambda: [(-1.0, "another player would pick a guest for free")]))
             continue
         t = o.value
         # taken, it is not the next player's
-        out.append(_guest_value(c, t) + THREAT * _threat(c, nxt, t))
+        g, th = _guest_value(c, t), THREAT * _threat(c, nxt, t)
+        out.append(g + th if not ex else why(g + th, lambda t=t, g=g, th=th: _or_else([  # type: ignore[misc]
+            (g, f"{PEOPLE_NAMES[t % N_PEOPLES]} princes on {ISLAND_NAMES[t // N_PEOPLES]} near a monument"),
+            (th, f"{s.names[nxt]} would want it")], "no guest helps you more")))
     return out
 
 
@@ -279,7 +283,29 @@ def _next_picker(s: Any, p: int) -> int:
 def _v_place(s: Any, p: int, options) -> list[float]:
     c = _Ctx(s, p)
     x = s.steps[-1].guest % N_PEOPLES
-    return [BACK if o.key == "back" else _place_value(c, o.value, x) for o in options]
+    if not explaining():   # the reasons' closures only for a hint: rollouts call this constantly
+        return [BACK if o.key == "back" else _place_value(c, o.value, x) for o in options]
+    return [BACK if o.key == "back" else _place_why(c, o.value, x) for o in options]
+
+
+def _or_else(factors: list, text: str) -> list:
+    """``factors``, or ``text`` when none of them weighs anything (a pick among equals)."""
+    return factors if any(f[0] for f in factors) else [(1.0, text)]
+
+
+def _place_why(c: _Ctx, d: int, x: int) -> float:
+    v = _place_value(c, d, x)
+    return why(v, lambda: _or_else([(v, _place_words(c, d, x))], f"no district suits {PEOPLE_NAMES[x]}s better"))
+
+
+def _place_words(c: _Ctx, d: int, x: int) -> str:
+    s, name, people = c.s, _DNAME[d], PEOPLE_NAMES[x]
+    if s.mon_people[d] >= 0:
+        return f"it can be removed at {name}'s monument for 2"
+    k = s.princes[d][c.p][x] + 1
+    if k >= 3:
+        return f"a {people} monument in {name}"
+    return f"{k} {people} prince{'s' if k > 1 else ''} in {name}, toward a monument"
 
 
 def _build_value(c: _Ctx, v: tuple) -> float:
@@ -301,7 +327,15 @@ def _build_value(c: _Ctx, v: tuple) -> float:
 
 def _v_build(s: Any, p: int, options) -> list[float]:
     c = _Ctx(s, p)
-    return [0.0 if o.key == "done" else _build_value(c, o.value) for o in options]
+    return [why(0.0, lambda: [(-1.0, "it leaves a building for later")]) if o.key == "done"
+            else _build_why(c, o.value) for o in options]
+
+
+def _build_why(c: _Ctx, v: tuple) -> float:
+    b = _build_value(c, v)
+    if v[0] == "monument":
+        return why(b, lambda: [(b, f"{A_PEOPLE[v[2]]} monument scores every round")])
+    return why(b, lambda: [(b, f"the wonder of {ISLAND_NAMES[v[1]]} scores 6 and more")])
 
 
 def _v_wonder_prince(s: Any, p: int, options) -> list[float]:
@@ -315,10 +349,12 @@ def _v_wonder_prince(s: Any, p: int, options) -> list[float]:
             continue
         d = o.value
         if mp[d] >= 0:
-            out.append(-0.5 if mp[d] == x else 0.0)
+            v = -0.5 if mp[d] == x else 0.0
         else:
             k = pr[d][p][x]
-            out.append(c.change(d, x, k, k - 1))
+            v = c.change(d, x, k, k - 1)
+        out.append(why(v, lambda d=d, v=v: [(1.0, f"giving up the prince in {_DNAME[d]} costs least") if v < 0 else  # type: ignore[misc]
+                                             (1.0, f"the prince in {_DNAME[d]} is the least needed")]))
     return out
 
 
@@ -330,7 +366,8 @@ def _v_name(s: Any, p: int, options) -> list[float]:
     for o in options:
         q = o.value
         gain = max([_threat(c, q, t) for t in guests], default=0.0)
-        out.append(-gain - 0.1 * s.scores[q])
+        out.append(why(-gain - 0.1 * s.scores[q], lambda q=q, gain=gain: [  # type: ignore[misc]
+            (1.0, f"the guests help {s.names[q]} least"), (-gain, f"{s.names[q]} still gains from a guest")]))
     return out
 
 
@@ -431,14 +468,15 @@ def _v_play(s: Any, p: int, options) -> list[float]:
     hand = s.hands[p]
     locs = None
     out = []
+    ex = explaining()   # the reasons' closures only for a hint: rollouts call this constantly
     for o in options:
         v = o.value
         a = v[0]
         if a == "done":
-            out.append(0.0)
+            out.append(why(0.0, lambda: [(1.0, "no card play gains you anything now")]))
             continue
         if a == "wonder" or a == "monument":
-            out.append(_build_value(c, v))
+            out.append(_build_why(c, v))
             continue
         x = v[1]
         own = hand[x]
@@ -462,11 +500,26 @@ def _v_play(s: Any, p: int, options) -> list[float]:
             g = _scale_gain(c, _lower_deltas(s, x)) - 1.5
             if own < 2:
                 g -= TILE_COST * (2 - own)
-            out.append(g)
+            out.append(g if not ex else why(g, lambda x=x, g=g, own=own: _play_factors("lower", x, g, own)))  # type: ignore[misc]
             continue
         if not own:
             g -= TILE_COST
-        out.append(g)
+        out.append(g if not ex else why(g, lambda a=a, x=x, g=g, own=own: _play_factors(a, x, g, own)))  # type: ignore[misc]
+    return out
+
+
+_PLAY_WORDS = {"move": "moving {} princes together", "add": "adding a {} prince scores",
+               "remove": "removing a {} prince scores 2", "raise": "raising the {}s pays your monuments",
+               "lower": "lowering the {}s hurts your rivals more"}
+
+
+def _play_factors(a: str, x: int, g: float, own: int) -> list:
+    tiles = (2 - own if own < 2 else 0) if a == "lower" else (0 if own else 1)
+    base = g + TILE_COST * tiles
+    out = [(base, _PLAY_WORDS[a].format(PEOPLE_NAMES[x])) if base > 0 else
+           (1.0, "every other play loses more")]
+    if tiles:
+        out.append((-TILE_COST * tiles, "it spends a privilege tile"))
     return out
 
 
@@ -498,28 +551,39 @@ def _v_discard(s: Any, p: int, options) -> list[float]:
     cv = _card_values(s, p)
     hand = s.hands[p]
     # a second card of a people is worth less than the first
-    return [-(cv[o.value] * (1.0 if hand[o.value] == 1 else 0.8)) for o in options]
+    if not explaining():   # the reasons' closures only for a hint
+        return [-(cv[o.value] * (1.0 if hand[o.value] == 1 else 0.8)) for o in options]
+    return [why(-(cv[o.value] * (1.0 if hand[o.value] == 1 else 0.8)), lambda x=o.value: [  # type: ignore[misc]
+        (1.0, f"you have least use for a {PEOPLE_NAMES[x]} card")]) for o in options]
 
 
 def _v_move_from(s: Any, p: int, options) -> list[float]:
     c = _Ctx(s, p)
     x = s.steps[-1].people
     locs = _locations(c)[x]
-    return [BACK if o.key == "back" else _best_move(c, x, locs, frm=o.value)[0] for o in options]
+    return [BACK if o.key == "back" else _move_why(_best_move(c, x, locs, frm=o.value), x) for o in options]
+
+
+def _move_why(m: tuple[float, int, int, int], x: int) -> float:
+    g, a, b, k = m
+    return why(g, lambda: [(g, f"{k} {PEOPLE_NAMES[x]} to {_DNAME[b]}: nearer a monument or wonder")
+                           if g > 0 and b >= 0 else (g or -1.0, "no move from there gains anything")])
 
 
 def _v_move_to(s: Any, p: int, options) -> list[float]:
     c = _Ctx(s, p)
     t = s.steps[-1]
     locs = _locations(c)[t.people]
-    return [BACK if o.key == "back" else _best_move(c, t.people, locs, t.frm, o.value)[0] for o in options]
+    return [BACK if o.key == "back" else _move_why(_best_move(c, t.people, locs, t.frm, o.value), t.people)
+            for o in options]
 
 
 def _v_move_count(s: Any, p: int, options) -> list[float]:
     t = s.steps[-1]
     c = _Ctx(s, p)
     k = _best_move(c, t.people, _locations(c)[t.people], t.frm, t.to)[3]
-    return [BACK if o.key == "back" else (1.0 if o.value == k else 0.0) for o in options]
+    return [BACK if o.key == "back" else why(1.0 if o.value == k else 0.0, lambda n=o.value: [  # type: ignore[misc]
+        (1.0, f"moving {n} is the best move")]) for o in options]
 
 
 def _v_target(s: Any, p: int, options) -> list[float]:
@@ -528,14 +592,18 @@ def _v_target(s: Any, p: int, options) -> list[float]:
     if t.action == "add":
         mo = s.mon_owner
         # +1 where another rules
-        return [BACK if o.key == "back" else (1.0 if mo[o.value] != p else 0.0) for o in options]
+        return [BACK if o.key == "back" else why(1.0 if mo[o.value] != p else 0.0, lambda d=o.value: [  # type: ignore[misc]
+            (1.0, f"{_DNAME[d]}'s monument is not yours: you score 1") if mo[d] != p else
+            (1.0, f"{_DNAME[d]} is as good as any")]) for o in options]
     c = _Ctx(s, p)
     x = t.people
     for o in options:
         if o.key == "back":
             out.append(BACK)
         else:  # keep the prince an island's wonder may still need
-            out.append(c.wonder_gain(ISLAND_OF[o.value], x, -1))
+            v = c.wonder_gain(ISLAND_OF[o.value], x, -1)
+            out.append(why(v, lambda d=o.value, v=v: [(v, f"{ISLAND_NAMES[ISLAND_OF[d]]}'s wonder needs that prince")  # type: ignore[misc]
+                                                     if v else (1.0, f"no wonder needs the prince in {_DNAME[d]}")]))
     return out
 
 
@@ -551,10 +619,11 @@ def _v_pay(s: Any, p: int, options) -> list[float]:
         if o.key == "back":
             out.append(BACK)
         elif o.value == x:
-            out.append(10.0)   # no tile spent
+            out.append(why(10.0, lambda: [(10.0, "no privilege tile is spent")]))   # no tile spent
         else:  # with a tile: the card we need least (few monuments of its people, many in hand)
             y = o.value
-            out.append(hand[y] - 2.0 * mons[y])
+            out.append(why(hand[y] - 2.0 * mons[y], lambda y=y: [  # type: ignore[misc]
+                (1.0, f"you need the {PEOPLE_NAMES[y]} card least")]))
     return out
 
 
