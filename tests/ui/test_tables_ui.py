@@ -329,3 +329,26 @@ async def test_the_score_screen_at_the_end(store_path):
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, ScoreScreen))
         assert TableStore(store_path).info(code).over
+
+
+async def test_a_hint_is_for_its_own_decision_only(store_path):
+    """h at a table: for the viewer's decision; refused while another seat decides; gone once the turn passes."""
+    code = table(store_path)
+    a, b = session(store_path, code, "alice", 0), session(store_path, code, "bob", 1)
+    mover, waiter = (a, b) if a.my_turn() else (b, a)
+    app_m, app_w = BoardgamesApp(table=mover), BoardgamesApp(table=waiter)
+    async with app_m.run_test(size=SIZE) as pm, app_w.run_test(size=SIZE) as pw:
+        await settle(pm)
+        await settle(pw)
+        sm, sw = app_m.screen, app_w.screen
+        await pw.press("h")
+        await settle(pw)
+        assert not sw.query_one("#hint").display and any("No hint now" in n for n in notes(app_w))
+        await pm.press("h")
+        await settle(pm)
+        assert sm.query_one("#hint").display
+        await pm.press("enter")
+        await wait_for(pm, lambda: mover.n == 1)
+        await settle(pm)
+        if not mover.my_turn():
+            assert not sm.query_one("#hint").display    # the waiting screen has no stale hint

@@ -136,6 +136,7 @@ class TableGameScreen(GameScreen):
             Text(f"{wait}{what}", style="italic", no_wrap=True,
                  overflow="ellipsis"))   # one line: the board does not jump as turns pass
         self.picker.set_options([], message=wait)
+        self._show_hint(None)   # a hint belongs to the decision it was asked at: ours has passed
         self._show(view, self.viewer, None)
 
     # -- acting ----------------------------------------------------------------------------
