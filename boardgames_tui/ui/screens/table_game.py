@@ -132,9 +132,11 @@ class TableGameScreen(GameScreen):
         wait = waiting_text(seat.name, d.player, seat.is_bot)
         # A private decision's prompt may name what only its seat knows: not shown here.
         what = "" if d.private else f"  {prompt_text(d.prompt, seat.name)}"
-        self.query_one("#prompt", Static).update(
-            Text(f"{wait}{what}", style="italic", no_wrap=True,
-                 overflow="ellipsis"))   # one line: the board does not jump as turns pass
+        line = f"{wait}{what}"
+        room = max(10, self.size.width - 2)   # the prompt's padding
+        if len(line) > room:                  # one line: the board does not jump as turns pass
+            line = line[:room - 1] + "…"
+        self.query_one("#prompt", Static).update(Text(line, style="italic"))
         self.picker.set_options([], message=wait)
         self._show_hint(None)   # a hint belongs to the decision it was asked at: ours has passed
         self._show(view, self.viewer, None)
