@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import math
 import random
+from functools import partial
 from collections.abc import Set as AbstractSet
 from typing import Any
 
@@ -480,9 +481,13 @@ def _food(x: _Ctx, d: Decision, rng: random.Random) -> str:
             w *= 0.3                               # food is plentiful anyway
     vals = _card_values(x, [o.value for o in d.options])
     scored = [(why(w * 0.6 * FOOD_OF[o.value] - vals[o.value],
-                   lambda c=o.value: _least(vals, c, TRAIT_OF[c], _food_factor(w * 0.6 * FOOD_OF[c], FOOD_OF[c]))),
+                   partial(_food_least, vals, o.value, w)),
                o.key) for o in d.options]
     return pick(scored, rng)
+
+
+def _food_least(vals: dict[int, float], c: int, w: float) -> Parts:
+    return _least(vals, c, TRAIT_OF[c], _food_factor(w * 0.6 * FOOD_OF[c], FOOD_OF[c]))
 
 
 def _food_factor(weight: float, food: int) -> tuple[float, str]:
@@ -495,7 +500,7 @@ def _food_factor(weight: float, food: int) -> tuple[float, str]:
 def _play(x: _Ctx, d: Decision, rng: random.Random) -> str:
     hand = [o.value for o in d.options if o.key != "done"]
     vals = _card_values(x, hand)
-    scored = [(why(vals[c] - x.keep, lambda c=c: _card_factors(x, c)), k)
+    scored = [(why(vals[c] - x.keep, partial(_card_factors, x, c)), k)
               for c, k in ((o.value, o.key) for o in d.options if o.key != "done")]
     scored.append((why(0.0, lambda: [(max(1e-3, x.keep - max(vals.values(), default=0.0)),
                                       "no card pays more than keeping it" if x.keep
@@ -506,7 +511,7 @@ def _play(x: _Ctx, d: Decision, rng: random.Random) -> str:
 def _use(x: _Ctx, d: Decision, rng: random.Random) -> str:
     step = x.s.steps[-1]
     legal = {o.key for o in d.options}
-    scored = [(why(v, lambda k=k: _use_factors(x, step.card, k)), k)
+    scored = [(why(v, partial(_use_factors, x, step.card, k)), k)
               for v, k in _card_uses(x, step.card, _generic_values(x)) if k in legal]
     if not scored:
         because("any of these uses will do")
@@ -517,7 +522,7 @@ def _use(x: _Ctx, d: Decision, rng: random.Random) -> str:
 def _replace(x: _Ctx, d: Decision, rng: random.Random) -> str:
     step = x.s.steps[-1]
     kept = {o.value: _kept_value(x, o.value, step.species) for o in d.options if o.key != "back"}
-    scored = [(why(-kept[o.value], lambda c=o.value: _weakest(kept, c)), o.key)
+    scored = [(why(-kept[o.value], partial(_weakest, kept, o.value)), o.key)
               for o in d.options if o.key != "back"]
     return pick(scored, rng)
 
@@ -689,7 +694,7 @@ def _target(x: _Ctx, d: Decision, rng: random.Random) -> str:
         bl = blockers(x.s.players[x.p].species[i], x.names[x.p][i],
                       _attack_size(x.s.players[x.p].species[i], x.names[x.p][i]),
                       x.s.players[ow].species, x.names[ow], j) if ow != x.p else []
-        scored.append((why(_target_value(x, i, ow, j, bl), lambda ow=ow, j=j, bl=bl: _target_factors(x, i, ow, j, bl)),
+        scored.append((why(_target_value(x, i, ow, j, bl), partial(_target_factors, x, i, ow, j, bl)),
                        o.key))
     return pick(scored, rng) if scored else "back"
 
@@ -710,7 +715,7 @@ def _ignore(x: _Ctx, d: Decision, rng: random.Random) -> str:
 
 def _discard(x: _Ctx, d: Decision, rng: random.Random) -> str:
     vals = _card_values(x, [o.value for o in d.options])
-    return pick([(why(-vals[o.value], lambda c=o.value: _least(vals, c, TRAIT_OF[c])), o.key) for o in d.options],
+    return pick([(why(-vals[o.value], partial(_least, vals, o.value, TRAIT_OF[o.value])), o.key) for o in d.options],
                 rng)
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 import random
+from functools import partial
 from typing import Any
 
 from ...engine.core import Decision, Game
@@ -324,7 +325,7 @@ def _auction(pl: PlayerState, opts: list, cx: Ctx, rng: random.Random) -> str:
         price = max(0, DEV[slug].bid - discount(pl, slug))
         surplus = card_worth(pl, slug, R, lam) - cx.cost(price)
         if surplus > 0:
-            scored.append((why(surplus, lambda slug=slug, price=price: _card_factors(pl, slug, cx, price)),
+            scored.append((why(surplus, partial(_card_factors, pl, slug, cx, price)),
                            o.key, price))
     if not scored:
         because("no card on offer is worth its price to you")
@@ -350,13 +351,13 @@ def _workers(pl: PlayerState, opts: list, cx: Ctx, rng: random.Random) -> str:
             slug = v[1]
             wd = pl.tiles[slug]
             gain = _space_worth(pl, slug, wd[0], R) - cx.cost(0 if wd[1] else TILES[slug].cost)
-            gain = why(gain, lambda slug=slug, wd=wd: _employ_factors(pl, slug, wd, cx))
+            gain = why(gain, partial(_employ_factors, pl, slug, wd, cx))
         elif act == "train":
             if pl.trained >= _free_spaces(pl):
                 continue
             spot, _price = _best_spot(pl, R, lam)
             gain = spot - cx.cost(training_cost(pl)) - (0.5 if pl.trained else 0.0)
-            gain = why(gain, lambda spot=spot: _train_factors(pl, spot, cx))
+            gain = why(gain, partial(_train_factors, pl, spot, cx))
         else:  # move: the rightmost worker of f goes to t, leaving a tool disk on f
             _, f, t = v
             better = _space_worth(pl, t, pl.tiles[t][0], R) - _space_worth(pl, f, pl.tiles[f][0] - 1, R)
@@ -364,7 +365,7 @@ def _workers(pl: PlayerState, opts: list, cx: Ctx, rng: random.Random) -> str:
                 continue
             gain = (better - cx.cost(TILES[t].cost)
                     + lam * TILES[f].cost * (0.4 if pl.untrained + pl.trained else 0.1))
-            gain = why(gain, lambda f=f, t=t, better=better: _move_factors(pl, f, t, better, cx))
+            gain = why(gain, partial(_move_factors, pl, f, t, better, cx))
         if gain > 0:
             scored.append((gain, o.key))
     if not scored:
@@ -372,7 +373,7 @@ def _workers(pl: PlayerState, opts: list, cx: Ctx, rng: random.Random) -> str:
     return pick(scored, rng) if scored else "tools"
 
 
-def _employ_factors(pl: PlayerState, slug: str, wd: tuple[int, int], cx: Ctx) -> list[tuple[float, str]]:
+def _employ_factors(pl: PlayerState, slug: str, wd: list[int], cx: Ctx) -> list[tuple[float, str]]:
     price = 0 if wd[1] else TILES[slug].cost
     return _space_factors(pl, slug, wd[0], cx.R) + [
         (-cx.cost(price), f"you pay {price}" if price else "a tool there makes it free")]
@@ -409,20 +410,25 @@ def _tools(s: PhoeniciaState, pl: PlayerState, opts: list, cx: Ctx, rng: random.
             # Prepaying a worker's place: only to save money the limit would take.
             if TILES[v[1]].cost > cx.free or not (pl.untrained + pl.trained):
                 continue
-            gain = why(0.2 - 0.01 * TILES[v[1]].cost, lambda v=v: [
-                (0.2, "it spends money the storage limit would take"),
-                (-0.01 * TILES[v[1]].cost, f"you pay {TILES[v[1]].cost}")])
+            gain = why(0.2 - 0.01 * TILES[v[1]].cost, partial(_tool_factors, TILES[v[1]].cost))
         else:  # convert: 4 disks bring a card worth 5 on average at income
             swaps = (pl.disks + v[1]) // 4 - pl.disks // 4
             if not swaps or len(s.prod_deck) < 2:
                 continue
-            gain = why(0.1 * swaps, lambda swaps=swaps: [
-                (0.1 * swaps, f"with your disks it makes {_n(swaps, 'more card')} at income")])
+            gain = why(0.1 * swaps, partial(_convert_factors, swaps))
         if gain > 0:
             scored.append((gain, o.key))
     if not scored:
         because("nothing here is worth its price now")
     return pick(scored, rng) if scored else "end"
+
+
+def _tool_factors(price: int) -> list[tuple[float, str]]:
+    return [(0.2, "it spends money the storage limit would take"), (-0.01 * price, f"you pay {price}")]
+
+
+def _convert_factors(swaps: int) -> list[tuple[float, str]]:
+    return [(0.1 * swaps, f"with your disks it makes {_n(swaps, 'more card')} at income")]
 
 
 def _on_bid(game: Game, s: PhoeniciaState, d: Decision, rng: random.Random) -> str:
