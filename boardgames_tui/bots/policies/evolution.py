@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import math
 import random
+from functools import partial
 from collections.abc import Set as AbstractSet
 from typing import Any
 
@@ -39,7 +40,7 @@ from ...games.evolution.cards import (
     FOOD_OF, FORAGING, HARD_SHELL, HARD_SHELL_BONUS, HORNS, INTELLIGENCE, LONG_NECK, MAX_POP,
     PACK_HUNTING, SCAVENGER, SYMBIOSIS, TRAIT_OF, WARNING_CALL,
 )
-from . import dispatch, pick
+from . import because, dispatch, pick, why
 
 # The hard bot's budget in the app, under a second a decision: an iteration costs
 # 1.0-1.4 ms of CPU here with 2-4 players (bench/bots.py).
@@ -49,6 +50,9 @@ DEFENCE = frozenset((HORNS, CLIMBING, HARD_SHELL, DEFENSIVE_HERDING, SYMBIOSIS, 
 NO_TRAITS: frozenset = frozenset()
 EXPECTED_FOOD_CARD = 2.5      # a food card not laid yet (the deck's mean is about 3)
 ATTACK_LOSS = 1.3             # what an attack costs its victim: a population and its food
+
+# A hint's factors: (weight, phrase) pairs, collected only while a hint asks (``parts`` given).
+Parts = list[tuple[float, str]]
 
 
 _KEYS = {head: [f"{head}:{i}" for i in range(32)] for head in ("pop", "size", "trait")}
@@ -162,7 +166,31 @@ def _trait_gain(x: _Ctx, t: str, j: int) -> float:
     return v
 
 
-def _gain(x: _Ctx, t: str, j: int) -> float:
+def _gain(x: _Ctx, t: str, j: int, parts: Parts | None = None) -> float:
+    v = _gain_of(x, t, j, parts)
+    if parts is not None and not parts:
+        text = _GAIN_TEXT.get(t, "it helps species {n}")
+        if t == INTELLIGENCE and CARNIVORE in x.names[x.p][j]:
+            text = "species {n} gets past defences"
+        parts.append((v, text.format(n=j + 1)))
+    return v
+
+
+# What a trait does, for the hint (where its score is one term).
+_GAIN_TEXT = {
+    WARNING_CALL: "it guards species {n}'s neighbours",
+    PACK_HUNTING: "species {n} can then hunt bigger prey",
+    AMBUSH: "it gets past Warning Calls",
+    SCAVENGER: "species {n} gets meat from attacks",
+    LONG_NECK: "species {n} gets food each round",
+    FORAGING: "species {n} eats 2 food at a time",
+    INTELLIGENCE: "species {n} can trade cards for food",
+    FAT_TISSUE: "species {n} can store food",
+    FERTILE: "species {n} grows while food lasts",
+}
+
+
+def _gain_of(x: _Ctx, t: str, j: int, parts: Parts | None) -> float:
     p = x.p
     row = x.row
     sp = row[j]
@@ -176,11 +204,18 @@ def _gain(x: _Ctx, t: str, j: int) -> float:
         meat = x.best_meat(j, sp.size + sp.pop if PACK_HUNTING in nm else sp.size, nm | {CARNIVORE})
         herb = sp.pop * fed + (1.0 if LONG_NECK in nm else 0.0)
         if not meat:
+            if parts is not None:
+                parts += [(-1.5, f"species {j + 1} would have no prey"), (-herb, "no more plant food")]
             return -1.5 - herb
+        if parts is not None:
+            parts += [((0.8 * min(sp.pop, meat) + 0.6) * lasting * 0.7, f"it can hunt size-{meat} prey"),
+                      (-herb, "no more plant food")]
         return (0.8 * min(sp.pop, meat) + 0.6) * lasting * 0.7 - herb
     if t in DEFENCE:
         threats = x.threats(p, j)
         if not threats:
+            if parts is not None:
+                parts.append((0.15 if x.carns else 0.0, f"it guards species {j + 1} later"))
             return 0.15 if x.carns else 0.0
         v = 0.0
         for c in threats:
@@ -197,6 +232,10 @@ def _gain(x: _Ctx, t: str, j: int) -> float:
                 w = 0.5
             v += w
         loss = _attack_loss(x, sp) + (0.5 * len(sp.traits) if sp.pop <= 1 else 0.0)
+        if parts is not None:
+            n = len(threats)
+            parts.append((min(v, 2.0) * loss * lasting * 0.7,
+                          f"it shields species {j + 1} from {'a carnivore' if n == 1 else f'{n} carnivores'}"))
         return min(v, 2.0) * loss * lasting * 0.7
     if t == WARNING_CALL:
         v = 0.0
@@ -223,6 +262,9 @@ def _gain(x: _Ctx, t: str, j: int) -> float:
     if t == FORAGING:
         return 0.3 * min(sp.pop, 3) * lasting * (1.0 if x.ratio < 1.5 else 0.7)
     if t == COOPERATION:
+        if parts is not None:
+            parts.append((0.5 * lasting, f"it shares food with species {j + 2}") if j + 1 < len(row)
+                         and CARNIVORE not in x.names[p][j + 1] else (0.05, "a neighbour may come"))
         return 0.5 * lasting if j + 1 < len(row) and CARNIVORE not in x.names[p][j + 1] else 0.05
     if t == INTELLIGENCE:
         return 0.6 * lasting
@@ -241,7 +283,7 @@ def _attack_loss(x: _Ctx, sp: Any) -> float:
     return ATTACK_LOSS + 0.5 * sp.size / max(1, x.n - 1)
 
 
-def _trait_value(x: _Ctx, t: str, j: int) -> float:
+def _trait_value(x: _Ctx, t: str, j: int, parts: Parts | None = None) -> float:
     """Playing a card of trait ``t`` on species ``j`` (replacing the weakest
     trait when the species is full)."""
     sp = x.row[j]
@@ -249,11 +291,18 @@ def _trait_value(x: _Ctx, t: str, j: int) -> float:
     gain = x.gains.get(k)
     if gain is None:
         gain = x.gains[k] = _gain(x, t, j)
+    if parts is not None:
+        _gain(x, t, j, parts)
+        if len(sp.traits) < x.limit:
+            parts.append((1.0, "it is a point"))
     gain += 1.0
     if len(sp.traits) >= x.limit:
         w = x.weakest.get(j)
         if w is None:
             w = x.weakest[j] = min(_kept_value(x, old, j) for old in sp.traits)
+        if parts is not None:
+            old = min(sp.traits, key=lambda o: _kept_value(x, o, j))
+            parts.append((1.0 - w, f"it replaces {TRAIT_OF[old]}"))   # the new card's point for the old one
         return gain - w
     return gain
 
@@ -277,9 +326,9 @@ def _kept_value(x: _Ctx, old: int, j: int) -> float:
     return v
 
 
-def _generic_values(x: _Ctx) -> list[tuple[float, str]]:
+def _generic_values(x: _Ctx, parts: dict[str, Parts] | None = None) -> list[tuple[float, str]]:
     """Discarding a card for size, population or a new species: the same for
-    every card, so scored once."""
+    every card, so scored once.  With ``parts`` (a hint asking), each key's terms go there."""
     p = x.p
     row = x.row
     names = x.names[p]
@@ -290,6 +339,11 @@ def _generic_values(x: _Ctx) -> list[tuple[float, str]]:
     new = fed * (0.85 + (0.0 if x.last else 0.35 * min(x.future, 4))) - (0.4 if opp_carn else 0.0)
     out.append((new, "species:right"))
     out.append((new - 0.01, "species:left"))
+    if parts is not None:
+        parts["species:right"] = parts["species:left"] = [
+            (fed * (0.85 + (0.0 if x.last else 0.35 * min(x.future, 4))),
+             "a new species scores once fed" if x.last else "a new species scores and draws cards"),
+            (-0.4 if opp_carn else 0.0, "carnivores may eat it")]
     for i, sp in enumerate(row):
         nm = names[i]
         carn = CARNIVORE in nm
@@ -300,8 +354,18 @@ def _generic_values(x: _Ctx) -> list[tuple[float, str]]:
                 v = 0.8 if meat > sp.pop else 0.15
                 if PACK_HUNTING in nm:
                     v += 0.2
+                if parts is not None:
+                    parts[_key("pop", i)] = [
+                        (0.8 if meat > sp.pop else 0.15,
+                         f"species {i + 1} has prey to feed more" if meat > sp.pop else f"species {i + 1} grows"),
+                        (0.2 if PACK_HUNTING in nm else 0.0, "its pack hunts bigger prey")]
             else:
                 v = 0.9 * fed + (0.1 if DEFENSIVE_HERDING in nm else 0.0)
+                if parts is not None:
+                    parts[_key("pop", i)] = [
+                        (0.9 * fed, f"there is food for more of species {i + 1}" if fed >= 1
+                         else f"species {i + 1} grows, if food allows"),
+                        (0.1 if DEFENSIVE_HERDING in nm else 0.0, "its herd defends better")]
             out.append((v, _key("pop", i)))
         if sp.size < C.MAX_SIZE:
             v = 0.05
@@ -313,6 +377,13 @@ def _generic_values(x: _Ctx) -> list[tuple[float, str]]:
                 now = x.best_meat(i, eff, nm)
                 more = x.best_meat(i, eff + 1, nm)
                 v += 0.6 * (min(sp.pop, more) - min(sp.pop, now))
+            if parts is not None:
+                k = sum(1 for c in threats if c[4] <= sp.size + 1)
+                parts[_key("size", i)] = [
+                    (0.05 if not k and not (carn and more > now) else 0.0, f"species {i + 1} grows bigger"),
+                    (ATTACK_LOSS * k, f"species {i + 1} outgrows {'a carnivore' if k == 1 else f'{k} carnivores'}"),
+                    (0.6 * (min(sp.pop, more) - min(sp.pop, now)) if carn else 0.0,
+                     f"species {i + 1} can hunt bigger prey")]
             out.append((v, _key("size", i)))
     return out
 
@@ -324,6 +395,43 @@ def _card_uses(x: _Ctx, c: int, generic: list[tuple[float, str]]) -> list[tuple[
         if t not in nm:
             uses.append((_trait_value(x, t, j), _key("trait", j)))
     return uses
+
+
+def _use_factors(x: _Ctx, c: int, k: str) -> Parts:
+    """The terms of spending card ``c`` on use ``k`` (a key of the "use" decision)."""
+    if k.startswith("trait:"):
+        parts: Parts = []
+        _trait_value(x, TRAIT_OF[c], int(k[6:]), parts)
+        return parts
+    by_key: dict[str, Parts] = {}
+    _generic_values(x, by_key)
+    return by_key.get(k, [])
+
+
+def _best_use(x: _Ctx, c: int) -> str:
+    """The use :func:`_card_values` counts card ``c`` for: its best trait, or else the best discard."""
+    gen = max(_generic_values(x))
+    t = TRAIT_OF[c]
+    best, key = -9.0, ""
+    for j, nm in enumerate(x.names[x.p]):
+        if t not in nm:
+            v = _trait_value(x, t, j)
+            if v > best:
+                best, key = v, _key("trait", j)
+    return key if key and best >= gen[0] else gen[1]
+
+
+def _card_factors(x: _Ctx, c: int) -> Parts:
+    """The terms of playing card ``c`` now: its best use.  (Keeping a card is worth the same for
+    every card, so it is named only for the choice to stop.)"""
+    return _use_factors(x, c, _best_use(x, c))
+
+
+def _least(vals: dict[int, float], c: int, what: str, *more: tuple[float, str]) -> Parts:
+    """For the card worth least (``vals``), as the one to give up (and ``more`` factors)."""
+    gap = max(vals.values()) - vals[c]
+    out = [f for f in ((gap, f"you need {what} least"), *more) if f[0]]
+    return out or [(1e-3, "your cards are worth alike")]
 
 
 def _best_trait(x: _Ctx, t: str) -> float:
@@ -372,31 +480,56 @@ def _food(x: _Ctx, d: Decision, rng: random.Random) -> str:
         if x.ratio > 1.3:
             w *= 0.3                               # food is plentiful anyway
     vals = _card_values(x, [o.value for o in d.options])
-    scored = [(w * 0.6 * FOOD_OF[o.value] - vals[o.value], o.key) for o in d.options]
+    scored = [(why(w * 0.6 * FOOD_OF[o.value] - vals[o.value],
+                   partial(_food_least, vals, o.value, w)),
+               o.key) for o in d.options]
     return pick(scored, rng)
+
+
+def _food_least(vals: dict[int, float], c: int, w: float) -> Parts:
+    return _least(vals, c, TRAIT_OF[c], _food_factor(w * 0.6 * FOOD_OF[c], FOOD_OF[c]))
+
+
+def _food_factor(weight: float, food: int) -> tuple[float, str]:
+    """The food card's plant food: it feeds (or starves) this player's herbivores more than the others'."""
+    if food >= 0:
+        return weight, f"its {food} food feeds your herbivores" if weight >= 0 else f"its {food} food helps the others"
+    return weight, f"it takes {-food} food from the others" if weight >= 0 else f"it takes {-food} of your food"
 
 
 def _play(x: _Ctx, d: Decision, rng: random.Random) -> str:
     hand = [o.value for o in d.options if o.key != "done"]
     vals = _card_values(x, hand)
-    scored = [(vals[c] - x.keep, k) for c, k in ((o.value, o.key) for o in d.options if o.key != "done")]
-    scored.append((0.0, "done"))
+    scored = [(why(vals[c] - x.keep, partial(_card_factors, x, c)), k)
+              for c, k in ((o.value, o.key) for o in d.options if o.key != "done")]
+    scored.append((why(0.0, lambda: [(max(1e-3, x.keep - max(vals.values(), default=0.0)),
+                                      "no card pays more than keeping it" if x.keep
+                                      else "no card would earn you anything")]), "done"))
     return pick(scored, rng)
 
 
 def _use(x: _Ctx, d: Decision, rng: random.Random) -> str:
     step = x.s.steps[-1]
     legal = {o.key for o in d.options}
-    scored = [(v, k) for v, k in _card_uses(x, step.card, _generic_values(x)) if k in legal]
+    scored = [(why(v, partial(_use_factors, x, step.card, k)), k)
+              for v, k in _card_uses(x, step.card, _generic_values(x)) if k in legal]
     if not scored:
+        because("any of these uses will do")
         scored = [(0.0, o.key) for o in d.options if o.key != "back"] or [(0.0, "back")]
     return pick(scored, rng)
 
 
 def _replace(x: _Ctx, d: Decision, rng: random.Random) -> str:
     step = x.s.steps[-1]
-    scored = [(-_kept_value(x, o.value, step.species), o.key) for o in d.options if o.key != "back"]
+    kept = {o.value: _kept_value(x, o.value, step.species) for o in d.options if o.key != "back"}
+    scored = [(why(-kept[o.value], partial(_weakest, kept, o.value)), o.key)
+              for o in d.options if o.key != "back"]
     return pick(scored, rng)
+
+
+def _weakest(kept: dict[int, float], c: int) -> Parts:
+    gap = max(kept.values()) - kept[c]
+    return [(gap, f"{TRAIT_OF[c]} does the least for it") if gap > 0 else (1e-3, "its traits are worth alike")]
 
 
 def _hunger_bonus(sp: Any) -> float:
@@ -414,7 +547,7 @@ def _eat_value(x: _Ctx, i: int) -> float:
     hunger = sp.pop - sp.food
     if hunger <= 0:
         # storing fat: food for next round, and plant food the others cannot have
-        return 0.35
+        return why(0.35, lambda: [(0.35, f"species {i + 1} stores it as fat")])
     v = 1.0 + _hunger_bonus(sp)
     if FORAGING in nm and s.hole >= 2 and hunger >= 2:
         v += 0.9
@@ -424,10 +557,27 @@ def _eat_value(x: _Ctx, i: int) -> float:
             v += 0.8
     if BURROWING in nm and hunger == 1 and x.threats(p, i):
         v += 0.6                                   # fed, it is safe from attack
-    return v
+    return why(v, lambda: _eat_factors(x, i, hunger))
 
 
-def _target_value(x: _Ctx, i: int, o: int, j: int, bl: list) -> float:
+def _eat_factors(x: _Ctx, i: int, hunger: int) -> Parts:
+    """The terms of :func:`_eat_value` for a hungry species ``i``."""
+    s, p = x.s, x.p
+    row = s.players[p].species
+    sp, nm = row[i], x.names[p][i]
+    out: Parts = [(1.0, f"species {i + 1} needs {hunger} more food"), (_hunger_bonus(sp), "it dies out if unfed")]
+    if FORAGING in nm and s.hole >= 2 and hunger >= 2:
+        out.append((0.9, "Foraging takes a second food"))
+    if COOPERATION in nm and i + 1 < len(row):
+        nb = row[i + 1]
+        if CARNIVORE not in x.names[p][i + 1] and nb.food < nb.pop:
+            out.append((0.8, f"Cooperation feeds species {i + 2} too"))
+    if BURROWING in nm and hunger == 1 and x.threats(p, i):
+        out.append((0.6, "fed, Burrowing keeps it safe"))
+    return out
+
+
+def _target_value(x: _Ctx, i: int, o: int, j: int, bl: list, parts: Parts | None = None) -> float:
     """Carnivore ``i`` of the player attacking species ``j`` of ``o``."""
     s, p = x.s, x.p
     a = s.players[p].species[i]
@@ -436,12 +586,18 @@ def _target_value(x: _Ctx, i: int, o: int, j: int, bl: list) -> float:
     tn = x.names[o][j]
     pop = a.pop
     v = -x.keep * len(bl)
+    if parts is not None and bl:
+        parts.append((v, f"it costs {'a card' if len(bl) == 1 else f'{len(bl)} cards'} to get past"))
     horns = HORNS in tn and (INTELLIGENCE not in an or len(s.players[p].hand) <= len(bl) or o == p)
     if horns:
         if pop <= 1:
+            if parts is not None:
+                parts.append((-3.0 - len(a.traits), "Horns would kill your carnivore"))
             return -3.0 - len(a.traits)            # it would die before eating
         pop -= 1
         v -= 1.0
+        if parts is not None:
+            parts.append((-1.0, "Horns cost it a population"))
     room = pop - min(a.food, pop)
     if FAT_TISSUE in an:
         room += a.size - a.fat
@@ -453,20 +609,43 @@ def _target_value(x: _Ctx, i: int, o: int, j: int, bl: list) -> float:
         v -= ATTACK_LOSS + (len(t.traits) if t.pop <= 1 else 0.0)
     else:
         v += (ATTACK_LOSS + (0.7 * len(t.traits) if t.pop <= 1 else 0.0)) / max(1, x.n - 1) * 0.8
+    if parts is not None:
+        parts.append((got, f"it gets {got} meat"))
+        if o == p:
+            parts.append((-(ATTACK_LOSS + (len(t.traits) if t.pop <= 1 else 0.0)), "it is one of yours"))
+        else:
+            parts.append(((ATTACK_LOSS + (0.7 * len(t.traits) if t.pop <= 1 else 0.0)) / max(1, x.n - 1) * 0.8,
+                          f"{s.names[o]}'s species dies out" if t.pop <= 1 else f"{s.names[o]} loses a population"))
+    mine = theirs = 0.0
     for q, pl in enumerate(s.players):           # every Scavenger takes a meat
         for k, _sp in enumerate(pl.species):
             if SCAVENGER in x.names[q][k]:
                 v += 0.5 if q == p else -0.5 / max(1, x.n - 1)
+                if q == p:
+                    mine += 0.5
+                else:
+                    theirs -= 0.5 / max(1, x.n - 1)
+    if parts is not None:
+        parts += [(mine, "your Scavenger eats too"), (theirs, "Scavengers eat too")]
     return v
 
 
 def _best_target(x: _Ctx, i: int) -> tuple[float, str | None]:
-    best, key = -99.0, None
+    best, key, at = -99.0, None, None
     for o, j, bl in targets(x.s, x.p, i, x.names):
         v = _target_value(x, i, o, j, bl)
         if v > best:
-            best, key = v, f"target:{o}:{j}"
+            best, key, at = v, f"target:{o}:{j}", (o, j, bl)
+    if at is not None:
+        o, j, bl = at
+        best = why(best, lambda: _target_factors(x, i, o, j, bl))
     return best, key
+
+
+def _target_factors(x: _Ctx, i: int, o: int, j: int, bl: list) -> Parts:
+    parts: Parts = []
+    _target_value(x, i, o, j, bl, parts)
+    return parts
 
 
 def _intel_value(x: _Ctx, i: int) -> float:
@@ -481,7 +660,9 @@ def _intel_value(x: _Ctx, i: int) -> float:
     hungry = sp.food < sp.pop
     hand = x.s.players[x.p].hand
     cheapest = x.keep if hand else 9.0
-    return (got if hungry else 0.4 * got) - cheapest + (_hunger_bonus(sp) if hungry else 0.0)
+    return why((got if hungry else 0.4 * got) - cheapest + (_hunger_bonus(sp) if hungry else 0.0), lambda: [
+        (got if hungry else 0.4 * got, f"{got} food for species {i + 1}" if hungry else f"{got} food to store as fat"),
+        (-cheapest, "it costs a card"), (_hunger_bonus(sp) if hungry else 0.0, "it dies out if unfed")])
 
 
 def _feed(x: _Ctx, d: Decision, rng: random.Random) -> str:
@@ -489,7 +670,7 @@ def _feed(x: _Ctx, d: Decision, rng: random.Random) -> str:
     for o in d.options:
         k = o.key
         if k == "pass":
-            scored.append((0.0, k))
+            scored.append((why(0.0, lambda: [(1e-3, "no feeding pays off now")]), k))
             continue
         what, i = o.value
         if what == "eat":
@@ -513,7 +694,8 @@ def _target(x: _Ctx, d: Decision, rng: random.Random) -> str:
         bl = blockers(x.s.players[x.p].species[i], x.names[x.p][i],
                       _attack_size(x.s.players[x.p].species[i], x.names[x.p][i]),
                       x.s.players[ow].species, x.names[ow], j) if ow != x.p else []
-        scored.append((_target_value(x, i, ow, j, bl), o.key))
+        scored.append((why(_target_value(x, i, ow, j, bl), partial(_target_factors, x, i, ow, j, bl)),
+                       o.key))
     return pick(scored, rng) if scored else "back"
 
 
@@ -525,13 +707,16 @@ def _ignore(x: _Ctx, d: Decision, rng: random.Random) -> str:
     # ignoring Horns costs a card and saves a population (or the attacker's life)
     for o in d.options:
         if o.key.startswith("ignore"):
+            because("a card saves your carnivore a population")
             return o.key
+    because("no card to spare for ignoring Horns")
     return "attack"
 
 
 def _discard(x: _Ctx, d: Decision, rng: random.Random) -> str:
     vals = _card_values(x, [o.value for o in d.options])
-    return pick([(-vals[o.value], o.key) for o in d.options], rng)
+    return pick([(why(-vals[o.value], partial(_least, vals, o.value, TRAIT_OF[o.value])), o.key) for o in d.options],
+                rng)
 
 
 _BY_KIND = {"food": _food, "play": _play, "use": _use, "replace": _replace, "feed": _feed,

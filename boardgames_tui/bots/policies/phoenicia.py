@@ -20,12 +20,13 @@ from __future__ import annotations
 
 import math
 import random
+from functools import partial
 from typing import Any
 
 from ...engine.core import Decision, Game
 from ...games.phoenicia import data as D
 from ...games.phoenicia.state import PhoeniciaState, PlayerState, discount, storehouses, training_cost
-from . import dispatch, pick
+from . import because, dispatch, pick, why
 
 # The hard bot's budget in the app, under a second a decision: an iteration costs
 # 0.4-0.9 ms of CPU here with 2-4 players (bench/bots.py).
@@ -165,11 +166,15 @@ def _free_spaces(pl: PlayerState) -> int:
     return sum(SPACES - w for w, _d in pl.tiles.values())
 
 
-def card_worth(pl: PlayerState, slug: str, R: float, lam: float) -> float:
-    """What owning ``slug`` is worth to ``pl`` in money over the rest of the game."""
+def card_worth(pl: PlayerState, slug: str, R: float, lam: float,
+               parts: list[tuple[float, str]] | None = None) -> float:
+    """What owning ``slug`` is worth to ``pl`` in money over the rest of the game.  With
+    ``parts`` (a hint asking), each term is also put there with its phrase; the sum is the same."""
     c = DEV[slug]
     prod = c.prod
     worth = VP_PRICE * c.vp
+    if parts is not None:
+        parts.append((worth, f"{c.vp} VP"))
     waiting = pl.untrained + pl.trained
     tile = IMPROVES.get(slug)
     if tile is not None and tile in pl.tiles:
@@ -178,6 +183,8 @@ def card_worth(pl: PlayerState, slug: str, R: float, lam: float) -> float:
         if nxt > now:
             prod += PREFIX[tile][nxt][w] - PREFIX[tile][now][w]
             worth += 0.3 * R * min(waiting, SPACES - w)      # later workers there produce more
+            if parts is not None:
+                parts.append((0.3 * R * min(waiting, SPACES - w), f"it improves your {TILES[tile].name}"))
     gives = GIVES.get(slug)
     if gives is not None and gives not in pl.tiles:
         # A better place than Farming for the workers still to come (and for moves).
@@ -185,28 +192,78 @@ def card_worth(pl: PlayerState, slug: str, R: float, lam: float) -> float:
         per = VP_PRICE * (t.vp - 1) + INCOME_PER_PROD * R * (t.prod[0][0] - 2) - lam * (t.cost - 5)
         if per > 0:
             worth += 0.6 * per * min(waiting + 1, 3)
+            if parts is not None:
+                parts.append((0.6 * per * min(waiting + 1, 3), f"it opens {t.name} to your workers"))
     worth += INCOME_PER_PROD * R * prod
+    if parts is not None:
+        parts.append((INCOME_PER_PROD * R * prod, f"+{prod} production a round"))
     if c.untrained or c.trained:
         room = _free_spaces(pl) - waiting
         if room > 0:
             spot, _price = _best_spot(pl, max(0.0, R - 1), lam)
             k = min(c.trained, room)
             worth += 0.8 * spot * k
+            if parts is not None:
+                parts.append((0.8 * spot * k, f"{_n(k, 'trained worker')} for free spaces"))
             k2 = min(c.untrained, room - k)
             if k2 > 0:
                 worth += 0.6 * max(0.0, spot - lam * training_cost(pl)) * k2
+                if parts is not None:
+                    parts.append((0.6 * max(0.0, spot - lam * training_cost(pl)) * k2,
+                                  f"{_n(k2, 'new worker')} for free spaces"))
     if c.store:
         binding = prod_of(pl) // 4 + 1 >= storehouses(pl)
         worth += c.store * min(R, STORE_ROUNDS) * (1.5 if binding else 0.2)
+        if parts is not None:
+            parts.append((c.store * min(R, STORE_ROUNDS) * (1.5 if binding else 0.2),
+                          "your storehouses are full" if binding else f"{_n(c.store, 'storehouse')} more"))
     if slug == D.IMPROVES_TRAINING:
         worth += lam * (pl.untrained + 2) * (D.TRAINING_COST - D.TRAINING_COST_IMPROVED)
+        if parts is not None:
+            parts.append((lam * (pl.untrained + 2) * (D.TRAINING_COST - D.TRAINING_COST_IMPROVED),
+                          "training gets cheaper"))
     elif slug == D.IMPROVES_STORAGE:
         worth += 0.5
+        if parts is not None:
+            parts.append((0.5, "you can keep more disks"))
     elif slug == D.BUYS_VP and slug not in pl.cards:
         worth += 0.8 * min(R, 8.0)
+        if parts is not None:
+            parts.append((0.8 * min(R, 8.0), "you can buy VP each turn"))
     if c.discount_on:
         worth += 0.8 * D.DISCOUNT_PER_CARD * len(c.discount_on) * min(1.0, R / STORE_ROUNDS)
+        if parts is not None:
+            parts.append((0.8 * D.DISCOUNT_PER_CARD * len(c.discount_on) * min(1.0, R / STORE_ROUNDS),
+                          f"a discount on {_names(c.discount_on)}"))
     return worth
+
+
+def _n(k: int, word: str) -> str:
+    return f"{k} {word}" if k == 1 or word == "VP" else f"{k} {word}s"
+
+
+def _names(slugs: tuple[str, ...]) -> str:
+    names = [DEV[x].name for x in slugs]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _card_factors(pl: PlayerState, slug: str, cx: Ctx, price: int) -> list[tuple[float, str]]:
+    """The terms of buying ``slug`` at ``price``: its worth's parts and the cost."""
+    parts: list[tuple[float, str]] = []
+    card_worth(pl, slug, cx.R, cx.lam, parts)
+    parts.append((-cx.cost(price), f"you pay {price}" if price else "it costs you nothing"))
+    return parts
+
+
+def _space_factors(pl: PlayerState, slug: str, w: int, R: float) -> list[tuple[float, str]]:
+    """The terms of :func:`_space_worth`."""
+    t = TILES[slug]
+    prod = t.prod[_level(pl, slug)][w]
+    out = [(VP_PRICE * t.vp, f"the worker is {t.vp} VP"),
+           (INCOME_PER_PROD * R * prod, f"+{prod} production a round")]
+    if slug == "textile":
+        out.append((0.5 * min(R, STORE_ROUNDS), "a storehouse more"))
+    return out
 
 
 # ------------------------------------------------------------------------------------------
@@ -234,7 +291,11 @@ def _bid(s: PhoeniciaState, pl: PlayerState, opts: list, cx: Ctx) -> str:
         return first.key
     card = s.steps[-1].card
     price = max(0, first.value - discount(pl, card))
-    return first.key if cx.cost(price) < card_worth(pl, card, cx.R, cx.lam) else "pass"
+    raise_ = cx.cost(price) < card_worth(pl, card, cx.R, cx.lam)
+    name = DEV[card].name
+    because(f"{name} is still worth more to you than {price}" if raise_
+            else f"{name} is not worth more than {price} to you")
+    return first.key if raise_ else "pass"
 
 
 def _pay(s: PhoeniciaState, opts: list) -> str:
@@ -247,8 +308,10 @@ def _pay(s: PhoeniciaState, opts: list) -> str:
         if v is None:
             continue
         if v >= due:
+            because(f"the smallest card that covers {due}: change comes back as disks")
             return o.key
         last = o
+    because("cards before disks: the largest card first" if last else "you have no card to pay with")
     return (last or opts[0]).key
 
 
@@ -262,13 +325,17 @@ def _auction(pl: PlayerState, opts: list, cx: Ctx, rng: random.Random) -> str:
         price = max(0, DEV[slug].bid - discount(pl, slug))
         surplus = card_worth(pl, slug, R, lam) - cx.cost(price)
         if surplus > 0:
-            scored.append((surplus, o.key, price))
+            scored.append((why(surplus, partial(_card_factors, pl, slug, cx, price)),
+                           o.key, price))
     if not scored:
+        because("no card on offer is worth its price to you")
         return "workers"
     # Keep the money for a worker when that is the better use and both do not fit.
     w = money_of(pl)
     spot, spot_price = _best_spot(pl, R, lam) if pl.trained else (0.0, 0)
     fit = [(v, k) for v, k, price in scored if v >= spot or w - price >= spot_price]
+    if not fit:
+        because("your money is better spent on a trained worker")
     return pick(fit, rng) if fit else "workers"
 
 
@@ -284,11 +351,13 @@ def _workers(pl: PlayerState, opts: list, cx: Ctx, rng: random.Random) -> str:
             slug = v[1]
             wd = pl.tiles[slug]
             gain = _space_worth(pl, slug, wd[0], R) - cx.cost(0 if wd[1] else TILES[slug].cost)
+            gain = why(gain, partial(_employ_factors, pl, slug, wd, cx))
         elif act == "train":
             if pl.trained >= _free_spaces(pl):
                 continue
             spot, _price = _best_spot(pl, R, lam)
             gain = spot - cx.cost(training_cost(pl)) - (0.5 if pl.trained else 0.0)
+            gain = why(gain, partial(_train_factors, pl, spot, cx))
         else:  # move: the rightmost worker of f goes to t, leaving a tool disk on f
             _, f, t = v
             better = _space_worth(pl, t, pl.tiles[t][0], R) - _space_worth(pl, f, pl.tiles[f][0] - 1, R)
@@ -296,9 +365,34 @@ def _workers(pl: PlayerState, opts: list, cx: Ctx, rng: random.Random) -> str:
                 continue
             gain = (better - cx.cost(TILES[t].cost)
                     + lam * TILES[f].cost * (0.4 if pl.untrained + pl.trained else 0.1))
+            gain = why(gain, partial(_move_factors, pl, f, t, better, cx))
         if gain > 0:
             scored.append((gain, o.key))
+    if not scored:
+        because("no worker would earn more than it costs")
     return pick(scored, rng) if scored else "tools"
+
+
+def _employ_factors(pl: PlayerState, slug: str, wd: list[int], cx: Ctx) -> list[tuple[float, str]]:
+    price = 0 if wd[1] else TILES[slug].cost
+    return _space_factors(pl, slug, wd[0], cx.R) + [
+        (-cx.cost(price), f"you pay {price}" if price else "a tool there makes it free")]
+
+
+def _train_factors(pl: PlayerState, spot: float, cx: Ctx) -> list[tuple[float, str]]:
+    tc = training_cost(pl)
+    out = [(spot, "a trained worker can take a good space"), (-cx.cost(tc), f"training costs {tc}")]
+    if pl.trained:
+        out.append((-0.5, "a trained worker is already waiting"))
+    return out
+
+
+def _move_factors(pl: PlayerState, f: str, t: str, better: float, cx: Ctx) -> list[tuple[float, str]]:
+    ft, tt = TILES[f], TILES[t]
+    return [(better, "it earns more there"),
+            (-cx.cost(tt.cost), f"you pay {tt.cost}"),
+            (cx.lam * ft.cost * (0.4 if pl.untrained + pl.trained else 0.1),
+             "it leaves a tool behind")]
 
 
 def _tools(s: PhoeniciaState, pl: PlayerState, opts: list, cx: Ctx, rng: random.Random) -> str:
@@ -309,20 +403,32 @@ def _tools(s: PhoeniciaState, pl: PlayerState, opts: list, cx: Ctx, rng: random.
             continue
         act = v[0]
         if act == "vp":
-            gain = VP_PRICE - cx.cost(D.CITY_CENTER_VP_PRICE)
+            gain = why(VP_PRICE - cx.cost(D.CITY_CENTER_VP_PRICE), lambda: [
+                (VP_PRICE, "a VP from City Center"),
+                (-cx.cost(D.CITY_CENTER_VP_PRICE), f"you pay {D.CITY_CENTER_VP_PRICE}")])
         elif act == "tool":
             # Prepaying a worker's place: only to save money the limit would take.
             if TILES[v[1]].cost > cx.free or not (pl.untrained + pl.trained):
                 continue
-            gain = 0.2 - 0.01 * TILES[v[1]].cost
+            gain = why(0.2 - 0.01 * TILES[v[1]].cost, partial(_tool_factors, TILES[v[1]].cost))
         else:  # convert: 4 disks bring a card worth 5 on average at income
             swaps = (pl.disks + v[1]) // 4 - pl.disks // 4
             if not swaps or len(s.prod_deck) < 2:
                 continue
-            gain = 0.1 * swaps
+            gain = why(0.1 * swaps, partial(_convert_factors, swaps))
         if gain > 0:
             scored.append((gain, o.key))
+    if not scored:
+        because("nothing here is worth its price now")
     return pick(scored, rng) if scored else "end"
+
+
+def _tool_factors(price: int) -> list[tuple[float, str]]:
+    return [(0.2, "it spends money the storage limit would take"), (-0.01 * price, f"you pay {price}")]
+
+
+def _convert_factors(swaps: int) -> list[tuple[float, str]]:
+    return [(0.1 * swaps, f"with your disks it makes {_n(swaps, 'more card')} at income")]
 
 
 def _on_bid(game: Game, s: PhoeniciaState, d: Decision, rng: random.Random) -> str:
@@ -335,6 +441,7 @@ def _on_pay(game: Game, s: PhoeniciaState, d: Decision, rng: random.Random) -> s
 
 
 def _on_discard(game: Game, s: PhoeniciaState, d: Decision, rng: random.Random) -> str:
+    because("the card of the lowest value goes")
     return d.options[0].key                # the lowest value (the options are ascending)
 
 
