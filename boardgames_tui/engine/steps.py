@@ -41,7 +41,7 @@ from typing import Any, ClassVar, dataclass_transform
 
 from .copying import copy_object, copy_state
 from .core import Decision, Game, IllegalMove, LogEntry, Option
-from .text import one_line, quoted
+from .text import quoted
 
 KEY_SEP = ":"
 
@@ -329,24 +329,15 @@ class StepGame(Game):
         decision on top has not been built (a ``never_empty`` step nobody has asked about: a replay),
         the key is checked with the step's ``find`` instead, and a key it refuses goes the usual way
         (the whole decision, ``IllegalMove`` with its reason, nothing changed)."""
-        d = s._decision
-        if d is None:
-            if s.steps:
-                top = s.steps[-1]
-                if top.never_empty:
-                    opt = top.find(self, s, k)
-                    if opt is not None:
-                        # ``_apply`` reads the decision's player only: the rest is never built here
-                        self._apply(s, Decision(top.player, "", top.kind, [opt], True), opt)
-                        return
-            d = self.cached_decision(s)
-        if not d:
-            raise IllegalMove("the game is over")
-        opt = d.get(k)
-        if opt is None:
-            raise IllegalMove(one_line(self.why_illegal(s, d, k)))
-        s._decision = None
-        self._apply(s, d, opt)
+        if s._decision is None and s.steps:
+            top = s.steps[-1]
+            if top.never_empty:
+                opt = top.find(self, s, k)
+                if opt is not None:
+                    # ``_apply`` reads the decision's player only: the rest is never built here
+                    self._apply(s, Decision(top.player, "", top.kind, [opt], True), opt)
+                    return
+        super().apply(s, k)
 
     def current_player(self, s: Any) -> int | None:
         if s._decision is None and s.steps:

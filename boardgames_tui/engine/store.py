@@ -92,13 +92,7 @@ class AutosaveStore:
         if self._con is not None:
             return self._con
         try:
-            private_dir(self.path.parent)
-            make_private_file(self.path)
-            con = sqlite3.connect(self.path, timeout=2.0, isolation_level=None,
-                                  check_same_thread=False)
-            con.execute("PRAGMA journal_mode=WAL")
-            con.execute("PRAGMA synchronous=NORMAL")
-            con.executescript(SCHEMA)
+            con = open_private_db(self.path, SCHEMA, timeout=2.0)
             con.execute("SELECT count(*) FROM matches").fetchone()
         except (sqlite3.Error, OSError) as e:
             raise StoreError(f"the autosave database {self.path.name} cannot be used ({e})") from None
@@ -233,6 +227,19 @@ class AutosaveStore:
         if unfinished_first:
             rows = [s for s in rows if not s.over] or rows
         return rows[0] if rows else None
+
+
+def open_private_db(path: Path, schema: str, timeout: float) -> sqlite3.Connection:
+    """A connection to the SQLite database ``path`` in WAL mode, its folder 0700 and its files 0600
+    (:func:`make_private_file`), autocommit (transactions are begun by hand), ``schema`` applied.
+    Raises sqlite3.Error or OSError; the caller words the refusal."""
+    private_dir(path.parent)
+    make_private_file(path)
+    con = sqlite3.connect(path, timeout=timeout, isolation_level=None, check_same_thread=False)
+    con.execute("PRAGMA journal_mode=WAL")
+    con.execute("PRAGMA synchronous=NORMAL")
+    con.executescript(schema)
+    return con
 
 
 def make_private_file(path: Path) -> None:

@@ -28,14 +28,13 @@ import secrets
 import sqlite3
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from .hosting import private_dir
 from .save import data_dir
 from .session import Match
-from .store import _header, make_private_file
+from .store import _header, open_private_db
 from .text import printable
 
 SCHEMA = """
@@ -151,12 +150,7 @@ class TableStore:
         if self._con is not None:
             return self._con
         try:
-            private_dir(self.path.parent)
-            make_private_file(self.path)
-            con = sqlite3.connect(self.path, timeout=5.0, isolation_level=None, check_same_thread=False)
-            con.execute("PRAGMA journal_mode=WAL")
-            con.execute("PRAGMA synchronous=NORMAL")
-            con.executescript(SCHEMA)
+            con = open_private_db(self.path, SCHEMA, timeout=5.0)
         except (sqlite3.Error, OSError) as e:
             raise TableError(f"the table store {printable(self.path.name)} cannot be used ({e})") from None
         self._con = con
@@ -168,22 +162,27 @@ class TableStore:
             self._con = None
 
     @contextmanager
-    def _write(self) -> Iterator[sqlite3.Connection]:
-        """One write transaction, taken at once (``BEGIN IMMEDIATE``): a guarded check and its
-        insert are never split by another session's write."""
+    def _transaction(self, begin: str, failed: str) -> Iterator[sqlite3.Connection]:
+        """One transaction, rolled back on any error; a database error becomes TableError
+        ("``failed`` (why)")."""
         con = self.connect()
         try:
-            con.execute("BEGIN IMMEDIATE")
+            con.execute(begin)
             yield con
             con.execute("COMMIT")
         except sqlite3.Error as e:
             if con.in_transaction:
                 con.execute("ROLLBACK")
-            raise TableError(f"the table store failed ({e})") from None
+            raise TableError(f"{failed} ({e})") from None
         except BaseException:
             if con.in_transaction:
                 con.execute("ROLLBACK")
             raise
+
+    def _write(self) -> AbstractContextManager[sqlite3.Connection]:
+        """One write transaction, taken at once (``BEGIN IMMEDIATE``): a guarded check and its
+        insert are never split by another session's write."""
+        return self._transaction("BEGIN IMMEDIATE", "the table store failed")
 
     def _read(self, sql: str, args: tuple = ()) -> list[tuple]:
         try:
@@ -273,9 +272,8 @@ class TableStore:
     def read(self, code: str, since: int = 0, gen: int | None = None) -> TableRead:
         """The table's keys from ``since`` on, or all of them if ``gen`` is not the table's
         generation (a take-back happened: the reader must start again)."""
-        con = self.connect()
-        try:
-            con.execute("BEGIN")   # one snapshot: the count and the keys agree
+        # one snapshot: the count and the keys agree
+        with self._transaction("BEGIN", "the table store cannot be read") as con:
             row = con.execute("SELECT n, gen FROM tables WHERE code=?", (code,)).fetchone()
             if row is None:
                 raise TableError(f"there is no table {printable(code, 12)} on this host")
@@ -283,15 +281,6 @@ class TableStore:
             start = since if gen == g and 0 <= since <= n else 0
             keys = [k for (k,) in con.execute("SELECT key FROM choices WHERE code=? AND idx>=? ORDER BY idx",
                                               (code, start))]
-            con.execute("COMMIT")
-        except sqlite3.Error as e:
-            if con.in_transaction:
-                con.execute("ROLLBACK")
-            raise TableError(f"the table store cannot be read ({e})") from None
-        except BaseException:
-            if con.in_transaction:
-                con.execute("ROLLBACK")
-            raise
         return TableRead(int(n), int(g), start, keys)
 
     def info(self, code: str) -> TableInfo:
