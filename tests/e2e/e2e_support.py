@@ -115,3 +115,37 @@ def wait_until(predicate, timeout: float, what: str, interval: float = 0.1, deta
             raise AssertionError(f"timed out after {timeout} s waiting for {what}\n{extra}")
         time.sleep(interval)
 
+
+
+class PtyScreen:
+    """A program in an 80x24 pty (pexpect), what it writes rendered by pyte, answering the cursor
+    and device queries a terminal would.  ``self.child`` is set by the subclass."""
+
+    COLS, ROWS = 80, 24
+    child = None   # a pexpect.spawn
+
+    def __init__(self) -> None:
+        import pyte  # the test extra
+
+        self.screen = pyte.Screen(self.COLS, self.ROWS)
+        self.stream = pyte.ByteStream(self.screen)
+
+    def pump(self, seconds: float = 0.1) -> None:
+        import pexpect  # the test extra
+
+        try:
+            data = self.child.read_nonblocking(65536, timeout=seconds)
+        except (pexpect.TIMEOUT, pexpect.EOF):
+            return
+        self.stream.feed(data)
+        for query, answer in ((b"\x1b[6n", b"\x1b[1;1R"), (b"\x1b[c", b"\x1b[?62;22c")):
+            if query in data:
+                self.child.send(answer)
+
+    def text(self) -> str:
+        return "\n".join(self.screen.display)
+
+    def close(self) -> None:
+        if self.child.isalive():
+            self.child.kill(signal.SIGKILL)
+        self.child.close(force=True)

@@ -28,10 +28,10 @@ import time
 from pathlib import Path
 
 import pexpect  # the test extra
-import pyte  # the test extra
 import pytest
 
-from e2e_support import IN_CI, free_port, kill_group, kill_marked, require_program, wait_for_port, wait_until
+from e2e_support import (IN_CI, PtyScreen, free_port, kill_group, kill_marked, require_program, wait_for_port,
+                          wait_until)
 
 from boardgames_tui import cli
 from boardgames_tui.engine.registry import get_game
@@ -173,32 +173,15 @@ class Host:
             return ""
 
 
-class Terminal:
+class Terminal(PtyScreen):
     """The ssh client in an 80x24 pty, its output rendered by pyte."""
 
     def __init__(self, ssh: str, args: list[str], host: Host):
+        super().__init__()
         self.host = host
-        self.screen = pyte.Screen(COLS, ROWS)
-        self.stream = pyte.ByteStream(self.screen)
         env = {"PATH": "/usr/bin:/bin", "HOME": os.environ.get("HOME", "/root"),
                "TERM": "xterm-256color", "LANG": "C.UTF-8"}
         self.child = pexpect.spawn(ssh, args, dimensions=(ROWS, COLS), env=env, timeout=STEP_TIMEOUT)
-
-    def pump(self, seconds: float = 0.1) -> None:
-        try:
-            data = self.child.read_nonblocking(65536, timeout=seconds)
-        except pexpect.TIMEOUT:
-            return
-        except pexpect.EOF:
-            return
-        self.stream.feed(data)
-        # answer the app's cursor-position and device-attribute queries, as a terminal would
-        for query, answer in ((b"\x1b[6n", b"\x1b[1;1R"), (b"\x1b[c", b"\x1b[?62;22c")):
-            if query in data:
-                self.child.send(answer)
-
-    def text(self) -> str:
-        return "\n".join(self.screen.display)
 
     def wait(self, *texts: str, what: str) -> str:
         def ready():
@@ -213,11 +196,6 @@ class Terminal:
         end = time.monotonic() + settle
         while time.monotonic() < end:
             self.pump(0.05)
-
-    def close(self) -> None:
-        if self.child.isalive():
-            self.child.kill(signal.SIGKILL)
-        self.child.close(force=True)
 
 
 DOWN, ENTER, ESC, CTRL_Q = "\x1b[B", "\r", "\x1b", "\x11"

@@ -15,9 +15,8 @@ import time
 from pathlib import Path
 
 import pexpect  # the test extra
-import pyte  # the test extra
 
-from e2e_support import wait_until
+from e2e_support import PtyScreen, wait_until
 
 from boardgames_tui.engine.session import Seat
 from boardgames_tui.engine.table_session import TableSession, new_table
@@ -38,12 +37,11 @@ def follow_limit() -> float:
     return FOLLOW_LIMIT * (2 if loaded else 1)
 
 
-class Terminal:
+class Terminal(PtyScreen):
     """``boardgames-tui join`` in an 80x24 pty, its output rendered by pyte."""
 
     def __init__(self, tmp: Path, code: str, seat: int, player: str):
-        self.screen = pyte.Screen(COLS, ROWS)
-        self.stream = pyte.ByteStream(self.screen)
+        super().__init__()
         env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": os.environ.get("HOME", "/root"),
                "TERM": "xterm-256color", "LANG": "C.UTF-8", "BOARDGAMES_TUI_PLAYER": player,
                "BOARDGAMES_TUI_TABLES": str(tmp / "tables.db"),
@@ -52,22 +50,7 @@ class Terminal:
                                    dimensions=(ROWS, COLS), env=env, timeout=STEP_TIMEOUT)
 
     def pump(self, seconds: float = 0.05) -> None:
-        try:
-            data = self.child.read_nonblocking(65536, timeout=seconds)
-        except (pexpect.TIMEOUT, pexpect.EOF):
-            return
-        self.stream.feed(data)
-        for query, answer in ((b"\x1b[6n", b"\x1b[1;1R"), (b"\x1b[c", b"\x1b[?62;22c")):
-            if query in data:
-                self.child.send(answer)
-
-    def text(self) -> str:
-        return "\n".join(self.screen.display)
-
-    def close(self) -> None:
-        if self.child.isalive():
-            self.child.kill(signal.SIGKILL)
-        self.child.close(force=True)
+        super().pump(seconds)
 
 
 def wait_all(terms, cond, what: str, timeout: float = STEP_TIMEOUT) -> float:
