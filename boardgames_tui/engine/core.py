@@ -39,7 +39,7 @@ Multi-part and out-of-turn choices use the step stack of
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .text import one_line, quoted
@@ -91,7 +91,11 @@ class Option(NamedTuple):
     value: Any = None
 
 
-@dataclass(slots=True)
+def _stale_prompt() -> str:
+    return ""
+
+
+@dataclass(slots=True, eq=False)
 class Decision:
     """Who must decide now, what, and the complete list of legal options.
 
@@ -99,10 +103,17 @@ class Decision:
     stays on screen while it thinks), so it must name nothing private, such as
     the hand card being played.  Private detail belongs in the option labels,
     which only the deciding player sees.
+
+    The prompt may be given as a function of the position, called the first
+    time ``prompt`` is read: bots, replays and random play never read it, and
+    building it was a twentieth of Civilization's random play.  It must be read
+    while its position is current: ``Match.decision`` reads it at once, and
+    ``Game.apply`` turns a prompt nobody read into "" rather than let it
+    describe the position after the choice.
     """
 
     player: int
-    prompt: str
+    _prompt: str | Callable[[], str]
     kind: str
     options: list[Option]
     # True when answering it means looking at the player's private holdings, so
@@ -123,6 +134,25 @@ class Decision:
                 return None
             self._index = {o.key: o for o in self.options}
         return self._index.get(key)
+
+    @property
+    def prompt(self) -> str:
+        p = self._prompt
+        if type(p) is not str:
+            p = self._prompt = p()     # type: ignore[operator]
+        return p                       # type: ignore[return-value]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Decision):
+            return NotImplemented
+        return (self.player == other.player and self.kind == other.kind and self.private == other.private
+                and self.options == other.options and self.prompt == other.prompt)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (f"Decision(player={self.player!r}, prompt={self.prompt!r}, kind={self.kind!r}, "
+                f"options={self.options!r}, private={self.private!r})")
 
     def __contains__(self, key: str) -> bool:
         return self.get(key) is not None
@@ -319,6 +349,8 @@ class Game:
         if opt is None:
             raise IllegalMove(one_line(self.why_illegal(state, d, key)))
         state._decision = None
+        if type(d._prompt) is not str:   # nobody read it: it would describe the position after this
+            d._prompt = _stale_prompt
         self._apply(state, d, opt)
 
     def current_player(self, state: Any) -> int | None:

@@ -115,7 +115,11 @@ class Match:
         return [r.key for r in self.history]
 
     def decision(self) -> Decision | None:
-        return self.game.cached_decision(self.state)
+        """The decision now, its prompt read at once: a screen may hold it past the next choice."""
+        d = self.game.cached_decision(self.state)
+        if d is not None:
+            d.prompt  # noqa: B018
+        return d
 
     def is_over(self) -> bool:
         return self.decision() is None

@@ -37,6 +37,7 @@ A worked example is in ``docs/engine.md``.
 from __future__ import annotations
 
 from dataclasses import MISSING, Field, dataclass, field
+from functools import partial
 from typing import Any, ClassVar, dataclass_transform
 
 from .copying import copy_object, copy_state
@@ -264,6 +265,11 @@ class Step(PlainData):
 class Auto(PlainData):
     """A procedure on the stack: runs when it reaches the top, decides nothing."""
 
+    # Its run only pushes steps or logs (a phase begins, a player's turn is set up): ``advance`` does not
+    # count it among the steps that changed the position, so a game's check after every change
+    # (Civilization's 15 coins) may skip it.
+    pushes_only: ClassVar[bool] = False
+
     def run(self, game: Any, s: Any) -> None:
         raise NotImplementedError
 
@@ -290,27 +296,31 @@ class StepGame(Game):
         decision found is cached on the state.  Returns how many steps ran
         or were skipped on the way (0: the decision on top was there
         already), so a game can tell a choice that only moved between its
-        own menus from one that set rules going."""
+        own menus from one that set rules going.  An auto step that is ``pushes_only`` is not counted."""
         steps = s.steps
-        for ran in range(self.MAX_AUTO_RUNS):
+        changed = 0
+        for _ in range(self.MAX_AUTO_RUNS):
             if not steps:
                 s._decision = False
-                return ran
+                return changed
             top = steps[-1]
             if isinstance(top, Auto):
                 steps.pop()
                 top.run(self, s)
+                if not top.pushes_only:
+                    changed += 1
                 continue
             if top.never_empty:          # see Step.never_empty: the decision is built when asked for
                 s._decision = None
-                return ran
+                return changed
             opts = top.options(self, s)
             if not opts:
                 steps.pop()
                 top.on_empty(self, s)
+                changed += 1
                 continue
-            s._decision = Decision(top.player, top.prompt(self, s), top.kind, opts, top.is_private(self, s))
-            return ran
+            s._decision = Decision(top.player, partial(top.prompt, self, s), top.kind, opts, top.is_private(self, s))
+            return changed
         raise RuntimeError("auto steps did not settle")  # pragma: no cover
 
     def decision(self, s: Any) -> Decision | None:
@@ -322,7 +332,7 @@ class StepGame(Game):
         opts = top.options(self, s)
         if not opts and top.never_empty:
             raise RuntimeError(f"{type(top).__name__} is never_empty but offers no options")
-        return Decision(top.player, top.prompt(self, s), top.kind, opts, top.is_private(self, s))
+        return Decision(top.player, partial(top.prompt, self, s), top.kind, opts, top.is_private(self, s))
 
     def apply(self, s: Any, k: str) -> None:
         """``Game.apply`` (written out here: every choice of every game passes through it); when the

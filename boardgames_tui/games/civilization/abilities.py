@@ -48,7 +48,7 @@ class SpyChance(Step):
         out.append(Option("let", "Let it happen", None, None))
         return out
 
-    def quiet(self, o: Option) -> bool:
+    def quiet(self, s: CivState, o: Option) -> bool:
         """Letting it happen changes no coins (``Civilization._apply``); what then happens runs as a
         step of its own."""
         return o.value is None

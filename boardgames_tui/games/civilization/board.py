@@ -216,7 +216,7 @@ class Board(PlainData):
                     squares.update(zip(t.positions(), placed_squares(t.name, t.turns)))
                 else:
                     hidden.update(t.positions())
-            coins = tuple(p for p, sq in squares.items() if sq.yields.coins)
+            coins = frozenset(p for p, sq in squares.items() if sq.yields.coins)
             now = squares
             if self.disasters:
                 now = dict(squares)
@@ -243,6 +243,14 @@ class Board(PlainData):
                if p not in self.structures and not (self.disasters and p in self.disasters)]
         out += [p for p, st in self.structures.items() if st.name in _COIN_STRUCTURES]
         return out
+
+    def may_show_coin(self, pos: Pos) -> bool:
+        """Is ``pos`` printed with a coin or does a coin structure stand there (``coin_squares``, for
+        one square, leaning to yes: a structure or disaster may hide a printed coin)?"""
+        if pos in self._cache()[3]:
+            return True
+        st = self.structures.get(pos)
+        return st is not None and st.name in _COIN_STRUCTURES
 
     def face_down(self) -> frozenset[Pos]:
         """Every square of a face-down tile (which exploring turns up)."""

@@ -42,7 +42,7 @@ class StartTurn(Step):
     def find(self, g: CivilizationGame, s: CivState, k: str) -> Option | None:
         return _START_DONE if k == "done" else super().find(g, s, k)
 
-    def quiet(self, o: Option) -> bool:
+    def quiet(self, s: CivState, o: Option) -> bool:
         """No coins change (``Civilization._apply``): done, or a change of government."""
         return o.value[0] in ("done", "government")
 

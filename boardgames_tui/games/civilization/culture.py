@@ -49,7 +49,7 @@ class CultureClimb(Step):
         out.append(Option("done", "Done with city management", None, ("done",)))
         return out
 
-    def quiet(self, o: Option) -> bool:
+    def quiet(self, s: CivState, o: Option) -> bool:
         """Done: no coins changed (``Civilization._apply``)."""
         return o.value[0] == "done"
 
@@ -79,7 +79,7 @@ class ResearchTurn(Step):
         out.append(Option("none", "Research nothing this round", None, None))
         return out
 
-    def quiet(self, o: Option) -> bool:
+    def quiet(self, s: CivState, o: Option) -> bool:
         """No tech, no coins changed (``Civilization._apply``)."""
         return o.value is None
 

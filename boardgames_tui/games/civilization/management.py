@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 class CityStart(Auto):
     """Each player's city management begins with his cities as they stand now."""
+    pushes_only: ClassVar[bool] = True    # no coin changes (``Civilization._apply``)
 
     def run(self, g: CivilizationGame, s: CivState) -> None:
         anarchy = s.players[self.player].government == D.ANARCHY    # the capital is idle
@@ -64,6 +65,12 @@ class CityTurn(Step):
                     return _harvest_option(res)
             return None
         return super().find(g, s, k)
+
+    def quiet(self, s: CivState, o: Option) -> bool:
+        """No coins change (``Civilization._apply``) by a city's action itself: culture, a harvest, a unit
+        card, walls, or a purchase whose figure or structure is placed by a step of its own.  A card or an
+        ability may."""
+        return o.value[0] not in ("card", "ability")
 
     def apply(self, g: CivilizationGame, s: CivState, o: Option) -> None:
         if o.value[0] == "card":             # the card's production goes to this city, which acts next

@@ -93,7 +93,7 @@ class MoveTurn(Step):
         turn is his alone.  How many cards he holds is public, so the curtain gives nothing away."""
         return bool(s.players[self.player].culture_cards)
 
-    def quiet(self, o: Option) -> bool:
+    def quiet(self, s: CivState, o: Option) -> bool:
         """No coins change (``Civilization._apply``): a figure or group picked, or the phase ended."""
         return o.value is None or o.value[0] not in ("ability", "card")
 
@@ -160,7 +160,7 @@ class GroupPick(Step):
                for a, c in group_sizes(*self.free) if can_move(g, s, self.player, self.origin, (a, c))]
         return out + [_BACK]
 
-    def quiet(self, o: Option) -> bool:
+    def quiet(self, s: CivState, o: Option) -> bool:
         """Picking the figures changes no coins (``Civilization._apply``)."""
         return True
 
@@ -227,9 +227,18 @@ class MoveTo(Step):
         opt = self._square_option(s, s.board.squares(), d, how)
         return opt if opt.key == k else None
 
-    def quiet(self, o: Option) -> bool:
-        """Going back changes no coins (``Civilization._apply``); a move may."""
-        return o.value is None
+    def quiet(self, s: CivState, o: Option) -> bool:
+        """No coins change (``Civilization._apply``): going back, or a plain move that leaves and enters
+        no square that may count a coin (a coin square, a structure's, a gathering scout's), since a
+        city's coins depend on figures there only.  Exploring, attacking and huts may."""
+        if o.value is None:
+            return True
+        dest, how = o.value
+        if how[0] != "move" or dest in s.board.markers:
+            return False
+        b, gather = s.board, s.gather
+        return not (b.may_show_coin(dest) or b.may_show_coin(self.origin) or dest in gather
+                    or self.origin in gather)
 
     def apply(self, g: CivilizationGame, s: CivState, o: Option) -> None:
         turn = s.steps[-1]            # the MoveTurn below

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import ClassVar
 
 from ...engine.steps import Auto, StepGame, log
 from . import abilities, cities, culture, data as D, hidden, management, movement, trade
@@ -52,12 +53,15 @@ class NewRound(Auto):
 
 class PhaseStart(Auto):
     phase: str
+    pushes_only: ClassVar[bool] = True    # no coin changes (``Civilization._apply``): see ``begin_phase``
 
     def run(self, g: CivilizationGame, s: CivState) -> None:
         g.begin_phase(s, self.phase)
 
 
 class EndRound(Auto):
+    pushes_only: ClassVar[bool] = True
+
     def run(self, g: CivilizationGame, s: CivState) -> None:
         s.steps.append(NewRound())
 
@@ -106,7 +110,7 @@ class CivilizationGame(StepGame):
         count: about half of all choices.  ``test_civ_rules`` recounts after every choice of random games."""
         step = s.steps.pop()
         quiet = getattr(step, "quiet", None)
-        quiet = quiet is not None and quiet(opt)
+        quiet = quiet is not None and quiet(s, opt)
         step.apply(self, s, opt)
         if self.advance(s) == 0 and quiet:
             return

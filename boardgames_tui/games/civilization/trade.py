@@ -23,6 +23,8 @@ OFFERS_PER_PAIR = 3
 
 
 class TradeIncome(Auto):
+    pushes_only: ClassVar[bool] = True    # trade only: no coin changes (``Civilization._apply``)
+
     def run(self, g: CivilizationGame, s: CivState) -> None:
         trade_income(g, s)
 
@@ -48,7 +50,7 @@ class TradeTurn(Step):
     def find(self, g: CivilizationGame, s: CivState, k: str) -> Option | None:
         return _TRADE_DONE if k == "done" else super().find(g, s, k)
 
-    def quiet(self, o: Option) -> bool:
+    def quiet(self, s: CivState, o: Option) -> bool:
         """No coins change (see ``Civilization._apply``): all but an ability."""
         return not isinstance(o.value, tuple)
 
@@ -135,7 +137,7 @@ class Offer(Step):
                 opt = _item_option(side, what, name)
         return opt if opt is not None and opt.key == k else None
 
-    def quiet(self, o: Option) -> bool:
+    def quiet(self, s: CivState, o: Option) -> bool:
         """No coins change while an offer is put together, sent or withdrawn (``Civilization._apply``)."""
         return True
 
@@ -190,9 +192,10 @@ class Answer(Step):
     def options(self, g: CivilizationGame, s: CivState) -> list[Option]:
         return [Option("accept", "Accept the swap", None, True), Option("refuse", "Refuse", None, False)]
 
-    def quiet(self, o: Option) -> bool:
-        """A refusal changes no coins (``Civilization._apply``)."""
-        return not o.value
+    def quiet(self, s: CivState, o: Option) -> bool:
+        """No coins change (``Civilization._apply``): a swap moves trade, culture, resources and
+        culture cards, none of them a coin."""
+        return True
 
     def apply(self, g: CivilizationGame, s: CivState, o: Option) -> None:
         if not o.value:
@@ -222,6 +225,10 @@ class GiveCards(Step):
 
     def options(self, g: CivilizationGame, s: CivState) -> list[Option]:
         return [_give_card(c) for c in sorted(set(s.players[self.player].culture_cards))]
+
+    def quiet(self, s: CivState, o: Option) -> bool:
+        """No coins change (``Civilization._apply``): culture cards and the swap (see ``Answer.quiet``)."""
+        return True
 
     def apply(self, g: CivilizationGame, s: CivState, o: Option) -> None:
         s.players[self.player].culture_cards.remove(o.value)
