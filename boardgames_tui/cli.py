@@ -319,7 +319,7 @@ def cmd_resume(args) -> int:
     return run_app(m)
 
 
-def _check_tables(path: Path) -> None:
+def _check_tables(path: Path, prefix: str) -> None:
     """Open (and make) the web server's shared table store now: a bad one is one line at
     the start, not an error in every tab."""
     from .engine.table_store import TableError, TableStore
@@ -328,7 +328,7 @@ def _check_tables(path: Path) -> None:
     try:
         store.connect()
     except TableError as e:
-        raise CliError(f"--tables: {e}") from None
+        raise CliError(f"{prefix}{e}") from None
     finally:
         store.close()
 
@@ -344,7 +344,7 @@ def cmd_web(args) -> int:
         tables = web_access.shared_tables(data_dir().absolute(), args.tables)
     except web_access.AccessError as e:
         raise CliError(str(e)) from None
-    _check_tables(tables)
+    _check_tables(tables, "--tables: " if args.tables is not None else "")
     try:
         return web.serve(args.host, args.port, args.public_url, tokens, tables)
     except ImportError as e:
