@@ -319,17 +319,34 @@ def cmd_resume(args) -> int:
     return run_app(m)
 
 
+def _check_tables(path: Path, prefix: str) -> None:
+    """Open (and make) the web server's shared table store now: a bad one is one line at
+    the start, not an error in every tab."""
+    from .engine.table_store import TableError, TableStore
+
+    store = TableStore(path)
+    try:
+        store.connect()
+    except TableError as e:
+        raise CliError(f"{prefix}{e}") from None
+    finally:
+        store.close()
+
+
 def cmd_web(args) -> int:
     from . import web, web_access
+    from .engine.save import data_dir
 
     if not 1 <= args.port <= 65535:
         raise CliError(f"--port must be 1 to 65535, not {args.port}")
     try:
         tokens = web_access.make_tokens(args.host, args.token, args.no_token, args.player)
+        tables = web_access.shared_tables(data_dir().absolute(), args.tables)
     except web_access.AccessError as e:
         raise CliError(str(e)) from None
+    _check_tables(tables, "--tables: " if args.tables is not None else "")
     try:
-        return web.serve(args.host, args.port, args.public_url, tokens)
+        return web.serve(args.host, args.port, args.public_url, tokens, tables)
     except ImportError as e:
         raise CliError(f"the web server needs textual-serve ({e}); reinstall boardgames-tui") from None
     except OSError as e:
@@ -507,6 +524,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--player", action="append", metavar="NAME[=T]",
                    help="a person with their own link (token T, or a random one) and their own "
                         "saves, <data>/web/NAME; repeat for each")
+    s.add_argument("--tables", metavar="FILE",
+                   help="the table store all the links share (default <data>/web/tables.db)")
     s.set_defaults(func=cmd_web)
 
     from .table_cli import add_parsers

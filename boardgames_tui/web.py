@@ -69,10 +69,18 @@ def app_command() -> str:
     return f"{shlex.quote(sys.executable)} -m boardgames_tui"
 
 
-def session_command(folder: Path) -> str:
-    """:func:`app_command` with the session's own environment (a /bin/sh prefix)."""
-    return (f"BOARDGAMES_TUI_DATA={shlex.quote(str(folder))} BOARDGAMES_TUI_HOSTED=1 "
-            + app_command())
+def session_env(data: Path, player: str, tables: Path) -> dict[str, str]:
+    """The variables a session of ``player`` (whose token was checked) runs with:
+    their own folder, hosted mode, their name at tables, the server's one table store."""
+    return {"BOARDGAMES_TUI_DATA": str(web_access.session_folder(data, player)),
+            "BOARDGAMES_TUI_HOSTED": "1",
+            "BOARDGAMES_TUI_PLAYER": player,
+            "BOARDGAMES_TUI_TABLES": str(tables)}
+
+
+def session_command(env: dict[str, str]) -> str:
+    """:func:`app_command` with ``env`` set (a /bin/sh prefix: it wins over the server's own)."""
+    return " ".join(f"{k}={shlex.quote(v)}" for k, v in env.items()) + " " + app_command()
 
 
 def public_url_for(host: str, port: int, public_url: str | None) -> str | None:
@@ -114,11 +122,13 @@ _session = contextvars.ContextVar("boardgames_tui_session_command")
 
 
 def make_server(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, public_url: str | None = None,
-                tokens: dict[str, str] | None = None, data: Path | None = None):
+                tokens: dict[str, str] | None = None, data: Path | None = None,
+                tables: Path | None = None):
     """A textual-serve ``Server`` for the app, its page titled :data:`TITLE`.
 
     ``tokens`` maps each token to its player (None: no token needed);
-    ``data`` is the folder the sessions' folders go under."""
+    ``data`` is the folder the sessions' folders go under; ``tables`` the
+    table store they share (default :func:`web_access.shared_tables`)."""
     import logging
 
     import aiohttp_jinja2
@@ -129,6 +139,7 @@ def make_server(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, public_url: 
         from .engine.save import data_dir
         data = data_dir()
     data = data.absolute()
+    tables = (tables or web_access.shared_tables(data)).absolute()
 
     class _Server(Server):
         @property
@@ -150,9 +161,11 @@ def make_server(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, public_url: 
             return app
 
         async def handle_websocket(self, request):
-            folder = web_access.session_folder(data, request.get(_PLAYER_KEY, web_access.DEFAULT_PLAYER))
-            private_dir(folder)   # 0700, as the app makes its folders
-            _session.set(session_command(folder))
+            # The player is what the token middleware found for the checked token; nothing
+            # else of the request (query, headers) goes into the session's command.
+            env = session_env(data, request.get(_PLAYER_KEY, web_access.DEFAULT_PLAYER), tables)
+            private_dir(env["BOARDGAMES_TUI_DATA"])   # 0700, as the app makes its folders
+            _session.set(session_command(env))
             return await super().handle_websocket(request)
 
         def initialize_logging(self) -> None:
@@ -162,14 +175,15 @@ def make_server(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, public_url: 
         async def on_startup(self, app) -> None:
             for line in web_access.links(self.public_url, tokens):
                 print(line, flush=True)
-            print(f"boardgames-tui: saves go to {data / 'web'}; Ctrl+C stops the server", flush=True)
+            print(f"boardgames-tui: saves go to {data / 'web'}, tables to {tables}; "
+                  "Ctrl+C stops the server", flush=True)
 
     return _Server(app_command(), host=host, port=port, title=TITLE,
                    public_url=public_url_for(host, port, public_url))
 
 
 def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, public_url: str | None = None,
-          tokens: dict[str, str] | None = None) -> int:
+          tokens: dict[str, str] | None = None, tables: Path | None = None) -> int:
     """Serve the app until Ctrl+C (or SIGTERM)."""
-    make_server(host, port, public_url, tokens).serve()
+    make_server(host, port, public_url, tokens, tables=tables).serve()
     return 0

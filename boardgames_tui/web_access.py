@@ -7,8 +7,10 @@ A websocket whose ``Origin`` is another site's page gets 403 too (Jupyter
 checks it as well), with or without a token.
 
 A token belongs to a player (``default`` without ``--player``), and the player
-names the session's data folder, ``<data>/web/<player>/``: the server decides
-the folder from the token, never from anything else the browser sends.
+names the session's data folder, ``<data>/web/<player>/``, and who the
+session is at a table: the server decides both from the token, never from
+anything else the browser sends.  All the sessions share one table store
+(:func:`shared_tables`).
 
 Pure Python but for the middlewares, which import aiohttp when called.
 """
@@ -114,6 +116,24 @@ def player_for(tokens: dict[str, str], given: str | None) -> str | None:
 def session_folder(data: Path, player: str) -> Path:
     """A player's data folder: their tabs share saves and autosaves, other players' are apart."""
     return data / "web" / player
+
+
+def shared_tables(data: Path, given: str | None = None) -> Path:
+    """The table store every session of the server shares: ``given`` (``--tables``), else
+    ``<data>/web/tables.db``, beside the players' folders.  Refused: a folder, and a file
+    inside a player's folder (``<data>/web/NAME/``), which would be that player's to touch."""
+    if given is None:
+        return data / "web" / "tables.db"
+    if not given.strip():
+        raise AccessError("--tables needs a file name")
+    path = Path(given).expanduser().resolve()
+    web = (data / "web").resolve()
+    if path.is_dir():
+        raise AccessError(f"--tables {given} is a folder: name a file in it, such as tables.db")
+    if path.is_relative_to(web) and path.parent != web:
+        raise AccessError(f"--tables {given} is inside a player's folder ({web}/NAME/): "
+                          f"put it in {web} or elsewhere")
+    return path
 
 
 def links(base: str, tokens: dict[str, str] | None) -> list[str]:

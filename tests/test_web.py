@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import shlex
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -67,11 +68,100 @@ def test_the_links_are_one_a_line():
     assert web_access.links("http://h:1", None) == ["boardgames-tui: open http://h:1/"]
 
 
-def test_the_session_command_sets_its_folder_and_hosted_mode(tmp_path):
-    folder = tmp_path / "it's a folder" / "web" / "alice"
-    words = shlex.split(web.session_command(folder))
-    assert words[:2] == [f"BOARDGAMES_TUI_DATA={folder}", "BOARDGAMES_TUI_HOSTED=1"]
-    assert words[2:] == shlex.split(web.app_command())
+def env_of(command: str) -> dict[str, str]:
+    """The VAR=value words in front of a session command."""
+    words = shlex.split(command)
+    app = shlex.split(web.app_command())
+    assert words[-len(app):] == app, words
+    return dict(w.split("=", 1) for w in words[:-len(app)])
+
+
+def test_the_session_command_sets_its_folder_player_tables_and_hosted_mode(tmp_path):
+    data, tables = tmp_path / "it's data", tmp_path / "shared tables.db"
+    alice, bob = (env_of(web.session_command(web.session_env(data, p, tables))) for p in ("alice", "bob"))
+    assert alice == {"BOARDGAMES_TUI_DATA": str(data / "web" / "alice"), "BOARDGAMES_TUI_HOSTED": "1",
+                     "BOARDGAMES_TUI_PLAYER": "alice", "BOARDGAMES_TUI_TABLES": str(tables)}
+    assert bob["BOARDGAMES_TUI_PLAYER"] == "bob" and bob["BOARDGAMES_TUI_DATA"] == str(data / "web" / "bob")
+    assert bob["BOARDGAMES_TUI_TABLES"] == alice["BOARDGAMES_TUI_TABLES"]
+
+
+def test_the_session_environment_wins_over_the_servers(tmp_path, monkeypatch):
+    # /bin/sh runs the command with the server's environment: the prefix must override it.
+    monkeypatch.setattr(web, "app_command", lambda: "env")
+    command = web.session_command(web.session_env(tmp_path, "alice", tmp_path / "t.db"))
+    server_env = {"PATH": "/usr/bin:/bin", "BOARDGAMES_TUI_PLAYER": "mallory",
+                  "BOARDGAMES_TUI_TABLES": "/elsewhere.db", "BOARDGAMES_TUI_HOSTED": "0"}
+    out = subprocess.run(["/bin/sh", "-c", command], env=server_env, capture_output=True,
+                         text=True, check=True).stdout.splitlines()
+    assert "BOARDGAMES_TUI_PLAYER=alice" in out and f"BOARDGAMES_TUI_TABLES={tmp_path / 't.db'}" in out
+    assert "BOARDGAMES_TUI_HOSTED=1" in out and "BOARDGAMES_TUI_PLAYER=mallory" not in out
+
+
+ALICE, BOB = "a" * 20, "b" * 20
+
+
+async def test_a_session_is_its_checked_tokens_player_whatever_else_the_browser_sends(
+        tmp_path, monkeypatch):
+    """Through the real middlewares and websocket handler: the command the session would
+    run (textual-serve's own handler is replaced by one that notes it)."""
+    from aiohttp import web as aioweb
+    from aiohttp.test_utils import TestClient, TestServer
+    from textual_serve.server import Server
+
+    commands: list[str] = []
+
+    async def note(self, request):
+        commands.append(self.command)
+        return aioweb.Response(text="noted")
+
+    monkeypatch.setattr(Server, "handle_websocket", note)
+    data = tmp_path / "data"
+    server = web.make_server("127.0.0.1", 8123, tokens={ALICE: "alice", BOB: "bob"}, data=data)
+    shared = str(data / "web" / "tables.db")
+    meddling = {"player": "bob", "BOARDGAMES_TUI_PLAYER": "bob", "tables": "/tmp/x.db",
+                "BOARDGAMES_TUI_TABLES": "/tmp/x.db", "data": "/tmp", "width": "80"}
+    async with TestClient(TestServer(await server._make_app())) as client:
+        for token, player in ((ALICE, "alice"), (BOB, "bob")):
+            r = await client.get("/ws", params={**meddling, "token": token},
+                                 headers={"X-Player": "bob", "Cookie": "player=bob"})
+            assert r.status == 200, await r.text()
+            env = env_of(commands.pop())
+            assert env["BOARDGAMES_TUI_PLAYER"] == player
+            assert env["BOARDGAMES_TUI_DATA"] == str(data / "web" / player)
+            assert env["BOARDGAMES_TUI_TABLES"] == shared and env["BOARDGAMES_TUI_HOSTED"] == "1"
+            # the cookie the link set stands for the token: the same player without it
+            r = await client.get("/ws", params=meddling)
+            assert r.status == 200 and env_of(commands.pop())["BOARDGAMES_TUI_PLAYER"] == player
+            client.session.cookie_jar.clear()
+        r = await client.get("/ws", params={**meddling, "token": "c" * 20})   # no valid token
+        assert r.status == 403 and commands == []
+
+
+# -- the command line ------------------------------------------------------------------
+@pytest.mark.parametrize("given,says", [
+    ("", "--tables needs a file name"),
+    (".", "is a folder"),
+    ("data/web/alice/tables.db", "inside a player's folder"),
+    ("data/web/bob/saves/t.db", "inside a player's folder"),
+    ("a-file/tables.db", "cannot be used"),
+])
+def test_web_tables_refusals_are_one_line_and_exit_2(given, says, tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "a-file").write_text("")
+    monkeypatch.setattr(web, "serve", lambda *a: pytest.fail("served"))
+    assert cli.main(["web", "--player", "alice", "--tables", given]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and says in err, err
+
+
+def test_web_tables_default_and_given(tmp_path, monkeypatch):
+    seen = []
+    monkeypatch.setattr(web, "serve", lambda host, port, url, tokens, tables: seen.append(tables) or 0)
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(["web", "--no-token"]) == 0
+    assert cli.main(["web", "--no-token", "--tables", "shared.db"]) == 0
+    assert seen == [tmp_path / "data" / "web" / "tables.db", tmp_path / "shared.db"]
+    assert all(p.is_file() for p in seen)   # made (and checked) at the start
 
 
 def test_an_ipv6_host_is_bracketed_in_the_link():
@@ -100,7 +190,6 @@ def test_same_origin(origin, host, public, ok):
     assert web_access.same_origin(origin, host, public) is ok
 
 
-# -- the command line ------------------------------------------------------------------
 @pytest.mark.parametrize("argv,says", [
     (["--no-token", "--host", "0.0.0.0"], "--no-token"),
     (["--no-token", "--host", "192.168.1.2"], "--no-token"),
@@ -125,6 +214,6 @@ def test_web_refusals_are_one_line_and_exit_2(argv, says, capsys, monkeypatch):
 ])
 def test_web_passes_the_tokens_on(argv, expect, monkeypatch):
     seen = []
-    monkeypatch.setattr(web, "serve", lambda host, port, url, tokens: seen.append(tokens) or 0)
+    monkeypatch.setattr(web, "serve", lambda host, port, url, tokens, tables: seen.append(tokens) or 0)
     assert cli.main(["web", *argv]) == 0
     assert seen == [expect]

@@ -5,6 +5,9 @@ where friends ssh in to one shared Unix account.  The OS cannot keep the
 friends apart there, so the app does: Save, Load and ``resume FILE`` take a
 plain name in the friend's own saves folder only, and the palette has no
 Screenshot (see :mod:`.save` and ``ui/app.py``).
+The one file outside that folder the app uses is the table store,
+``BOARDGAMES_TUI_TABLES``: the host names it (the login script, or
+``boardgames-tui web`` for its tabs), the player has no way to.
 
 In every mode the folders the app makes are 0700 and its files 0600.
 """

@@ -27,6 +27,39 @@ CHROMIUM_FLAGS = [
 ]
 
 
+# textual-serve's page keeps its xterm.js ``Terminal`` in a closure: run before the page's
+# own scripts (Page.addScriptToEvaluateOnNewDocument), this notes the object whose
+# ``terminal`` is set while it has a ``websocket_url`` (textual-serve's session), so that
+# SCREEN can read xterm's own screen buffer as text.
+TERMINAL_HOOK = r"""
+(() => {
+  Object.defineProperty(Object.prototype, "terminal", {
+    configurable: true,
+    set(value) {
+      Object.defineProperty(this, "terminal",
+        {value, writable: true, configurable: true, enumerable: true});
+      if (value && this.websocket_url !== undefined && "buffer" in value) {
+        window.__bgtTerminal = value;
+      }
+    },
+  });
+})();
+"""
+
+SCREEN = r"""
+(() => {
+  const t = window.__bgtTerminal;
+  if (!t) return null;
+  const b = t.buffer.active, lines = [];
+  for (let y = 0; y < t.rows; y++) {
+    const line = b.getLine(b.viewportY + y);
+    lines.push(line ? line.translateToString(true) : "");
+  }
+  return lines.join("\n");
+})()
+"""
+
+
 class CDPError(AssertionError):
     pass
 
@@ -115,6 +148,16 @@ class Browser:
         if "exceptionDetails" in r:
             raise CDPError(f"JavaScript error: {r['exceptionDetails']}")
         return r.get("result", {}).get("value")
+
+    def open_terminal_page(self, url: str) -> None:
+        """Load textual-serve's page at ``url`` with TERMINAL_HOOK in place (see :meth:`screen`)."""
+        self.call("Page.enable")
+        self.call("Page.addScriptToEvaluateOnNewDocument", source=TERMINAL_HOOK)
+        self.call("Page.navigate", url=url)
+
+    def screen(self) -> str:
+        """The page's terminal as text, one line a row ("" before the session draws)."""
+        return self.evaluate(SCREEN) or ""
 
     # -- keys, as a person types them ---------------------------------------------------
     KEYS = {

@@ -30,38 +30,10 @@ import pytest
 
 from e2e_support import free_port, kill_group, kill_marked, require_program, wait_for_port, wait_until
 
-from e2e_cdp import Browser  # websocket-client, from the test extra
+from e2e_cdp import SCREEN, TERMINAL_HOOK, Browser  # websocket-client, from the test extra
 
 from boardgames_tui.engine.session import Match
 from boardgames_tui.engine.store import AutosaveStore
-
-HOOK = r"""
-(() => {
-  Object.defineProperty(Object.prototype, "terminal", {
-    configurable: true,
-    set(value) {
-      Object.defineProperty(this, "terminal",
-        {value, writable: true, configurable: true, enumerable: true});
-      if (value && this.websocket_url !== undefined && "buffer" in value) {
-        window.__bgtTerminal = value;
-      }
-    },
-  });
-})();
-"""
-
-SCREEN = r"""
-(() => {
-  const t = window.__bgtTerminal;
-  if (!t) return null;
-  const b = t.buffer.active, lines = [];
-  for (let y = 0; y < t.rows; y++) {
-    const line = b.getLine(b.viewportY + y);
-    lines.push(line ? line.translateToString(true) : "");
-  }
-  return lines.join("\n");
-})()
-"""
 
 FOCUSED = "document.activeElement?.classList.contains('xterm-helper-textarea') ?? false"
 RESTART_FOCUSED = "document.activeElement?.textContent === 'Restart'"
@@ -115,7 +87,7 @@ def test_play_in_a_browser(chromium, tmp_path):
         profile.mkdir()
         browser = Browser(chromium, profile, tmp_path / "chromium.log")
         browser.call("Page.enable")
-        browser.call("Page.addScriptToEvaluateOnNewDocument", source=HOOK)
+        browser.call("Page.addScriptToEvaluateOnNewDocument", source=TERMINAL_HOOK)
         browser.call("Page.navigate", url=link)
 
         # the menu, in xterm's buffer, and the keyboard already in the terminal (no click)

@@ -4,7 +4,8 @@ A real server on every interface (the case that matters), two players each with
 a link.  Without a token, or with a wrong one, the page, a static asset and
 the websocket get 403.  The page opened by a link sets a cookie; with it the
 asset and the websocket pass (but a websocket from another site's page), and the session that starts runs in that
-player's own folder, in hosted mode (read from the app process's environment).
+player's own folder, in hosted mode, as that player at tables, with the server's one
+table store (read from the app process's environment).
 """
 from __future__ import annotations
 
@@ -113,6 +114,8 @@ def test_no_token_no_entry_and_the_link_lets_in(server):
         env, = wait_until(lambda: [e for e in environ_of_marked(marker)
                                    if e.get("BOARDGAMES_TUI_HOSTED") == "1"], 10, "the app process")
         assert env["BOARDGAMES_TUI_DATA"] == str(data / "web" / "alice")
+        assert env["BOARDGAMES_TUI_PLAYER"] == "alice"                         # at a table too
+        assert env["BOARDGAMES_TUI_TABLES"] == str(data / "web" / "tables.db")  # every link's one store
         assert (data / "web" / "alice").is_dir() and not (data / "web" / "bob").exists()
     finally:
         ws.close()
