@@ -7,7 +7,8 @@ Joins seat SEAT (0-based) of table CODE in the store file STORE through
 ``random.Random(RNG_SEED)``) only when its seat decides, and otherwise waits for
 the store to change (``session.poll()``: a ``PRAGMA data_version`` read, then a
 short sleep), until the game is over.  Then it pickles what it ended with to OUT:
-the final state, its count of choices, the keys it appended itself.
+the final state and its fingerprint (taken here), its count of choices, the keys
+it appended itself.
 
 Every wait has a bound: no change for ``--stall`` seconds while another seat
 decides, or the whole game past ``--deadline``, is exit 3 with one line saying
@@ -17,18 +18,29 @@ decider), so a stuck table fails the test instead of hanging it.
 from __future__ import annotations
 
 import argparse
+import json
 import pickle
 import random
 import sys
 import time
 from pathlib import Path
 
+from boardgames_tui.engine.session import Match
 from boardgames_tui.engine.table_session import TableSession
 from boardgames_tui.engine.table_store import TableStore
 
 # The wait between two polls while another seat decides: short (a game hands its turn
 # over thousands of times), but a sleep, so that waiting seats leave the cores to the decider.
 POLL_SLEEP = 0.001
+
+
+def fingerprint(m: Match) -> str:
+    """What the state shows each seat and nobody in particular, and the scores, as sorted JSON: a
+    readable second check beside ``==`` on the states, the same in every process."""
+    g, st = m.game, m.state
+    views = {str(v): g.view(st, v) for v in [None, *range(len(m.seats))]}
+    return json.dumps({"views": views, "scores": g.scores(st), "winners": g.winners(st)},
+                      sort_keys=True, default=repr)
 
 
 def stuck(s: TableSession, why: str) -> str:
@@ -60,7 +72,7 @@ def play(store_path: Path, code: str, seat: int, rng_seed: int, stall: float, de
             raise TimeoutError(stuck(s, f"saw no change for {stall:.0f} s"))
         time.sleep(POLL_SLEEP)
     s.poll_now()   # nothing can follow the end; this proves the store agrees
-    out = {"seat": seat, "n": s.n, "state": s.match.state, "mine": mine}
+    out = {"seat": seat, "n": s.n, "state": s.match.state, "fingerprint": fingerprint(s.match), "mine": mine}
     s.store.close()
     return out
 

@@ -5,7 +5,8 @@ For each game a table is created in a temporary store file and one OS process a 
 (``seat_process.py``, run with this interpreter): each joins its own seat through TableSession,
 chooses a random legal key (its own seed) only when its seat decides, and otherwise polls the
 store (``PRAGMA data_version``, a 1 ms sleep between polls) until the game is over; then it
-pickles its final state.  Here the store's recorded choices are replayed in one ordinary Match
+pickles its final state and that state's fingerprint (every seat's view, the public one, the
+scores).  Here the store's recorded choices are replayed in one ordinary Match
 (``Match.new`` then ``choose`` key by key, from the same seed and options), and its final state
 must equal the table's ``load_table`` and every seat process's own.
 
@@ -22,7 +23,6 @@ Every wait is bounded: a seat process exits 3 naming where it stood when it sees
 """
 from __future__ import annotations
 
-import json
 import pickle
 import subprocess
 import sys
@@ -34,6 +34,7 @@ import pytest
 from boardgames_tui.engine.session import Match, Seat
 from boardgames_tui.engine.table_session import load_table, new_table
 from boardgames_tui.engine.table_store import TableStore
+from seat_process import fingerprint
 
 SEAT_PROCESS = Path(__file__).with_name("seat_process.py")
 TIMEOUT = 60.0      # the whole table, all its processes
@@ -45,15 +46,6 @@ TABLES = [
     pytest.param("phoenicia", 3, 24, id="phoenicia"),
     pytest.param("utopia", 2, 25, id="utopia"),
 ]
-
-
-def fingerprint(m: Match) -> str:
-    """What the state shows to each seat and to nobody in particular, and the scores: a readable
-    second check beside ``==`` on the states (the first one to name what differs)."""
-    g, st = m.game, m.state
-    views = {str(v): g.view(st, v) for v in [None, *range(len(m.seats))]}
-    return json.dumps({"views": views, "scores": g.scores(st), "winners": g.winners(st)},
-                      sort_keys=True, default=repr)
 
 
 def run_seats(path: Path, code: str, seats: int, seed: int, out: Path) -> list[dict]:
@@ -107,7 +99,7 @@ def test_a_table_played_by_seat_processes_ends_as_one_process(tmp_path, game, se
     for r in results:
         assert r["n"] == len(keys)
         assert r["state"] == solo.state, f"seat {r['seat']} ended in another state"
-        assert fingerprint(Match(solo.game, solo.seats, seed, solo.options, state=r["state"])) == fingerprint(solo)
+        assert r["fingerprint"] == fingerprint(solo), f"seat {r['seat']} shows another end"
         # Each process chose for its own seat only, and every choice of its seat is its own.
         assert r["mine"], f"seat {r['seat']} never chose"
         assert [idx for idx, _ in r["mine"]] == [i for i, p in enumerate(decided_by) if p == r["seat"]]
