@@ -10,9 +10,9 @@ scores).  Here the store's recorded choices are replayed in one ordinary Match
 (``Match.new`` then ``choose`` key by key, from the same seed and options), and its final state
 must equal the table's ``load_table`` and every seat process's own.
 
-Random bots throughout, Civilization too: a random three-player Civilization game (4,500 to 5,100
-choices with these seeds) takes about 4 s here across processes, the five games together about
-8 s on 2 shared cores, so no easier bot was needed.  Player counts: three seats for Civilization,
+Random bots throughout, Civilization too: its random three-player game here (4,742 choices, to a
+victory) takes 3 to 4 s across three processes, the five games together 7 to 8 s on 2 shared
+cores, so no easier bot or smaller table was needed.  Player counts: three seats for Civilization,
 Evolution and Phoenicia, two for Imperial and Utopia (the two-player Utopia table is the one that
 used to hang: a seat joining while another seat was choosing took the store's change as seen
 before reading it, and waited for ever for the choice it had missed; see
