@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from .core import IllegalMove
 from .save import FORMAT, FORMAT_VERSION, SaveError, from_json
 from .session import Match, Seat
-from .table_store import TableError, TableInfo, TableStore
+from .table_store import TableError, TableInfo, TableRead, TableStore
 from .text import one_line, printable
 
 
@@ -44,6 +44,12 @@ def new_table(store: TableStore, game: str, seats: list[Seat], seed: int | None 
 
 def load_table(store: TableStore, code: str) -> Match:
     """The table's match, replayed from its seed and choices (TableError if it does not replay)."""
+    return _replayed(store, code)[0]
+
+
+def _replayed(store: TableStore, code: str) -> tuple[Match, TableRead]:
+    """The table's match and the one read of the store it was replayed from (its count and
+    generation belong to those keys, whatever was committed since)."""
     game, h = store.header(code)
     r = store.read(code)
     data = {**h, "format": FORMAT, "format_version": FORMAT_VERSION, "game": game, "choices": r.keys}
@@ -52,7 +58,7 @@ def load_table(store: TableStore, code: str) -> Match:
     except SaveError as e:
         raise TableError(str(e)) from None
     m.match_id = f"table-{code}"
-    return m
+    return m, r
 
 
 @dataclass
@@ -103,10 +109,14 @@ class TableSession:
         return cls(store, code, player, [], watch=True)
 
     def _rebuild(self) -> None:
-        self.match = load_table(self.store, self.code)
-        info = self.store.info(self.code)
-        self.n, self.gen = len(self.match.history), info.gen
-        self.store.changed()    # what is in now has been seen
+        # "Seen" is marked before the read, never after: a choice committed between the
+        # two must make the next poll read (marked after, it was taken as seen but never
+        # read, and a seat waiting for it waited for ever: tests/tables/test_table_conformance.py).
+        self.store.changed()
+        self.match, r = _replayed(self.store, self.code)
+        # The count and generation of that same read: a take-back committed after it must
+        # not be taken as seen (the next poll would then read on from a choice it replaced).
+        self.n, self.gen = r.n, r.gen
 
     # -- who is who --------------------------------------------------------------------
     def mine(self, seat: int) -> bool:

@@ -266,3 +266,55 @@ def test_same_final_state_as_one_process(store):
     solo = Match.replay("phoenicia", ss[0].match.seats, 13, ss[0].match.options, keys)
     assert solo.state == ss[1].match.state and solo.is_over()
     assert store.info(code).over
+
+
+
+class CommitAfterRead(TableStore):
+    """A connection on which, once, another terminal commits right after a whole-table read returns
+    (while this session replays what it read): the interleaving that hung seat processes."""
+    def __init__(self, path, meanwhile):
+        super().__init__(path)
+        self.meanwhile = meanwhile
+
+    def read(self, code, since=0, gen=None):
+        r = super().read(code, since, gen)
+        if self.meanwhile is not None and since == 0:
+            act, self.meanwhile = self.meanwhile, None
+            act()
+        return r
+
+
+def first_mover(store, game="utopia", seed=20):
+    """A two-seat table and Alice's session on the seat that decides first; Bob's seat is the other."""
+    code = new_table(store, game, seats(), seed=seed)
+    first = store.info(code).decider
+    return code, TableSession.join(store, code, "alice", seat=first), 1 - first
+
+
+def test_a_choice_made_while_a_session_loads_is_not_missed(store):
+    """Bob joins while Alice chooses: her choice, committed after his read, must reach his next poll.
+    It was taken as seen and never read, and both seats waited for each other for ever."""
+    code, a, bob_seat = first_mover(store)
+    key = a.match.decision().options[0].key
+    b = TableSession.join(CommitAfterRead(store.path, lambda: a.choose(key)), code, "bob", seat=bob_seat)
+    assert b.n == 0 and a.n == 1              # he loaded the table before her choice
+    assert b.poll()
+    assert b.n == 1 and b.match.state == a.match.state
+
+
+def test_a_take_back_made_while_a_session_loads_is_not_missed(store):
+    """Alice takes her choice back and makes another while Bob loads: the count is the same as
+    the one he read, the generation is not, and his next poll must replay (not read on from it)."""
+    code, a, bob_seat = first_mover(store)
+    d = a.match.decision()
+    a.choose(d.options[0].key)
+    assert a.can_undo()[0]
+
+    def change_her_mind():
+        a.undo()
+        a.choose(d.options[1].key)
+    b = TableSession.join(CommitAfterRead(store.path, change_her_mind), code, "bob", seat=bob_seat)
+    assert b.match.history[0].key == d.options[0].key      # what he read
+    assert b.poll()
+    assert b.match.choices == a.match.choices == [d.options[1].key]
+    assert b.match.state == a.match.state

@@ -352,3 +352,72 @@ async def test_a_hint_is_for_its_own_decision_only(store_path):
         await settle(pm)
         if not mover.my_turn():
             assert not sm.query_one("#hint").display    # the waiting screen has no stale hint
+
+
+async def test_a_bot_thought_for_here_shows_only_this_seat(store_path, monkeypatch):
+    """This terminal holds the bot lease and plays the bot: while it does, the screen waits for the
+    bot ("Waiting for Bob (bot, seat 2)…") on Alice's own view; the bot's hand, options and private
+    prompts are never drawn (board, log, options or prompt), and the bot plays on, turn after turn."""
+    from boardgames_tui.ui.screens.game import GameScreen
+    from boardgames_tui.ui.widgets import OptionPicker
+
+    code = table(store_path, kinds=(HUMAN, BOT))     # seed 5: the bot seat chooses first
+    me = session(store_path, code, "alice", 0)
+    assert me.decider() == 1 and me.match.decision().private
+    drawn: list[tuple] = []       # (decider, the board's view's viewer, the log's viewer, the decision drawn)
+    offered: list[tuple] = []     # (decider, the options listed)
+    prompts: list[tuple] = []     # (the decision shown, the prompt line)
+    show, set_options, refresh = GameScreen._show, OptionPicker.set_options, TableGameScreen.refresh_position
+
+    def spy_show(self, view, viewer, d):
+        drawn.append((me.decider(), view.get("viewer"), viewer, d))
+        show(self, view, viewer, d)
+
+    def spy_set_options(self, options, **kw):
+        offered.append((me.decider(), list(options or [])))
+        set_options(self, options, **kw)
+
+    def spy_refresh(self):
+        refresh(self)
+        prompts.append((me.match.decision(), str(self.query_one("#prompt").content)))
+
+    monkeypatch.setattr(GameScreen, "_show", spy_show)
+    monkeypatch.setattr(OptionPicker, "set_options", spy_set_options)
+    monkeypatch.setattr(TableGameScreen, "refresh_position", spy_refresh)
+    app = BoardgamesApp(table=me, delay=2.0)    # time to look at the bot's first turn
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert me.bot_to_move() and not me.match.history
+        text = screen_text(app)
+        assert "Waiting for Bob (bot, seat 2)…" in text
+        assert prompt_text_of(me.match.decision()) not in text
+        assert hand_ids(screen) == view_hand(me, 0)
+        screen.delay = 0.05     # from the next bot choice on; each is still drawn before the next
+        mine = bot_cards = 0
+        while (sum(r.player == 1 for r in me.match.history) < 8 or mine < 3) and not me.match.is_over():
+            await wait_for(pilot, lambda: me.my_turn() or me.match.is_over(), tries=1000)
+            if me.match.is_over():
+                break
+            await settle(pilot)
+            bot_hand = [c["id"] for c in me.match.view(1)["players"][1]["hand"]]
+            assert hand_ids(screen) == view_hand(me, 0) and not set(bot_hand) & set(hand_ids(screen))
+            bot_cards += len(bot_hand)
+            assert screen.choose(me.match.decision().options[0].key)
+            mine += 1
+        bot_turns = sum(r.player == 1 for r in me.match.history)
+        assert bot_turns >= 8 and mine >= 3 and bot_cards    # the bot played on, Alice alone connected
+        assert TableStore(store_path).read(code).keys == [r.key for r in me.match.history]
+    bot_drawn = [t for t in drawn if t[0] == 1]
+    assert bot_drawn and all(t[1:] == (0, 0, None) for t in bot_drawn)
+    assert all(not opts for who, opts in offered if who == 1)
+    bot_prompts = [(d, line) for d, line in prompts if d is not None and d.player == 1]
+    assert len(bot_prompts) >= 8
+    for d, line in bot_prompts:
+        assert line.startswith("Waiting for Bob (bot, seat 2)…")
+        assert not d.private or prompt_text_of(d) not in line
+
+
+def prompt_text_of(d) -> str:
+    from boardgames_tui.ui.screens.game import prompt_text
+    return prompt_text(d.prompt, "")

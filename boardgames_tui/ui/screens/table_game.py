@@ -10,7 +10,9 @@ The generic :class:`GameScreen` drives the session's match; what differs:
 * a choice goes through ``session.choose``: the store's guarded append decides
   whether it was first (StaleChoice: another terminal was);
 * a bot seat is played by the session holding the store's bot lease, through
-  GameScreen's bot machinery; the others just poll;
+  GameScreen's bot machinery, behind the same waiting view as at the other
+  terminals (its own seat's view; the bot's private prompt and options are
+  never drawn); the others just poll;
 * no autosave: the table store is the record (Save still writes a JSON copy).
 """
 from __future__ import annotations
@@ -116,11 +118,12 @@ class TableGameScreen(GameScreen):
             super().refresh_position()
             return
         self.viewer = s.viewer()
-        if s.bot_to_move() and self._lease():
-            self._renewed = time.monotonic()
-            super().refresh_position()   # this terminal thinks for the bot
-            return
         self._show_waiting(d)
+        if s.bot_to_move() and self._lease():
+            # This terminal thinks for the bot, behind the same waiting view: GameScreen's bot
+            # turn would draw the bot's prompt, which at a private decision may name its hand.
+            self._renewed = time.monotonic()
+            self._schedule_bot()
 
     def _show_waiting(self, d: Decision) -> None:
         m = self.match
