@@ -138,9 +138,10 @@ class Decision:
     @property
     def prompt(self) -> str:
         p = self._prompt
-        if type(p) is not str:
-            p = self._prompt = p()     # type: ignore[operator]
-        return p                       # type: ignore[return-value]
+        if isinstance(p, str):
+            return p
+        text = self._prompt = p()
+        return text
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Decision):
