@@ -6,6 +6,12 @@ friends apart there, so the app does: Save, Load and ``resume FILE`` take a
 plain name in the friend's own saves folder only, and the palette has no
 Screenshot (see :mod:`.save` and ``ui/app.py``).
 
+The one file outside the friend's folder that the app opens there is the one
+the host named: the shared tables file, ``BOARDGAMES_TUI_TABLES`` (every
+friend's sessions must reach it to play at one table).  It is opened like the
+autosave database (:func:`.store.open_private_db`): made 0600, and refused if
+it or its ``-wal``/``-shm`` file is a link.
+
 In every mode the folders the app makes are 0700 and its files 0600.
 """
 from __future__ import annotations
