@@ -6,7 +6,9 @@ loopback port with its own host key.  Its config is the README's
 ``boardgames-tui.conf`` (ForceCommand, no forwarding, PermitTTY, …) with only
 the account name and file paths changed, plus the lines a private test server
 needs (port, host key, no PAM); the ForceCommand is the README's login script
-and the key line is the README's, with a key made for the test.
+(its app, saves folder and shared tables file replaced by the test's) and the
+key line is the README's, with a key made for the test (``Host.add_friend``
+adds more, each with its own ``BGT_PLAYER``: ``test_ssh_table.py``).
 
 The ``ssh`` client runs in an 80x24 pty (pexpect); pyte renders what it
 receives into a screen.  The test starts Evolution with a seed, passes the
