@@ -85,3 +85,21 @@ def test_join_refusals_are_one_line(env):
     one_line_error(run(env, "join", code, "--seat", "1"), "taken by bob")
     one_line_error(run(env, "join", code), "no free seat")
     one_line_error(run(env, "join", code, "--seat", "1", "--watch"), "--watch")
+
+
+def test_hosted_mode_uses_the_hosts_shared_tables_file(tmp_path, env):
+    """The README's login script: each friend's data folder apart, one tables file the host named
+    outside them, hosted mode on.  The file is used (and made 0600); a link there is refused."""
+    tables = tmp_path / "shared" / "tables.db"
+    hosted = dict(env, BOARDGAMES_TUI_HOSTED="1", BOARDGAMES_TUI_TABLES=str(tables),
+                  BOARDGAMES_TUI_DATA=str(tmp_path / "players" / "alice"))
+    code = new(hosted, "evolution", "--seed", "3")
+    assert tables.stat().st_mode & 0o777 == 0o600
+    bobs = dict(hosted, BOARDGAMES_TUI_DATA=str(tmp_path / "players" / "bob"))
+    listing = run(bobs, "tables", player="bob")
+    assert listing.returncode == 0 and code in listing.stdout, listing
+    assert [s.player for s in TableStore(tables).info(code).seats] == [None, None]
+
+    link = tmp_path / "shared" / "link.db"
+    link.symlink_to(tables)
+    one_line_error(run(dict(hosted, BOARDGAMES_TUI_TABLES=str(link)), "tables"), "link.db is a link")

@@ -6,7 +6,9 @@ loopback port with its own host key.  Its config is the README's
 ``boardgames-tui.conf`` (ForceCommand, no forwarding, PermitTTY, …) with only
 the account name and file paths changed, plus the lines a private test server
 needs (port, host key, no PAM); the ForceCommand is the README's login script
-and the key line is the README's, with a key made for the test.
+(its app, saves folder and shared tables file replaced by the test's) and the
+key line is the README's, with a key made for the test (``Host.add_friend``
+adds more, each with its own ``BGT_PLAYER``: ``test_ssh_table.py``).
 
 The ``ssh`` client runs in an 80x24 pty (pexpect); pyte renders what it
 receives into a screen.  The test starts Evolution with a seed, passes the
@@ -49,6 +51,7 @@ RECIPE_USER = "boardgames"
 RECIPE_LOGIN = "/usr/local/bin/boardgames-tui-login"
 RECIPE_KEYS = "/etc/boardgames-tui/authorized_keys"
 RECIPE_CONF = "/etc/ssh/sshd_config.d/boardgames-tui.conf"
+RECIPE_TABLES = "/home/boardgames/tables.db"
 
 
 # -- the recipe, read from the README ---------------------------------------------------
@@ -86,6 +89,11 @@ def test_the_recipe_has_the_promised_lines():
     assert script.startswith("#!/bin/sh\n") and re.search(r"^app=", script, re.M) \
         and re.search(r"^saves=", script, re.M)
     assert re.search(r"^export BOARDGAMES_TUI_HOSTED=1\b", script, re.M)  # hosted mode
+    # tables: the key's player claims the seats, in one file shared by every key
+    assert re.search(rf"^tables={re.escape(RECIPE_TABLES)}\b", script, re.M)
+    assert re.search(r'^export BOARDGAMES_TUI_PLAYER="\$BGT_PLAYER"', script, re.M)
+    assert re.search(r'^export BOARDGAMES_TUI_TABLES="\$tables"', script, re.M)
+    assert script.index("set -f") < script.index("set -- $SSH_ORIGINAL_COMMAND")  # words, not patterns
     assert "restrict" in recipe_key_options()
 
 
@@ -98,6 +106,7 @@ class Host:
         self.user = pwd.getpwuid(os.getuid()).pw_name
         self.port = free_port()
         self.saves = root / "players"
+        self.tables = root / "tables.db"
         self.proc: subprocess.Popen | None = None
         run = lambda *a: subprocess.run(a, check=True, capture_output=True, timeout=30)  # noqa: E731
         self.host_key = root / "ssh_host_ed25519_key"
@@ -111,12 +120,15 @@ class Host:
         # the README's key line, with the test's key
         self.keys = root / "authorized_keys"
         self.keys.write_text(f"{recipe_key_options()} {(root / 'id_ed25519.pub').read_text().strip()}\n")
-        # the README's login script, with this venv's app and a temporary saves folder
+        self.keygen = keygen
+        self.keys_of = {PLAYER: self.client_key}
+        # the README's login script, with this venv's app and temporary saves and tables
         app = Path(sys.executable).parent / "boardgames-tui"
         assert app.exists(), f"no console script at {app}"
         script = recipe_login_script()
         script = re.sub(r"^app=.*$", f"app={app}", script, count=1, flags=re.M)
         script = re.sub(r"^saves=.*$", f"saves={self.saves}", script, count=1, flags=re.M)
+        script = re.sub(r"^tables=.*$", f"tables={self.tables}", script, count=1, flags=re.M)
         self.login = root / "boardgames-tui-login"
         self.login.write_text(script)
         self.login.chmod(0o755)
@@ -154,8 +166,19 @@ class Host:
                                          start_new_session=True)
         wait_for_port(self.port, 20, self.proc, self.log)
 
-    def ssh_args(self, *remote: str) -> list[str]:
-        return ["-tt", "-F", "/dev/null", "-p", str(self.port), "-i", str(self.client_key),
+    def add_friend(self, friend: str) -> None:
+        """Another friend's key: the README's key line with ``BGT_PLAYER`` set to ``friend``."""
+        key = self.root / f"id_{friend}"
+        subprocess.run([self.keygen, "-q", "-t", "ed25519", "-N", "", "-C", f"{friend}@test", "-f", str(key)],
+                       check=True, capture_output=True, timeout=30)
+        options = recipe_key_options().replace(f"BGT_PLAYER={PLAYER}", f"BGT_PLAYER={friend}")
+        with self.keys.open("a") as f:
+            f.write(f"{options} {key.with_suffix('.pub').read_text().strip()}\n")
+        self.keys_of[friend] = key
+
+    def ssh_args(self, *remote: str, friend: str = PLAYER) -> list[str]:
+        """The client's arguments (``-tt`` first: drop it for a command without a terminal)."""
+        return ["-tt", "-F", "/dev/null", "-p", str(self.port), "-i", str(self.keys_of[friend]),
                 "-o", "IdentitiesOnly=yes", "-o", "IdentityAgent=none", "-o", "BatchMode=yes",
                 "-o", f"UserKnownHostsFile={self.known_hosts}", "-o", "StrictHostKeyChecking=yes",
                 "-o", "ConnectTimeout=10", "-o", "LogLevel=ERROR",
