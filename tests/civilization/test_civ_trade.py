@@ -116,3 +116,14 @@ def test_a_determinization_mid_pick_keeps_the_offerers_cards_consistent():
         while GAME.cached_decision(d).kind == "give_cards":
             GAME.apply(d, GAME.cached_decision(d).keys()[0])
         assert len(d.players[a].culture_cards) == 2 + 2 - 1 and len(d.players[b].culture_cards) == 1
+
+
+def test_an_offers_prompt_counts_the_culture_cards_on_offer_and_names_none():
+    """A prompt is public (a bot's stays on screen, a curtain shows it): the card the offerer puts up is
+    named in his options only."""
+    s, a, b = at_trade()
+    card = s.players[a].culture_cards[0]
+    GAME.apply(s, f"offer:{b}")
+    GAME.apply(s, f"give:card:{card}")
+    d = GAME.cached_decision(s)
+    assert "1 culture card" in d.prompt and card not in d.prompt

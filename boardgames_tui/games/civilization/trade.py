@@ -82,8 +82,9 @@ class Offer(Step):
     ask: dict = None  # type: ignore[assignment]
 
     def prompt(self, g: CivilizationGame, s: CivState) -> str:
-        return (f"{s.names[self.player]} offers {s.names[self.to]}: give {describe(g, self.give)}; "
-                f"ask for {describe(g, self.ask)}")
+        # public, as every prompt: culture cards on offer are counted, not named (the options name them)
+        return (f"{s.names[self.player]} offers {s.names[self.to]}: give {describe(g, self.give, True)}; "
+                f"ask for {describe(g, self.ask, True)}")
 
     def options(self, g: CivilizationGame, s: CivState) -> list[Option]:
         me, them = s.players[self.player], s.players[self.to]
