@@ -64,7 +64,12 @@ def copy_state(s: Any, **instead: Any) -> Any:
     values given rather than copied (``determinize`` deals a new ``rng``).
     The cached decision (``_decision``) is shared: both copies stand at the
     same position, and ``apply`` replaces the cache rather than changing it.
-    (The log is copied one level: its entries are frozen.)"""
+    Its prompt is read first when nobody has (``Decision.prompt``): a prompt
+    still to be built reads the position it was made at, which is this one
+    until ``s`` moves on.  (The log is copied one level: its entries are frozen.)"""
+    d = s.__dict__.get("_decision")
+    if d:
+        d.prompt  # noqa: B018 - built now, while the position is the decision's
     t = type(s)
     return (_PLANS.get(t) or _plan(t))(s, instead)
 

@@ -107,9 +107,10 @@ class Decision:
     The prompt may be given as a function of the position, called the first
     time ``prompt`` is read: bots, replays and random play never read it, and
     building it was a twentieth of Civilization's random play.  It must be read
-    while its position is current: ``Match.decision`` reads it at once, and
-    ``Game.apply`` turns a prompt nobody read into "" rather than let it
-    describe the position after the choice.
+    while its position is current: ``Match.decision`` reads it at once, so
+    does a copy of the state (which shares the decision), and ``Game.apply``
+    turns a prompt nobody read into "" rather than let it describe the
+    position after the choice.
     """
 
     player: int

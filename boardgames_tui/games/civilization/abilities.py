@@ -393,11 +393,17 @@ def ability_options(g: CivilizationGame, s: CivState, player: int, when: str) ->
             continue
         if not _can_pay(g, p, ab) or not _ability_useful(g, s, player, source, ab):
             continue
-        price = f" ({ab.count} {ab.resource})" if ab.resource else ""
-        out.append(Option(key("ability", source, ab.tag), fit(f"{source}: {ab.text}{price}", f"Use {source}{price}",
-                                                              f"{source}{price}", source), None,
-                          ("ability", source, ab.tag)))
+        out.append(_ability_option(source, ab))
     return out
+
+
+@lru_cache(maxsize=1024)
+def _ability_option(source: str, ab: D.Ability) -> Option:
+    """An ability's option, the same every time it is offered."""
+    price = f" ({ab.count} {ab.resource})" if ab.resource else ""
+    return Option(key("ability", source, ab.tag), fit(f"{source}: {ab.text}{price}", f"Use {source}{price}",
+                                                      f"{source}{price}", source), None,
+                  ("ability", source, ab.tag))
 
 
 @lru_cache(maxsize=4096)

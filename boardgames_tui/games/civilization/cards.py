@@ -3,6 +3,7 @@
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -161,10 +162,16 @@ def card_options(g: CivilizationGame, s: CivState, player: int, when: str) -> li
         ab = D.CULTURE_CARD_INDEX[c].ability
         if ab.when == when and ab.tag in _PLAYABLE and (
                 ab.tag == "city_production" or has_target(g, s, player, c)):
-            out.append(Option(key("card", c), fit(f"Play {c}: {ab.text}",
-                                                  f"Play {c}", f"Play {c.removeprefix('The ')}",
-                                                  c.removeprefix('The ')), None, ("card", c)))
+            out.append(_card_option(c))
     return out
+
+
+@lru_cache(maxsize=256)
+def _card_option(c: str) -> Option:
+    """Playing a culture card: the same option every time."""
+    ab = D.CULTURE_CARD_INDEX[c].ability
+    return Option(key("card", c), fit(f"Play {c}: {ab.text}", f"Play {c}", f"Play {c.removeprefix('The ')}",
+                                      c.removeprefix('The ')), None, ("card", c))
 
 
 def play_card(g: CivilizationGame, s: CivState, player: int, card: str, city: Pos | None = None) -> None:
