@@ -54,3 +54,13 @@ async def test_a_learn_game_runs_with_panels_and_hints(game):
             await wait_for(pilot, lambda: len(m.history) > before or m.is_over(), tries=400)
     assert len(panels) >= 2
     assert not [n for n in notes(app) if "Traceback" in n]
+
+
+def test_the_learner_plays_under_their_own_name(monkeypatch):
+    """The log says "Alice bids 6", never "You bids 6": the learner's seat is their player name."""
+    from boardgames_tui.ui.screens.learn import learn_match
+    monkeypatch.setenv("BOARDGAMES_TUI_PLAYER", "alice")
+    m = learn_match("phoenicia", seed=2)
+    assert [s.name for s in m.seats][0] == "Alice" and not m.seats[0].is_bot
+    monkeypatch.setenv("BOARDGAMES_TUI_PLAYER", "")
+    assert learn_match("evolution", seed=2).seats[0].name == "Player"

@@ -22,7 +22,15 @@ from .game import GameScreen
 # Seats for learning: few enough that the bots' turns pass quickly, as many as the game needs
 # to show its ideas (Imperial's bonds and Phoenicia's auctions need more than one rival).
 LEARN_PLAYERS = {"civilization": 2, "evolution": 3, "imperial": 3, "phoenicia": 3, "utopia": 3}
-LEARNER = "You"
+def learner_name() -> str:
+    """The learner's seat: their player name ("alice" -> "Alice"), so the log reads "Alice bids 6", not
+    "You bids 6"; "Player" when the name is unusable."""
+    from ...engine.identity import IdentityError, player_id
+    try:
+        name = player_id()
+    except IdentityError:
+        return "Player"
+    return name[:1].upper() + name[1:16] if name.isascii() and name[:1].isalpha() else "Player"
 
 
 def learn_match(game_name: str, seed: int | None = None) -> Match:
@@ -32,7 +40,7 @@ def learn_match(game_name: str, seed: int | None = None) -> Match:
     game = get_game(game_name)
     n = LEARN_PLAYERS.get(game_name, game.min_players)
     colours = ("red", "blue", "green", "yellow", "magenta", "cyan")
-    seats = [Seat(LEARNER, colours[0], HUMAN)] + [
+    seats = [Seat(learner_name(), colours[0], HUMAN)] + [
         Seat(f"Bot {i}", colours[i % len(colours)], BOT, "easy") for i in range(1, n)]
     return Match.new(game_name, seats, seed)
 
