@@ -116,6 +116,21 @@ def wait_until(predicate, timeout: float, what: str, interval: float = 0.1, deta
         time.sleep(interval)
 
 
+def wait_all(terms, cond, what: str, timeout: float, names=None) -> float:
+    """Pump every terminal (an unread pty would stall its app) until ``cond()``; the seconds it took.
+    ``names``: each terminal's, for the screens shown when it times out."""
+    start = time.monotonic()
+
+    def ready():
+        for t in terms:
+            t.pump(0.01)
+        return cond()
+    names = names or [f"screen {i}" for i in range(len(terms))]
+    wait_until(ready, timeout, what, interval=0,
+               detail=lambda: "\n\n".join(f"{n}:\n{t.text()}" for n, t in zip(names, terms)))
+    return time.monotonic() - start
+
+
 
 class PtyScreen:
     """A program in an 80x24 pty (pexpect), what it writes rendered by pyte, answering the cursor

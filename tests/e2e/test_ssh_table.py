@@ -22,7 +22,7 @@ import time
 
 import pytest
 
-from e2e_support import wait_until
+from e2e_support import wait_all as e2e_wait_all
 from test_ssh_play import DOWN, ENTER, STEP_TIMEOUT, Host, Terminal, tools  # noqa: F401 - tools: the fixture
 
 from boardgames_tui.engine.table_session import TableSession
@@ -50,16 +50,7 @@ def refused(r: subprocess.CompletedProcess, *expect: str) -> str:
 
 
 def wait_all(terms, cond, what: str) -> float:
-    """Pump every terminal (an unread pty would stall its app) until ``cond()``; the seconds it took."""
-    t0 = time.monotonic()
-
-    def ready():
-        for t in terms:
-            t.pump(0.01)
-        return cond()
-    wait_until(ready, STEP_TIMEOUT, what, interval=0,
-               detail=lambda: "\n\n".join(f"{f}'s screen:\n{t.text()}" for f, t in zip(FRIENDS, terms)))
-    return time.monotonic() - t0
+    return e2e_wait_all(terms, cond, what, STEP_TIMEOUT, [f"{f}'s screen" for f in FRIENDS])
 
 
 def hole_line(m) -> str:

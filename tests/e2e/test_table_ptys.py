@@ -11,12 +11,11 @@ from __future__ import annotations
 import os
 import signal
 import sys
-import time
 from pathlib import Path
 
 import pexpect  # the test extra
 
-from e2e_support import PtyScreen, wait_until
+from e2e_support import PtyScreen, wait_all as e2e_wait_all
 
 from boardgames_tui.engine.session import Seat
 from boardgames_tui.engine.table_session import TableSession, new_table
@@ -54,16 +53,7 @@ class Terminal(PtyScreen):
 
 
 def wait_all(terms, cond, what: str, timeout: float = STEP_TIMEOUT) -> float:
-    """Pump every terminal until ``cond()``; returns the seconds it took."""
-    start = time.monotonic()
-
-    def ready():
-        for t in terms:
-            t.pump(0.01)
-        return cond()
-    wait_until(ready, timeout, what, interval=0,
-               detail=lambda: "\n\n".join(f"screen {i}:\n{t.text()}" for i, t in enumerate(terms)))
-    return time.monotonic() - start
+    return e2e_wait_all(terms, cond, what, timeout)
 
 
 def own_traits(s: TableSession, seat: int, other: int) -> set[str]:
