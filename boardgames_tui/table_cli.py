@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import time
 
+from .engine.hosting import hosted
 from .engine.identity import IdentityError, player_id
 from .engine.table_store import TableError, TableInfo, TableStore, normal_code
 from .engine.text import printable
@@ -86,7 +87,9 @@ def cmd_table_new(args) -> int:
     except TableError as e:
         raise _cli_error(str(e)) from None
     print(code)
-    print(f"join it with: boardgames-tui join {code} [--seat K]")
+    # hosted (the SSH login): the friends join through ssh, where the command is the login's word
+    how = "ssh -t <this host> join" if hosted() else "boardgames-tui join"
+    print(f"join it with: {how} {code} [--seat K]")
     return 0
 
 

@@ -45,6 +45,14 @@ def test_table_new_prints_the_code_and_stores_the_table(env):
     assert [s.kind for s in info.seats] == ["human", "human", "bot"] and info.n == 0
 
 
+def test_table_new_says_how_to_join_as_its_players_can(env):
+    """Line 2 names the command the others type: the app's at a shell, the login's word over SSH."""
+    r = run(env, "table", "new", "evolution")
+    assert r.stdout.splitlines()[1].startswith("join it with: boardgames-tui join ")
+    r = run(dict(env, BOARDGAMES_TUI_HOSTED="1"), "table", "new", "evolution")
+    assert r.stdout.splitlines()[1].startswith("join it with: ssh -t <this host> join ")
+
+
 @pytest.mark.parametrize("args, expect", [
     (("nosuchgame",), "nosuchgame"),
     (("evolution", "--players", "9"), "9"),
