@@ -90,12 +90,16 @@ class Offer(Step):
         me, them = s.players[self.player], s.players[self.to]
         out: list[Option] = []
         for side, who, held in (("give", me, self.give), ("ask", them, self.ask)):
-            for good in _GOODS:          # an amount, named once (withdraw to start again)
-                if good not in held:
-                    out += _amounts(side, good, getattr(who, good))
+            # an amount of trade or culture, named once (withdraw to start again); written out, as
+            # random play puts offers together at a third of its choices
+            if "trade" not in held and who.trade:
+                out += _amounts(side, "trade", who.trade)
+            if "culture" not in held and who.culture:
+                out += _amounts(side, "culture", who.culture)
             if who.resources:
-                for r in sorted(set(who.resources)):
-                    if held.get("resource:" + r, 0) < who.resources.count(r):
+                res = who.resources
+                for r in sorted(set(res)):
+                    if held.get("resource:" + r, 0) < res.count(r):
                         out.append(_item_option(side, "resource", r))
             if side == "give" and who.culture_cards:   # the others' cards are hidden: only one's own
                 for c in sorted(set(who.culture_cards)):
