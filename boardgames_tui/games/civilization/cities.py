@@ -154,17 +154,21 @@ def great_person_options(g: CivilizationGame, s: CivState, player: int) -> list[
     city-management turn, next to one of the owner's cities."""
     p = s.players[player]
     out = []
+    if not p.great_people and not p.reserve:
+        return out
+    mine = sorted(c for c, x in s.board.cities.items() if x.owner == player)
+    around = {c: management.site_squares(g, s, player, c) for c in mine}   # once a city: every menu asks
     for name in sorted(set(p.great_people)):
-        for city in sorted(c for c, x in s.board.cities.items() if x.owner == player):
-            if management.structure_sites(g, s, player, city, GREAT_PERSON, name):
+        for city in mine:
+            if management.structure_sites(g, s, player, city, GREAT_PERSON, name, around[city]):
                 out.append(Option(key("great_person", name, *city),
                                   fit(f"Place the great {name} next to the city on {_sq(city)}",
                                       f"Place {name} by {_sq(city)}"), None,
                                   ("great_person", name, city)))
-    return out + reserve_options(g, s, player)
+    return out + reserve_options(g, s, player, around)
 
 
-def reserve_options(g: CivilizationGame, s: CivState, player: int) -> list[Option]:
+def reserve_options(g: CivilizationGame, s: CivState, player: int, around: dict | None = None) -> list[Option]:
     """Rule 81: a destroyed city's buildings and wonders came back to his supply; each goes next to one of
     his cities again, where it could be built (its terrain, one star building a city), when he places great
     people.  The value is a great person's with the piece's kind: ``("great_person", name, city, kind)``."""
@@ -173,7 +177,7 @@ def reserve_options(g: CivilizationGame, s: CivState, player: int) -> list[Optio
     for entry in sorted(set(p.reserve)):
         what, name = entry.split(":", 1)
         for city in sorted(c for c, x in s.board.cities.items() if x.owner == player):
-            if management.structure_sites(g, s, player, city, what, name):
+            if management.structure_sites(g, s, player, city, what, name, around.get(city) if around else None):
                 out.append(Option(key("reserve", what, name, *city),
                                   fit(f"Place the {name} again by the city on {_sq(city)}",
                                       f"Place {name} by {_sq(city)}", f"{name} by {_sq(city)}"), None,

@@ -318,13 +318,14 @@ def _harvest_option(res: str) -> Option:
 
 
 def _sites(g: CivilizationGame, s: CivState, player: int, city: Pos, what: str, name: str, known: dict) -> list[Pos]:
-    """``structure_sites``, remembered in ``known`` for one menu."""
-    got = known.get((what, name))
+    """``structure_sites``, remembered in ``known`` for one menu (a wonder's sites are every wonder's)."""
+    at = (what, name) if what != WONDER else (WONDER, "")
+    got = known.get(at)
     if got is None:
         around = known.get(None)
         if around is None:
-            around = known[None] = _site_squares(g, s, player, city)
-        got = known[what, name] = structure_sites(g, s, player, city, what, name, around)
+            around = known[None] = site_squares(g, s, player, city)
+        got = known[at] = structure_sites(g, s, player, city, what, name, around)
     return got
 
 
@@ -415,8 +416,8 @@ def structure_sites(g: CivilizationGame, s: CivState, player: int, city: Pos, wh
     player's figure; a building on its terrains (rule 45), over nothing or over an own building
     (rule 47, row 21), one star building a city; a wonder on any square (row 20), over nothing or an
     own building; a great person over anything of its owner's (rule 53).  ``around``: the city's
-    ``_site_squares``, when the caller asks for several structures."""
-    squares, stars = _site_squares(g, s, player, city) if around is None else around
+    ``site_squares``, when the caller asks for several structures."""
+    squares, stars = site_squares(g, s, player, city) if around is None else around
     if what == BUILDING:
         b = D.BUILDING_INDEX[name]
         star = b.star and stars
@@ -430,7 +431,7 @@ def structure_sites(g: CivilizationGame, s: CivState, player: int, city: Pos, wh
     return [n for n, _terrain, _st in squares]
 
 
-def _site_squares(g: CivilizationGame, s: CivState, player: int, city: Pos) -> tuple[list, list]:
+def site_squares(g: CivilizationGame, s: CivState, player: int, city: Pos) -> tuple[list, list]:
     """([(square, terrain, own structure or None)] next to the city that may hold one of his structures
     at all: explored, no city, no other player's figure or structure; [the squares of his star
     buildings there])."""
