@@ -28,19 +28,21 @@ better where the search sees further.  Both came from measurement: a plain
 search lost 20 of 20 Utopia games to the easy bot, its choices among near-equal
 options being noise.
 
-The root's choices are searched in *paired rounds* (``PAIRED``, a policy's
-``HARD_PAIRED``): a round samples one world and plays each root choice once in
-a copy of it, with the same random source for the rollouts, so the verdict
-compares choices on the same deals and dice, by their differences round by
-round (common random numbers).  The verdict's test is one-sided at 95% for
-all the challengers together (Šidák): the best of three noisy challengers
-beat an equal pick about 12% of the time at 95% each (the winner's curse),
-5% so (tests/bots).  A policy may also have the other players' choices made
-by itself in the search rather than searched (``HARD_OPPONENTS_BY_POLICY``):
-with three players replying, a node for each reply leaves each too few
-iterations.  Measured in Evolution, hard vs three easy, 20 four-player games
-(seed 1000): 30% before, 30% with paired rounds and the corrected verdict,
-55% [34%, 74%] with the others' choices the policy's too.
+A policy may have the root's choices searched in *paired rounds* (its
+``HARD_PAIRED``; off by default, ``PAIRED``): a round samples one world and
+plays each root choice once in a copy of it, with the same random source for
+the rollouts, so the verdict compares choices on the same deals and dice, by
+their differences round by round (common random numbers).  The verdict's
+test (every game's) is one-sided at 95% for all the challengers together
+(Šidák): the best of three noisy challengers beat an equal pick about 12% of
+the time at 95% each (the winner's curse), 5% so (tests/bots).  A policy may
+also have the other players' choices made by itself in the search rather
+than searched (``HARD_OPPONENTS_BY_POLICY``): with three players replying, a
+node for each reply leaves each too few iterations.  Measured in Evolution,
+hard vs three easy, 20 four-player games (seed 1000): 30% before, 30% with
+paired rounds and the corrected verdict, 55% [34%, 74%] with the others'
+choices the policy's too (Evolution has both; the other games were not
+measured with them).
 
 A policy may also name a *sub-game* the decision belongs to (``focus``): a
 Civilization battle is fought to its end in every rollout and scored by its
@@ -86,7 +88,7 @@ TOP_K = 4
 MIN_VISITS = 8
 CONFIDENCE = 0.95   # the verdict's one-sided level over all its challengers together (Šidák)
 EXPLORATION = 0.7
-PAIRED = True
+PAIRED = False
 OPPONENTS_BY_POLICY = False
 PROGRESS_EVERY = 16
 # The app's time budget for one decision of a hard bot, in seconds of wall time

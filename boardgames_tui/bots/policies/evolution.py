@@ -49,6 +49,7 @@ HARD_ITERATIONS = 400
 # ismcts): hard vs 3 easy won 11 of 20 four-player games so, 6 of 20 with them searched
 # (bench/strength.py --titles evolution --four 20 --pairings "" --jobs 1, seed 1000).
 HARD_OPPONENTS_BY_POLICY = True
+HARD_PAIRED = True            # the root's choices in paired rounds (see ismcts)
 
 DEFENCE = frozenset((HORNS, CLIMBING, HARD_SHELL, DEFENSIVE_HERDING, SYMBIOSIS, BURROWING))
 NO_TRAITS: frozenset = frozenset()
