@@ -294,3 +294,68 @@ def test_ranked_reads_the_policys_scores():
     assert ranked(policy, None, None, None, random.Random(1)) == ("c", ["c", "a", "b"])
     by_rule = SimpleNamespace(choose=lambda g, s, d, r: "a")
     assert ranked(by_rule, None, None, None, random.Random(1)) == ("a", None)
+
+
+def _root(children):
+    from boardgames_tui.bots.ismcts import Node
+    root = Node()
+    root.children = {c.key: c for c in children}
+    return root
+
+
+def test_the_verdict_corrects_for_the_best_of_several_challengers():
+    """Three challengers as good as the pick: the best of their noisy means beats the pick by
+    chance far more often than one does (the winner's curse); the verdict's test over all of
+    them together is fooled about 1 time in 20, not about 3 in 20."""
+    bot = HardBot(NIM, seed=1)
+    rng = random.Random(5)
+    trials, switched = 2000, 0
+    for _ in range(trials):
+        kids = [_child(key, [float(rng.random() < 0.5) for _ in range(40)]) for key in "abcd"]
+        switched += bot._verdict(_root(kids), set("abcd"), "a") != "a"
+    assert switched / trials < 0.07
+    # ... while a challenger clearly better is still taken
+    kids = [_child("a", [1.0, 0.0] * 20), _child("b", [1.0, 0.0] * 20),
+            _child("c", [1.0] * 35 + [0.0] * 5), _child("d", [1.0, 0.0] * 20)]
+    assert bot._verdict(_root(kids), set("abcd"), "a") == "c"
+
+
+def test_the_verdict_compares_paired_rounds_by_their_differences():
+    """In paired rounds the luck of the deal is shared: a small gain hidden by it in the means
+    shows in the differences round by round."""
+    bot = HardBot(NIM, seed=1)
+    rng = random.Random(2)
+    luck = [rng.random() for _ in range(60)]
+    a = _child("a", [x * 0.9 for x in luck])
+    b = _child("b", [x * 0.9 + 0.03 for x in luck])
+    assert bot._verdict(_root([a, b]), {"a", "b"}, "a") == "a"     # unpaired: within the noise
+    a.rounds, b.rounds = [x * 0.9 for x in luck], [x * 0.9 + 0.03 for x in luck]
+    assert bot._verdict(_root([a, b]), {"a", "b"}, "a") == "b"
+    b.rounds = [x * 0.9 + (0.03 if i % 2 else -0.03) for i, x in enumerate(luck)]
+    assert bot._verdict(_root([a, b]), {"a", "b"}, "a") == "a"     # no gain on average
+
+
+def test_a_paired_search_plays_every_root_choice_once_a_round_in_the_same_world():
+    s = Pile(7)
+    bot = HardBot(NIM, seed=3, iterations=60, rollout=0, paired=True)
+    assert ask(bot, NIM, s, NIM.cached_decision(s)) == "take:1"
+    kids = bot.last_root.children
+    assert sorted(kids) == ["take:1", "take:2"]
+    assert [len(c.rounds) for c in kids.values()] == [30, 30]
+    assert [c.real for c in kids.values()] == [30, 30]
+
+
+def _players(node):
+    for c in node.children.values():
+        yield c.player
+        yield from _players(c)
+
+
+@pytest.mark.parametrize("by_policy", [False, True])
+def test_the_others_choices_are_searched_or_the_policys(by_policy):
+    """With the others' choices the policy's, the tree holds only the searcher's own choices
+    (every iteration deepens those); otherwise the other player's replies are nodes too."""
+    s = Pile(7)
+    bot = HardBot(NIM, seed=3, iterations=200, rollout=0, opponents_by_policy=by_policy)
+    ask(bot, NIM, s, NIM.cached_decision(s))
+    assert (set(_players(bot.last_root)) == {0}) is by_policy
