@@ -153,7 +153,7 @@ def great_person_options(g: CivilizationGame, s: CivState, player: int) -> list[
     """Rule 53, row 25: a great person in reserve is placed now or in a later phase-1 or
     city-management turn, next to one of the owner's cities."""
     p = s.players[player]
-    out = []
+    out: list[Option] = []
     if not p.great_people and not p.reserve:
         return out
     mine = sorted(c for c, x in s.board.cities.items() if x.owner == player)
