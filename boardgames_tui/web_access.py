@@ -21,11 +21,13 @@ import ipaddress
 import re
 import secrets
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from .engine.text import quoted
 
 if TYPE_CHECKING:
     from aiohttp import web
-from pathlib import Path
 
 DEFAULT_PLAYER = "default"
 MIN_TOKEN_CHARS = 16
@@ -129,9 +131,9 @@ def shared_tables(data: Path, given: str | None = None) -> Path:
     path = Path(given).expanduser().resolve()
     web = (data / "web").resolve()
     if path.is_dir():
-        raise AccessError(f"--tables {given} is a folder: name a file in it, such as tables.db")
+        raise AccessError(f"--tables {quoted(given)} is a folder: name a file in it, such as tables.db")
     if path.is_relative_to(web) and path.parent != web:
-        raise AccessError(f"--tables {given} is inside a player's folder ({web}/NAME/): "
+        raise AccessError(f"--tables {quoted(given)} is inside a player's folder ({web}/NAME/): "
                           f"put it in {web} or elsewhere")
     return path
 

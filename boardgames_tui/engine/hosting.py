@@ -5,15 +5,13 @@ where friends ssh in to one shared Unix account.  The OS cannot keep the
 friends apart there, so the app does: Save, Load and ``resume FILE`` take a
 plain name in the friend's own saves folder only, and the palette has no
 Screenshot (see :mod:`.save` and ``ui/app.py``).
-The one file outside that folder the app uses is the table store,
-``BOARDGAMES_TUI_TABLES``: the host names it (the login script, or
-``boardgames-tui web`` for its tabs), the player has no way to.
 
-The one file outside the friend's folder that the app opens there is the one
-the host named: the shared tables file, ``BOARDGAMES_TUI_TABLES`` (every
-friend's sessions must reach it to play at one table).  It is opened like the
-autosave database (:func:`.store.open_private_db`): made 0600, and refused if
-it or its ``-wal``/``-shm`` file is a link.
+The one file outside the friend's folder that the app opens there is the
+shared tables file, ``BOARDGAMES_TUI_TABLES`` (every friend's sessions must
+reach it to play at one table): the host names it (the login script, or
+``boardgames-tui web`` for its tabs), the player has no way to.  It is opened
+like the autosave database (:func:`.store.open_private_db`): made 0600, and
+refused if it or its ``-wal``/``-shm`` file is a link.
 
 In every mode the folders the app makes are 0700 and its files 0600.
 """

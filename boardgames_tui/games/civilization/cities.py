@@ -156,11 +156,10 @@ def great_person_options(g: CivilizationGame, s: CivState, player: int) -> list[
     out: list[Option] = []
     if not p.great_people and not p.reserve:
         return out
-    mine = sorted(c for c, x in s.board.cities.items() if x.owner == player)
-    around = {c: management.site_squares(g, s, player, c) for c in mine}   # once a city: every menu asks
+    around = _own_cities_squares(g, s, player)
     for name in sorted(set(p.great_people)):
-        for city in mine:
-            if management.structure_sites(g, s, player, city, GREAT_PERSON, name, around[city]):
+        for city, squares in around.items():
+            if management.structure_sites(g, s, player, city, GREAT_PERSON, name, squares):
                 out.append(Option(key("great_person", name, *city),
                                   fit(f"Place the great {name} next to the city on {_sq(city)}",
                                       f"Place {name} by {_sq(city)}"), None,
@@ -168,16 +167,29 @@ def great_person_options(g: CivilizationGame, s: CivState, player: int) -> list[
     return out + reserve_options(g, s, player, around)
 
 
-def reserve_options(g: CivilizationGame, s: CivState, player: int, around: dict | None = None) -> list[Option]:
+def _own_cities_squares(g: CivilizationGame, s: CivState, player: int) -> dict[Pos, tuple]:
+    """Each of the player's cities, in order, -> its ``site_squares``: read once a menu, which asks
+    them for every great person and every piece of the reserve."""
+    return {c: management.site_squares(g, s, player, c)
+            for c in sorted(c for c, x in s.board.cities.items() if x.owner == player)}
+
+
+def reserve_options(g: CivilizationGame, s: CivState, player: int,
+                    around: dict[Pos, tuple] | None = None) -> list[Option]:
     """Rule 81: a destroyed city's buildings and wonders came back to his supply; each goes next to one of
     his cities again, where it could be built (its terrain, one star building a city), when he places great
-    people.  The value is a great person's with the piece's kind: ``("great_person", name, city, kind)``."""
+    people.  The value is a great person's with the piece's kind: ``("great_person", name, city, kind)``.
+    ``around``: ``_own_cities_squares``, when the caller has it."""
     p = s.players[player]
-    out = []
+    out: list[Option] = []
+    if not p.reserve:
+        return out
+    if around is None:
+        around = _own_cities_squares(g, s, player)
     for entry in sorted(set(p.reserve)):
         what, name = entry.split(":", 1)
-        for city in sorted(c for c, x in s.board.cities.items() if x.owner == player):
-            if management.structure_sites(g, s, player, city, what, name, around.get(city) if around else None):
+        for city, squares in around.items():
+            if management.structure_sites(g, s, player, city, what, name, squares):
                 out.append(Option(key("reserve", what, name, *city),
                                   fit(f"Place the {name} again by the city on {_sq(city)}",
                                       f"Place {name} by {_sq(city)}", f"{name} by {_sq(city)}"), None,

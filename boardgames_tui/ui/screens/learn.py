@@ -22,6 +22,8 @@ from .game import GameScreen
 # Seats for learning: few enough that the bots' turns pass quickly, as many as the game needs
 # to show its ideas (Imperial's bonds and Phoenicia's auctions need more than one rival).
 LEARN_PLAYERS = {"civilization": 2, "evolution": 3, "imperial": 3, "phoenicia": 3, "utopia": 3}
+
+
 def learner_name() -> str:
     """The learner's seat: their player name ("alice" -> "Alice"), so the log reads "Alice bids 6", not
     "You bids 6"; "Player" when the name is unusable."""
