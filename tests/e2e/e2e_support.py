@@ -164,3 +164,12 @@ class PtyScreen:
         if self.child.isalive():
             self.child.kill(signal.SIGKILL)
         self.child.close(force=True)
+
+
+def own_traits(s, seat: int, other: int) -> set[str]:
+    """The Evolution cards in ``seat``'s hand (as the screen shows them, "Horns +4") that the other
+    seat's hand lacks, read from ``s`` (a spectator's TableSession: the whole table's truth)."""
+    def hand(p):
+        return {f"{c['trait']} {c['food']:+d}" for c in s.match.view(p)["players"][p]["hand"]}
+    return hand(seat) - hand(other)
+

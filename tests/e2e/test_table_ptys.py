@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pexpect  # the test extra
 
-from e2e_support import PtyScreen, wait_all as e2e_wait_all
+from e2e_support import PtyScreen, own_traits, wait_all as e2e_wait_all
 
 from boardgames_tui.engine.session import Seat
 from boardgames_tui.engine.table_session import TableSession, new_table
@@ -54,13 +54,6 @@ class Terminal(PtyScreen):
 
 def wait_all(terms, cond, what: str, timeout: float = STEP_TIMEOUT) -> float:
     return e2e_wait_all(terms, cond, what, timeout)
-
-
-def own_traits(s: TableSession, seat: int, other: int) -> set[str]:
-    """The cards in ``seat``'s hand whose trait is not in the other seat's hand too."""
-    def hand(p):
-        return {f"{c['trait']} {c['food']:+d}" for c in s.match.view(p)["players"][p]["hand"]}
-    return hand(seat) - hand(other)
 
 
 def test_two_ptys_at_one_table(tmp_path):

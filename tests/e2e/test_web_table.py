@@ -22,7 +22,8 @@ from pathlib import Path
 
 import pytest
 
-from e2e_support import free_port, kill_group, kill_marked, require_program, wait_for_port, wait_until
+from e2e_support import (free_port, kill_group, kill_marked, own_traits, require_program, wait_for_port,
+                          wait_until)
 
 from e2e_cdp import Browser  # websocket-client, from the test extra
 
@@ -42,13 +43,6 @@ FOLLOW_LIMIT = 5.0
 def chromium() -> str:
     return require_program("chromium", "chromium-browser", "google-chrome",
                            what="Chromium", install="apt-get install -y chromium")
-
-
-def own_traits(s: TableSession, seat: int, other: int) -> set[str]:
-    """The cards in ``seat``'s hand (as the screen shows them) that the other hand lacks."""
-    def hand(p):
-        return {f"{c['trait']} {c['food']:+d}" for c in s.match.view(p)["players"][p]["hand"]}
-    return hand(seat) - hand(other)
 
 
 def test_two_browser_tabs_at_one_table(chromium, tmp_path):
