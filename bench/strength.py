@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/strength.py [--games 100] [--jobs 2]
         [--pairings hard-random,hard-easy,easy-random] [--titles evolution,phoenicia,...]
-        [--iterations I] [--rollout R] [--four N]
+        [--iterations I] [--rollout R] [--four N] [--paired 0|1] [--opponents search|policy]
 
 Each pairing is a run of ``simulate GAME --bots A,B`` with two players, split
 into chunks of ``--chunk`` games run in ``--jobs`` processes; the seats
@@ -10,7 +10,13 @@ alternate inside each chunk (an even chunk), so the seat cannot decide the
 outcome.  ``--four N`` adds N four-player games of one hard bot against three
 easy ones per title (the hard bot's seat rotated), reported as the hard
 bot's win share against the 25% baseline.  The budget is the hard bot's own
-(its game's ``HARD_ITERATIONS``) unless ``--iterations`` is given.
+(its game's ``HARD_ITERATIONS``) unless ``--iterations`` is given; so are its
+search's paired rounds and its model of the others (``HARD_PAIRED``,
+``HARD_OPPONENTS_BY_POLICY``) unless ``--paired`` or ``--opponents`` is given,
+to measure a variant before a game adopts it.
+
+Each finished chunk prints one line to stderr (wins so far, time), so a run
+cut short still says what it measured.
 
 Prints a markdown table: the same figures ``simulate`` prints, gathered.
 A benchmark, not a test: a full run takes hours on two cores.
@@ -18,6 +24,7 @@ A benchmark, not a test: a full run takes hours on two cores.
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
@@ -41,11 +48,13 @@ def measure(pool, game: str, levels: list[str], games: int, size: int, kw: dict,
     t = time.perf_counter()
     wins = seats = errors = 0
     times: list[float] = []
-    for w, n, ts, e in pool.map(chunk, jobs):
+    for done, (w, n, ts, e) in enumerate(pool.map(chunk, jobs), 1):
         wins += w
         seats += n
         times += ts
         errors += e
+        print(f"  {game} {'-'.join(levels)}: chunk {done}/{len(jobs)}, {wins:g} of {seats} won, "
+              f"{time.perf_counter() - t:.0f} s", file=sys.stderr, flush=True)
     times.sort()
     lo, hi = wilson(wins, seats)
     return {"wins": wins, "seats": seats, "share": wins / seats if seats else 0.0, "ci": (lo, hi),
@@ -65,8 +74,14 @@ def main() -> None:
     ap.add_argument("--rollout", type=int)
     ap.add_argument("--four", type=int, default=0, help="four-player games of one hard bot and three easy ones")
     ap.add_argument("--seed", type=int, default=1000)
+    ap.add_argument("--paired", type=int, choices=(0, 1), help="the root's choices in paired rounds (1) or not (0)")
+    ap.add_argument("--opponents", choices=("search", "policy"), help="the others' choices searched or the policy's")
     args = ap.parse_args()
     kw = {k: v for k, v in (("iterations", args.iterations), ("rollout", args.rollout)) if v is not None}
+    if args.paired is not None:
+        kw["paired"] = bool(args.paired)
+    if args.opponents is not None:
+        kw["opponents_by_policy"] = args.opponents == "policy"
     pairs = f"{args.games} two-player games per pairing" if args.pairings else ""
     four = f"{args.four} four-player games per title" if args.four else ""
     print(f"budget: {kw or 'each game''s own'}; " + ", ".join(x for x in (pairs, four) if x) + f"; seed {args.seed}")
