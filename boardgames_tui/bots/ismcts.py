@@ -28,24 +28,24 @@ better where the search sees further.  Both came from measurement: a plain
 search lost 20 of 20 Utopia games to the easy bot, its choices among near-equal
 options being noise.
 
-A policy may have the root's choices searched in *paired rounds* (its
-``HARD_PAIRED``; off by default, ``PAIRED``): a round samples one world and
+The root's choices are searched in *paired rounds* (``PAIRED``; a policy
+may switch it off with its ``HARD_PAIRED``): a round samples one world and
 plays each root choice once in a copy of it, with the same random source for
 the rollouts, so the verdict compares choices on the same deals and dice, by
 their differences round by round (common random numbers).  The verdict's
 test (every game's) is one-sided at 95% for all the challengers together
 (Šidák): the best of three noisy challengers beat an equal pick about 12% of
-the time at 95% each (the winner's curse), 5% so (tests/bots).  A policy may
-also have the other players' choices made by itself in the search rather
-than searched (``HARD_OPPONENTS_BY_POLICY``): with three players replying, a
+the time at 95% each (the winner's curse), 5% so (tests/bots).  The other
+players' choices in the search are the policy's rather than searched
+(``OPPONENTS_BY_POLICY``, a policy's ``HARD_OPPONENTS_BY_POLICY``): with three players replying, a
 node for each reply leaves each too few iterations.  Measured in Evolution,
 hard vs three easy, 20 four-player games (seed 1000): 30% before, 30% with
 paired rounds and the corrected verdict, 55% [34%, 74%] with the others'
 choices the policy's too; Utopia with both, 65% [43%, 82%] (42.5% of 40 at
 60 iterations before); Phoenicia with both, 95% [76%, 99%] (70%, searched as
-one tree) and two-player hard vs easy 100% [84%, 100%] (50%).  Evolution,
-Utopia and Phoenicia have both; the others were not measured with them (see
-their policies).
+one tree) and two-player hard vs easy 100% [84%, 100%] (50%).  So both are
+the default; Imperial, measured strong without them, switches them off (its
+policy says what was measured).
 
 A policy may also name a *sub-game* the decision belongs to (``focus``): a
 Civilization battle is fought to its end in every rollout and scored by its
@@ -91,8 +91,8 @@ TOP_K = 4
 MIN_VISITS = 8
 CONFIDENCE = 0.95   # the verdict's one-sided level over all its challengers together (Šidák)
 EXPLORATION = 0.7
-PAIRED = False
-OPPONENTS_BY_POLICY = False
+PAIRED = True                # the root's choices in paired rounds (a policy's HARD_PAIRED)
+OPPONENTS_BY_POLICY = True   # the others' choices the policy's (HARD_OPPONENTS_BY_POLICY)
 PROGRESS_EVERY = 16
 # The app's time budget for one decision of a hard bot, in seconds of wall time
 # (what the player waits): the search's iterations stop there, with room left

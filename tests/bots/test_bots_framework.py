@@ -66,9 +66,10 @@ NIM = Nim()
 
 @pytest.mark.parametrize("left,best", [(4, "take:1"), (5, "take:2"), (7, "take:1"), (8, "take:2")])
 def test_the_search_finds_the_winning_take(left, best):
-    """From a pile of 3k+1 or 3k+2 the winning take leaves a multiple of 3."""
+    """From a pile of 3k+1 or 3k+2 the winning take leaves a multiple of 3 (the tree's search,
+    both players' choices searched, as Imperial's is: against a perfect reply)."""
     s = Pile(left)
-    bot = HardBot(NIM, seed=3, iterations=600, rollout=0)
+    bot = HardBot(NIM, seed=3, iterations=600, rollout=0, paired=False, opponents_by_policy=False)
     assert ask(bot, NIM, s, NIM.cached_decision(s)) == best
     root = bot.last_root
     assert root is not None and sum(c.real for c in root.children.values()) == 600

@@ -31,14 +31,12 @@ from . import because, dispatch, pick, why
 # The hard bot's budget in the app, under a second a decision: an iteration costs
 # 0.4-0.9 ms of CPU here with 2-4 players (bench/bots.py).
 HARD_ITERATIONS = 600
-# The hard bot's search (see ismcts): the root's choices in paired rounds, the others' choices
-# this policy's.  So it won 20 of 20 two-player games against the easy bot, 100% [84%, 100%],
+# The hard bot's search as ismcts does it by default (paired rounds, the others' choices this
+# policy's).  So it won 20 of 20 two-player games against the easy bot, 100% [84%, 100%],
 # and 19 of 20 four-player games against three easy ones, 95% [76%, 99%] (bench/strength.py
 # --titles phoenicia --games 20 --four 20 --pairings hard-easy --jobs 1, seed 1000); with the
 # root and the others searched as one tree, 10 of 20 and 14 of 20 (before the verdict's Šidák
 # correction).
-HARD_OPPONENTS_BY_POLICY = True
-HARD_PAIRED = True
 
 DEV = D.DEV
 TILES = D.TILES

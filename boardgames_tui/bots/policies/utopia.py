@@ -39,12 +39,10 @@ from . import dispatch, explaining, pick, why
 # The hard bot's budget in the app, under a second a decision: an iteration costs
 # 1.4-2.0 ms of CPU here with 2-4 players (bench/bots.py).
 HARD_ITERATIONS = 400
-# The hard bot's search (see ismcts): the root's choices in paired rounds, the others' choices
-# this policy's.  Hard vs 3 easy so: 13 of 20 four-player games, 65% [43%, 82%]
-# (bench/strength.py --titles utopia --four 20 --pairings "" --jobs 1, seed 1000); before,
-# 42.5% of 40 at 60 iterations (not measured again at 400).
-HARD_OPPONENTS_BY_POLICY = True
-HARD_PAIRED = True
+# The hard bot's search as ismcts does it by default (paired rounds, the others' choices this
+# policy's).  Hard vs 3 easy so: 13 of 20 four-player games, 65% [43%, 82%] (bench/strength.py
+# --titles utopia --four 20 --pairings "" --jobs 1, seed 1000; before, 42.5% of 40 at 60
+# iterations, not measured again at 400); two-player hard vs easy 16 of 20, 80% [58%, 92%].
 
 _P = range(N_PEOPLES)
 _D = range(N_DISTRICTS)
