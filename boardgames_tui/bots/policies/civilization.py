@@ -28,6 +28,15 @@ from .civilization_eval import evaluate
 from .civilization_war import HANDLERS as WAR_HANDLERS, WAR_ROUND, attack_text, attack_value, focus, war_target  # noqa: F401 - focus: the hard bot's
 
 HARD_ITERATIONS = 200
+# The hard bot's search as ismcts does it by default (paired rounds, the others' choices this
+# policy's): hard vs 3 easy won 9 of 20 four-player games so, 45% [26%, 66%] (bench/strength.py
+# --titles civilization --four 20 --pairings "" --jobs 1, seed 1000; 25% of 8 at 60 iterations as
+# one tree before, not measured at 200); two-player hard vs easy 9 of 12, 75% [47%, 91%] (20 not
+# reached in the time).  In the app its 1.2 s cuts half its searches short (bench/bots.py --games
+# civilization --only-p95: median 195 iterations, 5th percentile 83).  In a game's first 80
+# searches, 18 of its 34 overrules of the easy pick started an offer that it later withdrew (no
+# change to the game; why the search likes them is not known: perhaps the offer's choices use up
+# the 20-choice rollout).
 
 
 def _site_value(s: Any, pos) -> float:
