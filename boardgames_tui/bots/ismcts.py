@@ -37,8 +37,8 @@ test (every game's) is one-sided at 95% for all the challengers together
 (Šidák): the best of three noisy challengers beat an equal pick about 12% of
 the time at 95% each (the winner's curse), 5% so (tests/bots).  The other
 players' choices in the search are the policy's rather than searched
-(``OPPONENTS_BY_POLICY``, a policy's ``HARD_OPPONENTS_BY_POLICY``): with three players replying, a
-node for each reply leaves each too few iterations.  Measured in Evolution,
+(``OPPONENTS_BY_POLICY``, a policy's ``HARD_OPPONENTS_BY_POLICY``): with three
+players replying, a node for each reply leaves each too few iterations.  Measured in Evolution,
 hard vs three easy, 20 four-player games (seed 1000): 30% before, 30% with
 paired rounds and the corrected verdict, 55% [34%, 74%] with the others'
 choices the policy's too; Utopia with both, 65% [43%, 82%] (42.5% of 40 at
