@@ -195,3 +195,36 @@ def test_a_harmful_culture_card_is_aimed_at_the_leader_a_tech_swap_at_the_best_t
     assert _ask(s, CardTarget(0, "Knowledge Shared")) == {"target:2"}     # the same tech: not the leader
     s.steps.pop()
     assert _ask(s, TechSwap(0, 2, 2)) == {f"tech:{two}"}
+
+
+def test_kept_goals_are_the_goals_built_afresh_and_their_values_the_plain_maximum(monkeypatch):
+    """The policy keeps a figure's goals (``_MEMO``) while what they are built from holds; kept or built
+    afresh, they must be the same at every position of a game, in its worlds too, and the early-stopping
+    ``_dest_value`` must give the plain maximum over the goals."""
+    from boardgames_tui.bots.policies import civilization as P
+    s = GAME.new_game(["A", "B", "C"], 4)
+    bots = [make_bot("easy", 40 + i, GAME) for i in range(3)]
+    rng = random.Random(4)
+    kept_memo: dict = {}
+    checked = 0
+    for n in range(500):
+        d = GAME.cached_decision(s)
+        if d is None:
+            break
+        world = GAME.determinize(s, d.player, rng) if n % 10 == 0 else s
+        for q in range(3):
+            for what in ("army", "scout"):
+                monkeypatch.setattr(P, "_MEMO", kept_memo)      # what the game's earlier positions left
+                kept = P._goals(world, q, what)
+                monkeypatch.setattr(P, "_MEMO", {})
+                fresh = P._goals(world, q, what)
+                assert kept == fresh and kept.found == fresh.found, (n, q, what)
+                if n % 25 == 0:
+                    for dest in list(world.board.squares())[::5]:
+                        plain = max((v - (abs(p[0] - dest[0]) + abs(p[1] - dest[1])) for p, v in fresh),
+                                    default=0.0)
+                        assert P._dest_value(kept, dest, ("move", None)) == plain
+                checked += 1
+        monkeypatch.setattr(P, "_MEMO", kept_memo)
+        GAME.apply(s, ask(bots[d.player], GAME, s, d))
+    assert checked == 6 * 500

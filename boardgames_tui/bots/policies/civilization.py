@@ -16,13 +16,15 @@ over the best of them.
 """
 from __future__ import annotations
 
+import math
 import random
+from collections.abc import Callable
 from typing import Any
 
 from ...engine.core import Decision, Game
 from ...games.civilization import cards, data as D, movement
 from ...games.civilization.board import MIN_CITY_DISTANCE, neighbours
-from ...games.civilization.data_map import HUT
+from ...games.civilization.data_map import HUT, WATER
 from . import because, dispatch, pick, why
 from .civilization_eval import evaluate
 from .civilization_war import HANDLERS as WAR_HANDLERS, WAR_ROUND, attack_text, attack_value, focus, war_target  # noqa: F401 - focus: the hard bot's
@@ -69,12 +71,13 @@ def _sq(pos) -> str:
     return f"{pos[0]}:{pos[1]}"
 
 
-def _goal_text(s: Any, player: int, goals: list, dest) -> str:
+def _goal_text(s: Any, player: int, goals: Goals, dest) -> str:
     """The goal that makes ``dest`` worth going to (the best of ``goals`` from there), named."""
     b = s.board
     if not goals:
         return "a better square"
-    p, _ = max(goals, key=lambda g: g[1] - (abs(g[0][0] - dest[0]) + abs(g[0][1] - dest[1])))
+    # the first found of equal goals (their order before :class:`Goals` sorted them)
+    p, _ = max(goals.found, key=lambda g: g[1] - (abs(g[0][0] - dest[0]) + abs(g[0][1] - dest[1])))
     far = abs(p[0] - dest[0]) + abs(p[1] - dest[1])
     away = "" if far == 0 else f" ({far} square{'s' if far > 1 else ''} left)"
     m = b.markers.get(p)
@@ -98,48 +101,127 @@ def _enemy_army_near(s: Any, player: int, pos, reach: int) -> bool:
                for x, f in s.board.figures.items())
 
 
-def _frontier(s: Any) -> set:
-    """The explored squares next to a face-down tile."""
-    b = s.board
-    unseen = {p for t in b.tiles if not t.face_up for p in t.positions()}
-    return {n for p in unseen for n in neighbours(p) if n not in unseen and b.square(n) is not None}
+# What a figure's goals are built from, kept while it holds: the search's rollouts ask for them at every
+# move, and a scout's (every free city site) took three quarters of the hard bot's time.  Keyed by
+# content (``_layout``), not by board: every iteration of the search plays in a fresh copy of the world.
+_MEMO: dict[tuple, Any] = {}
+_MEMO_SIZE = 512
 
 
-def _goals(s: Any, player: int, what: str, frontier: set | None = None) -> list[tuple[Any, float]]:
-    """Where a figure wants to be, with a value: a scout at a free city site (by what the city would
-    work) or by a face-down tile to explore it; an army on a hut or by a face-down tile.  ``frontier``:
-    :func:`_frontier`, when the caller has it already."""
+def _memo(key: tuple, build: Callable[[], Any]) -> Any:
+    """``build()``, or what it gave before for ``key``."""
+    value = _MEMO.get(key)
+    if value is None:
+        value = build()
+        if len(_MEMO) >= _MEMO_SIZE:
+            _MEMO.clear()
+        _MEMO[key] = value
+    return value
+
+
+def _layout(b: Any) -> tuple:
+    """All the board's squares depend on: where each tile lies, and which face-up tile it is, turned
+    how, and the disasters."""
+    return (tuple((t.tile_row, t.tile_col, t.name, t.turns) if t.face_up else (t.tile_row, t.tile_col)
+                  for t in b.tiles), tuple(sorted(b.disasters.items())) if b.disasters else ())
+
+
+def _frontier(s: Any, layout: tuple) -> set:
+    """The explored squares next to a face-down tile (shared: do not change it)."""
     b = s.board
-    out = []
-    if frontier is None:
-        frontier = _frontier(s)
-    if what == "scout":
+
+    def build() -> set:
+        unseen = {p for t in b.tiles if not t.face_up for p in t.positions()}
+        return {n for p in unseen for n in neighbours(p) if n not in unseen and b.square(n) is not None}
+    return _memo(("frontier", layout), build)
+
+
+def _land_sites(s: Any, layout: tuple) -> list[tuple[Any, float]]:
+    """The explored land squares whose 8 neighbours are explored too (what the map alone allows of a
+    city site), with 10 and what the city would work, in the order ``explored`` gives (shared)."""
+    b = s.board
+
+    def build() -> list[tuple[Any, float]]:
+        squares = b.squares()
+        return [(p, 10.0 + _site_value(s, p)) for p in b.explored()
+                if squares[p].terrain != WATER and all(n in squares for n in neighbours(p))]
+    return _memo(("land", layout), build)
+
+
+def _city_sites(s: Any, player: int, layout: tuple) -> tuple[tuple, list[tuple[Any, float]]]:
+    """Every square where ``player`` may found a city, with 10 and what the city would work (shared:
+    do not change it), and its key: what ``city_site_problem`` reads (the map, the cities, structures
+    and markers, and the other players' figures; his own never stop him)."""
+    b = s.board
+    others = frozenset((p, f.count() > 0) for p, f in b.figures.items() if f.owner != player)
+    key = ("sites", layout, player, frozenset(b.cities), frozenset(b.structures), frozenset(b.markers), others)
+
+    def build() -> list[tuple[Any, float]]:
         # a site is 3 squares from every city (rule 34): a cheap test first, then the rules' own
-        cities = list(b.cities)
-        out += [(p, 10.0 + _site_value(s, p)) for p in b.explored()
-                if all(max(abs(p[0] - c[0]), abs(p[1] - c[1])) >= MIN_CITY_DISTANCE for c in cities)
-                and b.city_site_problem(p, player) is None]
-        out += [(p, 6.0) for p in frontier]
-    else:
-        out += [(p, 9.0) for p, m in b.markers.items() if m[0] == HUT]
-        out += [(p, 5.0) for p in frontier]
-        target = war_target(None, s, player) if s.round >= WAR_ROUND else None
-        if target is not None:                 # at war: gather next to the enemy city
-            out += [(n, 12.0) for n in neighbours(target) if b.square(n) is not None
-                    and b.square(n).terrain != "water" and n not in b.cities]
-        cap = s.players[player].capital
-        guard = b.figures.get(cap)
-        if cap in b.cities and (guard is None or guard.owner != player or not guard.armies) and \
-                _enemy_army_near(s, player, cap, 5):
-            out.append((cap, 16.0))          # an enemy army near: an army into the capital (it draws 2 more)
-    return out
+        r = range(1 - MIN_CITY_DISTANCE, MIN_CITY_DISTANCE)
+        near = {(c[0] + dr, c[1] + dc) for c in b.cities for dr in r for dc in r}
+        return [(p, v) for p, v in _land_sites(s, layout)
+                if p not in near and b.city_site_problem(p, player) is None]
+    return key, _memo(key, build)
 
 
-def _dest_value(goals: list, dest, how) -> float:
-    """The best goal's value less a step for every square still to go (orthogonal steps)."""
+class Goals(list):
+    """A figure's goals, (square, value), the most valued first (for :func:`_dest_value`'s early
+    stop); ``found``, the same in the order they were found (a reason names the first of equal
+    ones); ``at``, their value at each square asked so far."""
+    __slots__ = ("found", "at")
+
+    def __init__(self, found: list[tuple[Any, float]]) -> None:
+        super().__init__(sorted(found, key=lambda g: -g[1]))
+        self.found = found
+        self.at: dict = {}
+
+
+def _goals(s: Any, player: int, what: str) -> Goals:
+    """Where a figure wants to be, with a value: a scout at a free city site (by what the city would
+    work) or by a face-down tile to explore it; an army on a hut or by a face-down tile.  Shared
+    (kept while what they are built from holds): do not change them."""
+    b = s.board
+    layout = _layout(b)
+    if what == "scout":
+        key, sites = _city_sites(s, player, layout)
+        return _memo(("scout", key), lambda: Goals(sites + [(p, 6.0) for p in _frontier(s, layout)]))
+    out = [(p, 9.0) for p, m in b.markers.items() if m[0] == HUT]
+    out += [(p, 5.0) for p in _frontier(s, layout)]
+    target = war_target(None, s, player) if s.round >= WAR_ROUND else None
+    if target is not None:                 # at war: gather next to the enemy city
+        out += [(n, 12.0) for n in neighbours(target) if b.square(n) is not None
+                and b.square(n).terrain != "water" and n not in b.cities]
+    cap = s.players[player].capital
+    guard = b.figures.get(cap)
+    if cap in b.cities and (guard is None or guard.owner != player or not guard.armies) and \
+            _enemy_army_near(s, player, cap, 5):
+        out.append((cap, 16.0))          # an enemy army near: an army into the capital (it draws 2 more)
+    return _memo(("army", tuple(out)), lambda: Goals(out))
+
+
+def _dest_value(goals: Goals, dest, how) -> float:
+    """The best goal's value less a step for every square still to go (orthogonal steps).  ``goals``
+    (:class:`Goals`) come most valued first, so the scan stops at a goal that could not beat the best
+    even here."""
     if how[0] == "explore":
         return 7.0
-    return max((v - 1.0 * (abs(p[0] - dest[0]) + abs(p[1] - dest[1])) for p, v in goals), default=0.0)
+    if not goals:
+        return 0.0
+    at = goals.at
+    best = at.get(dest)
+    if best is not None:
+        return best
+    r, c = dest
+    best = -math.inf
+    for p, v in goals:
+        if v <= best:
+            break
+        x = v - 1.0 * (abs(p[0] - r) + abs(p[1] - c))
+        if x > best:
+            best = x
+    at[dest] = best
+    return best
 
 
 def _start(game, s, d, rng):
@@ -274,13 +356,13 @@ def _nuke(game, s, d, rng):
     return (theirs or others or d.options)[0].key
 
 
-def _value(game, s, player: int, goals: list, dest, how, armies: int) -> float:
+def _value(game, s, player: int, goals: Goals, dest, how, armies: int) -> float:
     if how[0] == "attack":
         return attack_value(game, s, player, dest, armies)
     return _dest_value(goals, dest, how)
 
 
-def _dest_text(game, s, player: int, goals: list, dest, how, armies: int) -> str:
+def _dest_text(game, s, player: int, goals: Goals, dest, how, armies: int) -> str:
     """Why ``dest`` is worth going to, named (see :func:`_value`)."""
     if how[0] == "attack":
         return attack_text(game, s, player, dest, armies)
@@ -289,7 +371,7 @@ def _dest_text(game, s, player: int, goals: list, dest, how, armies: int) -> str
     return _goal_text(s, player, goals, dest)
 
 
-def _best_dest(game, s, player: int, goals: list, dests: dict, armies: int) -> str:
+def _best_dest(game, s, player: int, goals: Goals, dests: dict, armies: int) -> str:
     x, how = max(dests.items(), key=lambda xh: _value(game, s, player, goals, xh[0], xh[1], armies))
     return _dest_text(game, s, player, goals, x, how, armies)
 
@@ -301,8 +383,7 @@ def _move(game, s, d, rng):
             return "done"
         # the goals of the kinds of figure that may move (a group moves only to attack: no goals);
         # a scout's are the dear ones (every free city site)
-        frontier = _frontier(s)
-        goals = {what: _goals(s, d.player, what, frontier)
+        goals = {what: _goals(s, d.player, what)
                  for what in ("army", "scout") if any(o.value[0] == what for o in opts)}
         turn = s.steps[-1]
         best = []
@@ -316,7 +397,7 @@ def _move(game, s, d, rng):
                 top = max((attack_value(game, s, d.player, x, armies) for x, how in dests.items()
                            if how[0] == "attack"), default=0.0)
                 best.append((why(top, lambda dests=dests, armies=armies, top=top: [(top, _best_dest(
-                    game, s, d.player, [], {x: h for x, h in dests.items() if h[0] == "attack"} or dests,
+                    game, s, d.player, Goals([]), {x: h for x, h in dests.items() if h[0] == "attack"} or dests,
                     armies))]), o.key))
                 continue
             dests = movement.destinations(game, s, d.player, pos, what)
