@@ -228,3 +228,25 @@ def test_kept_goals_are_the_goals_built_afresh_and_their_values_the_plain_maximu
         monkeypatch.setattr(P, "_MEMO", kept_memo)
         GAME.apply(s, ask(bots[d.player], GAME, s, d))
     assert checked == 6 * 500
+
+
+def test_the_hard_bot_makes_no_offer_it_would_only_withdraw():
+    """Its playouts withdraw every offer at once, so the search may not weigh one: it used to start
+    and withdraw three offers a round, its verdict fooled by the look-ahead the offer used up."""
+    from boardgames_tui.bots.base import knowledge
+    from boardgames_tui.bots.ismcts import HardBot
+    s = GAME.new_game(["A", "B"], 1012)
+    bots = [make_bot("easy", 7 + i, GAME) for i in range(2)]
+    trades = 0
+    while (d := GAME.cached_decision(s)) is not None and trades < 3:
+        if d.kind == "trade" and any(k.startswith("offer:") for k in d.keys()):
+            assert not any(k.startswith("offer:") for k in POLICY.candidates(GAME, s, d))
+            bot = HardBot(GAME, seed=trades, iterations=40)
+            assert not bot.decide(knowledge(bot, GAME, s, d)).startswith("offer:")
+            GAME.apply(s, "offer:1" if d.player == 0 else "done")
+            trades += 1
+            continue
+        if d.kind == "offer":
+            assert POLICY.candidates(GAME, s, d) == ["withdraw"]
+        GAME.apply(s, ask(bots[d.player], GAME, s, d))
+    assert trades == 3
