@@ -161,10 +161,12 @@ def test_kill_9_loses_at_most_the_choice_in_flight(fake, tmp_path, delay):
     env = {**os.environ, "BOARDGAMES_TUI_DATA": str(tmp_path)}
     proc = subprocess.Popen([sys.executable, "-c", KILLER.format(here=str(HERE))], env=env,
                             stdout=subprocess.PIPE, text=True)
-    time.sleep(delay + 0.4)  # start-up, then a while of play
+    # the first choice is printed once start-up is over, however busy the machine: then a while of play
+    first = proc.stdout.readline()  # type: ignore[union-attr]
+    time.sleep(delay)
     proc.send_signal(signal.SIGKILL)
     out, _ = proc.communicate()
-    complete = out.split("\n")[:-1]  # the kill may cut the last line short
+    complete = (first + out).split("\n")[:-1]  # the kill may cut the last line short
     lines = [ln.split() for ln in complete if ln.strip()]
     assert lines, "the player made no choice before the kill"
     last = {}
