@@ -45,7 +45,11 @@ choices the policy's too; Utopia with both, 65% [43%, 82%] (42.5% of 40 at
 60 iterations before); Phoenicia with both, 95% [76%, 99%] (70%, searched as
 one tree) and two-player hard vs easy 100% [84%, 100%] (50%).  So both are
 the default; Imperial, measured strong without them, switches them off (its
-policy says what was measured).
+policy says what was measured).  Paired rounds have a blind spot: a choice
+that the policy's playout undoes at once (Civilization's offer, withdrawn at
+the next choice) reaches the same position with fewer rollout choices left,
+and that steady difference passes the verdict however small it is; such a
+choice is left out by the policy's ``candidates``.
 
 A policy may also name a *sub-game* the decision belongs to (``focus``): a
 Civilization battle is fought to its end in every rollout and scored by its

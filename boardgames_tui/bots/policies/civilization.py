@@ -31,14 +31,14 @@ from .civilization_war import HANDLERS as WAR_HANDLERS, WAR_ROUND, attack_text, 
 
 HARD_ITERATIONS = 200
 # The hard bot's search as ismcts does it by default (paired rounds, the others' choices this
-# policy's): hard vs 3 easy won 9 of 20 four-player games so, 45% [26%, 66%] (bench/strength.py
-# --titles civilization --four 20 --pairings "" --jobs 1, seed 1000; 25% of 8 at 60 iterations as
-# one tree before, not measured at 200); two-player hard vs easy 9 of 12, 75% [47%, 91%] (20 not
-# reached in the time).  In the app its 1.2 s cuts half its searches short (bench/bots.py --games
-# civilization --only-p95: median 195 iterations, 5th percentile 83).  In a game's first 80
-# searches, 18 of its 34 overrules of the easy pick started an offer that it later withdrew (no
-# change to the game; why the search likes them is not known: perhaps the offer's choices use up
-# the 20-choice rollout).
+# policy's), over the options of ``candidates`` (no offer).  Measured at this budget (bench/strength.py
+# --jobs 1, seed 1000, 20 games each): hard vs 3 easy won 5 of 20 four-player games, 25% [11%, 47%],
+# and two-player hard vs easy 14 of 20, 70% [48%, 86%]: both short of the targets (40%, 75%).  The
+# same bot but for its withdrawn offers (which changed no game, only its random draws) had won 9 of
+# 20 and 9 of 12 on the same seeds: at 20 games the intervals span 35 points.  A game is long (about
+# 1,450 choices with four players) and a playout sees 20 of them before the policy's judgement.
+# One search takes 0.57 s of CPU (median, p95 1.08 s; bench/bots.py --games civilization --only-p95
+# --no-time-budget --decisions 150), so the app's 1.2 s seldom cuts it short.
 
 
 def _site_value(s: Any, pos) -> float:

@@ -39,10 +39,11 @@ from . import because, dispatch, explaining, pick, why
 # The hard bot's budget in the app, under a second a decision: an iteration costs
 # 1.2-1.5 ms of CPU here with 2-4 players (bench/bots.py).
 HARD_ITERATIONS = 400
-# Imperial's search stays one tree (ismcts's paired rounds and policy-played others are off): so
-# it won 20 of 20 two-player games against the easy bot and 15 of 20 four-player games against
-# three easy ones (bench/strength.py --titles imperial --games 20 --four 20 --pairings hard-easy
-# --jobs 1, seed 1000; before the verdict's Šidák correction).  Not measured with them.
+# Imperial's search stays one tree (ismcts's paired rounds and policy-played others are off): so,
+# with the verdict's Šidák correction, it won 19 of 20 two-player games against the easy bot, 95%
+# [76%, 99%], and 15 of 20 four-player games against three easy ones, 75% [53%, 89%]
+# (bench/strength.py --titles imperial --games 20 --four 20 --pairings hard-easy --jobs 1, seed
+# 1000; 20 of 20 and 15 of 20 before the correction).  Not measured with them.
 HARD_PAIRED = False
 HARD_OPPONENTS_BY_POLICY = False
 
