@@ -601,7 +601,7 @@ def candidates(game: Game, state: Any, decision: Decision) -> list[str]:
     """The options the hard bot's search weighs: never an offer.  Its playouts are this policy's,
     which withdraws every offer at once, so to the search an offer was "done" with two choices fewer
     left of its 20-choice look-ahead; in paired rounds that small, steady difference passed the
-    verdict, and the bot started and withdrew its three offers in 4 of the first 8 rounds of a
+    verdict, and the bot started and withdrew its three offers in 3 of the first 8 rounds of a
     two-player game (seed 1012), the other player waiting through each search.  Elsewhere as
     ``ismcts``: everything but "back"."""
     if decision.kind == "trade":
