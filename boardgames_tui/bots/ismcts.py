@@ -335,7 +335,7 @@ class HardBot:
           decision before looks to a search like a second try at that decision, so it
           would be preferred, and the bot would go back and forth for ever (pick a unit,
           back, the same unit, back ...).  A policy may narrow the choices further with
-          its ``candidates`` (a bid: the minimum raise or pass).
+          its ``candidates`` (a bid: the minimum raise or pass); None from it leaves them so.
         * Of those, the ``TOP_K`` the policy scores best (see ``policies.ranked``): the
           budget is spent where a better choice than the policy's can be, not spread
           thin over twenty ways to place a prince."""
@@ -343,9 +343,8 @@ class HardBot:
         if len(options) == 1:
             return [options[0].key], options[0].key
         cand = self._candidates
-        if cand is not None:
-            keys = cand(self.game, world, d)
-        else:
+        keys = cand(self.game, world, d) if cand is not None else None
+        if keys is None:        # the policy names none here: all but "back"
             keys = [o.key for o in options if o.key != "back"] or [options[0].key]
         if len(keys) == 1:
             return keys, keys[0]

@@ -23,10 +23,11 @@ A policy module (``policies/<game>.py``) provides:
 
 It may also provide
 
-``candidates(game, state, decision) -> list[str]``
+``candidates(game, state, decision) -> list[str] | None``
     the options a tree search should weigh (see ``bots/ismcts.py``), for
     options that only make sense one way (a bid raised by more than the
-    minimum, a question whose sensible answer is "back").
+    minimum, a question whose sensible answer is "back"); None: the search's
+    own choice (every option but "back").
 
 ``focus(game, state, decision) -> object | None``
     a sub-game the decision belongs to, searched on its own terms (a

@@ -134,7 +134,7 @@ def _frontier(s: Any, layout: tuple) -> set:
     b = s.board
 
     def build() -> set:
-        unseen = {p for t in b.tiles if not t.face_up for p in t.positions()}
+        unseen = b.face_down()
         return {n for p in unseen for n in neighbours(p) if n not in unseen and b.square(n) is not None}
     return _memo(("frontier", layout), build)
 
@@ -597,15 +597,15 @@ def choose(game: Game, state: Any, decision: Decision, rng: random.Random) -> st
     return dispatch(_HANDLERS, game, state, decision, rng)
 
 
-def candidates(game: Game, state: Any, decision: Decision) -> list[str]:
+def candidates(game: Game, state: Any, decision: Decision) -> list[str] | None:
     """The options the hard bot's search weighs: never an offer.  Its playouts are this policy's,
     which withdraws every offer at once, so to the search an offer was "done" with two choices fewer
     left of its 20-choice look-ahead; in paired rounds that small, steady difference passed the
     verdict, and the bot started and withdrew its three offers in 3 of the first 8 rounds of a
-    two-player game (seed 1012), the other player waiting through each search.  Elsewhere as
-    ``ismcts``: everything but "back"."""
+    two-player game (seed 1012), the other player waiting through each search.  Elsewhere None:
+    the search's own choice."""
     if decision.kind == "trade":
         return [o.key for o in decision.options if not o.key.startswith("offer:")]
     if decision.kind == "offer":
         return ["withdraw"]
-    return [o.key for o in decision.options if o.key != "back"] or [decision.options[0].key]
+    return None
