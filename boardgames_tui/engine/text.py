@@ -57,3 +57,9 @@ def quoted(value: object, limit: int = FIELD_LIMIT) -> str:
 def one_line(message: object, limit: int = LINE_LIMIT) -> str:
     """A whole message made safe to print: the last guard before a terminal."""
     return printable(message, limit)
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """``"1 card"``, ``"2 cards"``; ``many`` for a plural that is not ``word + "s"``
+    (``plural(n, "army", "armies")``).  One helper for every game's messages."""
+    return f"{n} {word if n == 1 else (many or word + 's')}"

@@ -27,6 +27,7 @@ import random
 from typing import Any
 
 from ...engine.core import Decision
+from ...engine.text import plural
 from ...games.imperial.data import (
     ARMY_LIMIT, BOND_COSTS, BOND_INTEREST, FACTORY_COST, FLAG_REGIONS, FLAGS_PER_POWER, FLEET_LIMIT,
     HOME_PROVINCES, INVESTOR, IS_HOME, IS_SEA, IS_SHIPYARD, LAND_NEIGHBOURS, N_POWERS, N_REGIONS,
@@ -529,9 +530,6 @@ def _or_else(factors: list, text: str) -> list:
     return factors if any(f[0] for f in factors) else [(1.0, text)]
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
 
 def _rondel_factors(s: Any, p: int, me: int, t: int, v: float, cost: int, cv: float) -> list:
     """What a rondel space does for ``p`` (worth ``v``), in the player's terms."""
@@ -544,7 +542,7 @@ def _rondel_factors(s: Any, p: int, me: int, t: int, v: float, cost: int, cv: fl
         elif v <= -1000:
             say = "the taxation would end the game, you behind"
         elif g:
-            say = f"{name} gains {_plural(g, 'power point')} in taxes"
+            say = f"{name} gains {plural(g, 'power point')} in taxes"
         else:
             say = f"{name} collects {tax}M in taxes"
     elif t == 0:
@@ -553,7 +551,7 @@ def _rondel_factors(s: Any, p: int, me: int, t: int, v: float, cost: int, cv: fl
         say = "new units can take free flags" if v > 0 else "new units would stand idle and cost pay"
     elif t in (2, 6):
         n = _reachable_flags(s, p)
-        say = (f"{name}'s units can take {_plural(n, 'new flag')}" if n else f"{name}'s units can clear its factories"
+        say = (f"{name}'s units can take {plural(n, 'new flag')}" if n else f"{name}'s units can clear its factories"
                ) if v > 0 else f"{name}'s units have no flag to take"
     elif t == INVESTOR:
         row = _row(s, p)
@@ -611,9 +609,9 @@ def _factory(game, s, d, rng):
 def _factory_factors(p: int, r: int, n: int) -> list:
     where = REGION_NAMES[r]
     if IS_SHIPYARD[r]:
-        return [(n, f"{where}'s fleets can take {_plural(n, 'free sea')}"),
+        return [(n, f"{where}'s fleets can take {plural(n, 'free sea')}"),
                 (0.5, "the taxes rise by 2M")]
-    return [(n, f"{where}'s armies can take {_plural(n, 'free land')}"), (0.5, "the taxes rise by 2M")]
+    return [(n, f"{where}'s armies can take {plural(n, 'free land')}"), (0.5, "the taxes rise by 2M")]
 
 
 def _import(game, s, d, rng):
@@ -633,11 +631,11 @@ def _import(game, s, d, rng):
             if land > idle_a:
                 near = sum(1 for t in _LAND_ADJ[r] if t >= N_HOME and flags[t] != p)
                 out.append((why(0.5 + 0.1 * near, lambda n=land - idle_a, near=near: [
-                    (0.5, f"{_plural(n, 'free land')} to take"),
-                    (0.1 * near, f"{_plural(near, 'flag')} to take next to it")]), o.key))
+                    (0.5, f"{plural(n, 'free land')} to take"),
+                    (0.1 * near, f"{plural(near, 'flag')} to take next to it")]), o.key))
         elif sea > idle_f:
             out.append((why(0.5 + 0.1 * (flags[PORT_SEA[r]] != p), lambda n=sea - idle_f, r=r: [
-                (0.5, f"{_plural(n, 'free sea')} to take"),
+                (0.5, f"{plural(n, 'free sea')} to take"),
                 (0.1 * (flags[PORT_SEA[r]] != p), f"the sea off {REGION_NAMES[r]} is unflagged")]), o.key))
     return pick(out, rng)
 

@@ -30,9 +30,6 @@ def _index(row: list[Species], sp: Species) -> int:
     return -1
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
 
 class EvoStep(Step):
     """An Evolution decision.  ``heads`` names the key heads it understands and

@@ -26,7 +26,8 @@ from typing import TYPE_CHECKING, Any
 
 from ...engine.core import Option
 from ...engine.steps import Auto, key, log
-from .base import EvoStep, _index, _key_i, _plural
+from ...engine.text import plural
+from .base import EvoStep, _index, _key_i
 from .cards import (
     AMBUSH, BURROWING, CARNIVORE, CLIMBING, COOPERATION, DEFENSIVE_HERDING, FAT_TISSUE, FERTILE, FOOD_OF,
     FORAGING, HARD_SHELL, HARD_SHELL_BONUS, HORNS, INTELLIGENCE, LONG_NECK, MAX_POP, PACK_HUNTING, SCAVENGER,
@@ -277,7 +278,7 @@ class ChooseTarget(FeedFollowUp):
                 return block_text(bl[0], t, eff)
             hand = len(s.players[p].hand)
             return (f"{block_text(bl[0], t, eff)}; Intelligence would need "
-                    f"{_plural(len(bl), 'discard')} and you hold {_plural(hand, 'card')}")
+                    f"{plural(len(bl), 'discard')} and you hold {plural(hand, 'card')}")
         return None
 
 
@@ -298,7 +299,7 @@ class IgnoreTraits(FeedFollowUp):
     def options(self, g: EvolutionGame, s: EvolutionState) -> list[Option]:
         more = optional_ignores(s, self.player, self.species, self.owner, self.target,
                                    s.players[self.player].species[self.species].names(), len(self.blockers))
-        need = f" ({_plural(len(self.blockers), 'discard')} for {', '.join(self.blockers)})" if self.blockers else ""
+        need = f" ({plural(len(self.blockers), 'discard')} for {', '.join(self.blockers)})" if self.blockers else ""
         opts = [Option(key("ignore", c),
                        f"Discard {'one more card' if self.blockers else 'a card'} to ignore {TRAIT_OF[c]}: "
                        f"your carnivore loses no population{need}", ("card", c), c) for c in more]
@@ -621,7 +622,7 @@ def target_label(s: EvolutionState, o: int, j: int, bl: list[str]) -> str:
     t = s.players[o].species[j]
     lab = f"{s.names[o]}'s species {j + 1} (size {t.size}, pop {t.pop})"
     if bl:
-        lab += f": {_plural(len(bl), 'Intelligence discard')} (ignores {', '.join(bl)})"
+        lab += f": {plural(len(bl), 'Intelligence discard')} (ignores {', '.join(bl)})"
     return lab
 
 

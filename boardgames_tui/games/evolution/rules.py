@@ -47,8 +47,9 @@ from ...engine.core import GameOption, LogEntry, Option
 from ...engine.hidden import Deck
 from ...engine.rng import Rng
 from ...engine.steps import Auto, StepGame, StepState, key, log
+from ...engine.text import plural
 from . import cards as C
-from .base import EvoStep, _index, _key_i, _plural
+from .base import EvoStep, _index, _key_i
 from .cards import CARNIVORE, FAT_TISSUE, FOOD_OF, MAX_POP, MAX_SIZE, TRAIT_OF, card_label
 from .feeding import StartFeeding
 
@@ -171,7 +172,7 @@ class PlayTurn(EvoStep):
         if o.key == "done":
             pl = s.players[p]
             pl.done = True
-            log(s, f"{s.names[p]} ends the turn with {_plural(len(pl.hand), 'card')} in hand.")
+            log(s, f"{s.names[p]} ends the turn with {plural(len(pl.hand), 'card')} in hand.")
             s.steps.append(NextPlayTurn())
             return
         s.steps.append(self)                      # the turn goes on after this card
@@ -326,7 +327,7 @@ class StartRound(Auto):
             pl = s.players[p]
             got = g._draw(s, C.BASE_DEAL + len(pl.species), deal=True)
             pl.hand.extend(got)
-            log(s, f"{s.names[p]} is dealt {_plural(len(got), 'card')}.", p,
+            log(s, f"{s.names[p]} is dealt {plural(len(got), 'card')}.", p,
                     f"You are dealt: {', '.join(card_label(c) for c in got) or 'nothing'}.")
         s.steps.append(NextFoodTurn())
 
@@ -467,11 +468,11 @@ class EvolutionGame(StepGame):
         if sp.food:
             text += f"; its {sp.food} food goes into the bag"
         if n:
-            text += f"; {_plural(n, 'trait card')} to the discard pile"
+            text += f"; {plural(n, 'trait card')} to the discard pile"
         drawn = self._draw(s, n, deal=False) if n else []
         pl.hand.extend(drawn)
         if n:
-            log(s, text + f" and {s.names[p]} draws {_plural(len(drawn), 'card')}.", p,
+            log(s, text + f" and {s.names[p]} draws {plural(len(drawn), 'card')}.", p,
                    text + f" and you draw: {', '.join(card_label(c) for c in drawn) or 'nothing'}.")
         else:
             log(s, text + ".")

@@ -55,6 +55,7 @@ from typing import ClassVar
 from ...engine.copying import copy_state
 from ...engine.core import GameOption, Option
 from ...engine.rng import Rng
+from ...engine.text import plural
 from ...engine.steps import Auto, Step, StepGame, StepState, key, log, parse_key
 from . import data as D
 from .base import ARMY, FLEET, PowerStep
@@ -191,9 +192,6 @@ def _copy_state(s: ImperialState, rng: Rng) -> ImperialState:
     """A copy of ``s`` (the engine's) with ``rng``; the cached decision is shared."""
     return copy_state(s, rng=rng)
 
-
-def _plural(k: int, word: str) -> str:
-    return f"{k} {word}{'' if k == 1 else 's'}"
 
 
 # ============================================================================ steps
@@ -647,7 +645,7 @@ class ImperialGame(StepGame):
         elif forced:
             how = "stops on"
         else:
-            how = f"moves {_plural(steps, 'space')} to"
+            how = f"moves {plural(steps, 'space')} to"
         paid = f" ({s.names[gv]} pays {cost}M)" if cost else ""
         log(s, f"{_PN[p]} {how} {RONDEL_NAMES[t]}{paid}.")
         space = RONDEL[t]
@@ -706,7 +704,7 @@ class ImperialGame(StepGame):
         s.tax_chart[p] = new
         gv = s.gov[p]
         facs = f"{fac} unoccupied factor{'y' if fac == 1 else 'ies'}"
-        text = (f"Taxation: {_PN[p]} collects {tax}M ({facs} x 2M + {_plural(flags, 'flag')} x 1M); "
+        text = (f"Taxation: {_PN[p]} collects {tax}M ({facs} x 2M + {plural(flags, 'flag')} x 1M); "
                 f"tax chart {D.TAX_CHART_LABELS[old]} -> {D.TAX_CHART_LABELS[new]}")
         if new > old:
             bonus = new - old
@@ -729,10 +727,10 @@ class ImperialGame(StepGame):
         pay = tax - units
         if pay > 0:
             s.treasury[p] += pay
-            log(s, f"Soldiers' pay: {units}M for {_plural(units, 'unit')}; the bank pays the other {pay}M "
+            log(s, f"Soldiers' pay: {units}M for {plural(units, 'unit')}; the bank pays the other {pay}M "
                    f"into {_PN[p]}'s treasury ({s.treasury[p]}M).")
         else:
-            log(s, f"Soldiers' pay: {units}M for {_plural(units, 'unit')} takes all the tax; "
+            log(s, f"Soldiers' pay: {units}M for {plural(units, 'unit')} takes all the tax; "
                    f"nothing goes into the treasury.")
 
     # ------------------------------------------------------------------ results

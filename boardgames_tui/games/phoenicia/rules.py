@@ -64,11 +64,12 @@ from ...engine.core import LogEntry, Option
 from ...engine.hidden import Deck
 from ...engine.rng import Rng
 from ...engine.steps import Auto, StepGame, log
+from ...engine.text import plural
 from . import data as D
 from .auction import Auctions, Bid, card_text, draw_dev
 from .data import CARD_VALUES, DEV, TILES
 from .state import (
-    PhoeniciaState, PhxStep, PlayerState, _plural, _values, clockwise, discount, key, production,
+    PhoeniciaState, PhxStep, PlayerState, _values, clockwise, discount, key, production,
     storehouses, tile_level, training_cost, treasury, victory_points, wealth,
 )
 from .workers import Pay, Tools, income, remove_card
@@ -190,7 +191,7 @@ class Limits(Auto):
             if extra > 0:
                 pl.disks -= extra
                 s.bank_disks += extra
-                log(s, f"{pl.name} hands in {_plural(extra, 'disk')} "
+                log(s, f"{pl.name} hands in {plural(extra, 'disk')} "
                        f"(treasury limit {treasury(pl)}).")
             q.pop(0)
         s.round += 1

@@ -23,6 +23,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Static
 
+from ...engine.text import plural
 from ...ui.later import after_refresh
 from ...ui.theme import colour
 from ...ui.widgets.cursor_board import CursorBoard
@@ -36,9 +37,6 @@ HAND_WIDTH = 14
 VILLAGE_WIDTH = 46
 WORKER_LEGEND = "W worker, o tool disk, · empty; + improved, ++ advanced"
 
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def _card_names(slugs: list[str]) -> str:
@@ -349,13 +347,13 @@ class PhoeniciaBoard(CursorBoard):
         t = Text("Your money ", style="bold")
         t.append_text(self._tag(viewer))
         t.append(f": {money}", style="bold")
-        t.append(f" = {_plural(len(hand), 'production card')} ({sum(hand)}) + {_plural(pl['disks'], 'disk')}"
+        t.append(f" = {plural(len(hand), 'production card')} ({sum(hand)}) + {plural(pl['disks'], 'disk')}"
                  f" · storehouses {pl['storehouses']} · disks kept {pl['treasury']}",
                  style=Style(bold=False))
         if len(hand) > pl["storehouses"]:
-            t.append(f" · {_plural(len(hand) - pl['storehouses'], 'card')} over the storage limit", style="bold")
+            t.append(f" · {plural(len(hand) - pl['storehouses'], 'card')} over the storage limit", style="bold")
         if pl["disks"] > pl["treasury"]:
-            t.append(f" · {_plural(pl['disks'] - pl['treasury'], 'disk')} over the limit", style="bold")
+            t.append(f" · {plural(pl['disks'] - pl['treasury'], 'disk')} over the limit", style="bold")
         t.append_text(deck)
         set_text(head, t)
         items = []
@@ -426,7 +424,7 @@ class PhoeniciaBoard(CursorBoard):
         s = Text()
         s.append(f"{pl['vp']} VP", style="bold")
         s.append(f" · production {pl['production']} · ")
-        s.append(_plural(pl["hand_count"], "production card"))
+        s.append(plural(pl["hand_count"], "production card"))
         if pl.get("hand") is not None and pl["hand"]:
             s.append(" (" + ", ".join(str(x) for x in pl["hand"]) + ")", style="bold")
         s.append(f" · disks {pl['disks']}/{pl['treasury']} · storehouses {pl['storehouses']}")

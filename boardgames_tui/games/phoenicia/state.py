@@ -189,9 +189,6 @@ def _values(pl: PlayerState) -> list[int]:
     return sorted({CARD_VALUES[c] for c in pl.hand})
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
 
 # The engine's key builder, remembered: the same few hundred keys are built all game long.
 key = lru_cache(maxsize=1024)(_build_key)

@@ -13,10 +13,11 @@ from typing import TYPE_CHECKING
 
 from ...engine.core import Option
 from ...engine.steps import log
+from ...engine.text import plural
 from . import data as D
 from .data import CARD_VALUES, TILES
 from .state import (
-    PhoeniciaState, PhxStep, PlayerState, TurnStep, _cards_text, _plural, _values, key, move_cost,
+    PhoeniciaState, PhxStep, PlayerState, TurnStep, _cards_text, _values, key, move_cost,
     place_cost, production, public_wealth_bound, training_cost, wealth,
 )
 
@@ -260,10 +261,10 @@ class Pay(PhxStep):
         if self.paid:
             parts.append(("card " if len(self.paid) == 1 else "cards ") + _cards_text(self.paid))
         if disks:
-            parts.append(_plural(disks, "disk"))
+            parts.append(plural(disks, "disk"))
         text = f"{pl.name} pays {self.total} for {self.what} with {' and '.join(parts)}"
         if change:
-            text += f", taking {_plural(change, 'disk')} change"
+            text += f", taking {plural(change, 'disk')} change"
         log(s, text + ".")
 
     def reason(self, s: PhoeniciaState, head: str) -> str | None:
@@ -328,12 +329,12 @@ def income(s: PhoeniciaState, p: int) -> None:
         swaps += 1
     pl.hand.extend(got)
     k = len(got) - swaps
-    parts = [_plural(k, "production card")] if k else []
+    parts = [plural(k, "production card")] if k else []
     if disks or not k:
-        parts.append(_plural(disks, "disk"))
+        parts.append(plural(disks, "disk"))
     base = f"{pl.name} produces {prod}: {' and '.join(parts)}"
     if swaps:
-        base += f", then swaps {swaps * D.DISKS_PER_CARD} disks for {_plural(swaps, 'card')}"
+        base += f", then swaps {swaps * D.DISKS_PER_CARD} disks for {plural(swaps, 'card')}"
     if got:                    # the values drawn are the owner's secret
         values = f" (card values {_cards_text([CARD_VALUES[c] for c in got])})"
         log(s, base + ".", p, base + values + ".")
