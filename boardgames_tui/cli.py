@@ -223,6 +223,7 @@ def cmd_play(args) -> int:
     seats = make_seats(game, args.players, names, args.bots, default_players=game.min_players)
     m = new_match(name, seats, args.seed, given)
     m.open_info = bool(args.open)
+    m.auto_forced = not args.no_auto
     from .ui.app import run_app
     return run_app(m)
 
@@ -463,6 +464,9 @@ def build_parser() -> argparse.ArgumentParser:
     option_arg(s)
     s.add_argument("--open", action="store_true",
                    help="open information: no hand-off curtains between players")
+    s.add_argument("--no-auto", action="store_true",
+                   help="every choice waits for a key, even one with a single option "
+                        "(by default such a forced choice plays itself)")
     s.set_defaults(func=cmd_play)
 
     s = sub.add_parser("learn", help="a guided first game against easy bots: what each decision is for, "

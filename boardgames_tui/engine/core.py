@@ -209,6 +209,14 @@ class Game:
     # False for a game of open information (Imperial): no step is private and
     # no choice reveals anything; the conformance suite checks both.
     hidden_information: bool = True
+    # Options that pass, end a phase, a turn or a maneuver, or take nothing, by the first part of
+    # their key, with the key a player presses for them: ``p`` declines, ``e`` ends.  The UI lists
+    # them last, never puts a new decision's highlight on one while another option is open, and
+    # keeps them in sight on a line of their own.  A game whose keys differ extends the table.
+    passing_keys: dict[str, str] = {
+        "pass": "p", "none": "p", "decline": "p", "enough": "p", "stop": "p", "let": "p",
+        "end": "e", "done": "e",
+    }
 
     # -- to implement -------------------------------------------------------
     def new_game(self, names: list[str], seed: int, options: dict[str, str] | None = None) -> Any:
@@ -232,6 +240,11 @@ class Game:
 
     def round_number(self, state: Any) -> int:
         return getattr(state, "round", 0)
+
+    def passing(self, option: Option) -> str | None:
+        """The key a player presses for ``option`` if it passes or ends (see ``passing_keys``), else None."""
+        head, _, _ = option.key.partition(":")
+        return self.passing_keys.get(head)
 
     def standing(self, state: Any) -> list[int]:
         """Each player's score at any position, finished or not (the end screen's chart of scores by

@@ -124,6 +124,7 @@ def to_json(m: Match) -> dict:
         "seed": m.seed,
         "choices": m.choices,
         "open_info": m.open_info,
+        "auto_forced": m.auto_forced,
         "created": m.created,
         "saved": time.time(),
         # Summary fields for people reading the file; loading ignores them.
@@ -330,10 +331,12 @@ def validate(data: dict[str, Any]) -> dict[str, Any]:
           "every choice must be a short piece of text")
     open_info: Any = data.get("open_info", False)
     _need(isinstance(open_info, bool), "'open_info' must be true or false")
+    auto_forced: Any = data.get("auto_forced", True)   # files from before the setting: on, as new games
+    _need(isinstance(auto_forced, bool), "'auto_forced' must be true or false")
     created: Any = data.get("created", None)
     _need(created is None or _is_number(created), "'created' must be a time in seconds")
     return {"game": game.name, "options": options, "seats": seats, "seed": seed,
-            "choices": choices, "open_info": open_info,
+            "choices": choices, "open_info": open_info, "auto_forced": auto_forced,
             "created": float(created) if created is not None else time.time()}
 
 
@@ -347,7 +350,7 @@ def from_json(data: object, source: str = "save file") -> Match:
     except _Bad as e:
         raise SaveError(f"{source} is refused: {e}") from None
     try:
-        m = Match.replay(f["game"], f["seats"], f["seed"], f["options"], f["choices"])
+        m = Match.replay(f["game"], f["seats"], f["seed"], f["options"], f["choices"], f["auto_forced"])
     except IllegalMove as e:
         raise SaveError(f"{source} does not replay: {e.reason}") from None
     except ValueError as e:

@@ -66,12 +66,16 @@ class ChoiceRecord:  # one a choice for the whole game: slots halve it (about 50
     key: str
     player: int
     revealed: bool  # randomness was used or something hidden became known
+    # A forced choice (a human's only option) that played itself: undo takes it back together
+    # with the real choice before it, and it does not end that choice's player's run.
+    auto: bool = False
 
 
 @dataclass
 class _Snapshot:
     state: Any       # the state before the choice, its log emptied
     log_len: int     # the log's length then (the log is append-only)
+    at: int          # the choice's index in the history
 
 
 @dataclass
@@ -87,15 +91,27 @@ class Match:
     match_id: str = ""
     # Table setting, not a rule: skip the hand-off curtains (friendly games).
     open_info: bool = False
-    # Snapshots before each undoable choice, oldest first; they belong to the
-    # last len(_snaps) records of history.
+    # Table setting, not a rule: a human's decision with a single option plays itself
+    # (Board Game Arena's auto-pass).  Stored in saves; tables keep it off.
+    auto_forced: bool = True
+    # Snapshots before each undoable real choice, oldest first (``at``: its history index).
     _snaps: list[_Snapshot] = field(default_factory=list, repr=False)
+    # Undo reaches no record below this index, and ``_floor_why`` says why (a reveal, a bot,
+    # another player's choice): Board Game Arena's rule, kept across undos and replays.
+    _floor: int = field(default=0, repr=False)
+    _floor_why: str = field(default="nothing to undo yet", repr=False)
+    # The log's lines for forced choices, kept beside the game's move log so that the rules
+    # state stays a function of the seed and the keys alone: (history index, the move log's
+    # length then, the line).  ``log()`` merges them in; ``_merged`` is that merge so far.
+    _forced_lines: list[tuple[int, int, LogEntry]] = field(default_factory=list, repr=False)
+    _merged: list[LogEntry] | None = field(default=None, repr=False)
+    _merged_at: tuple[int, int] = field(default=(0, 0), repr=False)
     # The first history index not yet written to the autosave journal.
     journal_from: int = 0
 
     @classmethod
     def new(cls, game_name: str, seats: list[Seat], seed: int | None = None,
-            options: dict[str, str] | None = None) -> Match:
+            options: dict[str, str] | None = None, auto_forced: bool = True) -> Match:
         game = get_game(game_name)
         opts = game.options_with_defaults(options)
         game.check_player_count(len(seats), opts)
@@ -104,7 +120,7 @@ class Match:
             import secrets
             seed = secrets.randbits(32)
         check_seed(seed)
-        m = cls(game, seats, int(seed), opts)
+        m = cls(game, seats, int(seed), opts, auto_forced=auto_forced)
         m._replay([])
         m.match_id = new_match_id(game.name)
         return m
@@ -149,9 +165,33 @@ class Match:
         return self.game.round_number(self.state)
 
     def log(self) -> list[LogEntry]:
-        return self.state.log
+        """The move log as the screen shows it: the game's lines, and a line for each forced choice
+        where it was made.  Grows at its end only, until an undo (then it is merged afresh)."""
+        src, lines = self.state.log, self._forced_lines
+        if not lines:
+            return src
+        if self._merged is None:
+            self._merged, self._merged_at = [], (0, 0)
+        merged = self._merged
+        i, j = self._merged_at
+        while i < len(src) or j < len(lines):
+            if j < len(lines) and lines[j][1] <= i:
+                merged.append(lines[j][2])
+                j += 1
+            elif i < len(src):
+                merged.append(src[i])
+                i += 1
+            else:  # cannot happen: a line is never placed past the move log's end
+                break
+        self._merged_at = (i, j)
+        return merged
 
-    # -- acting -----------------------------------------------------------------
+    # -- acting -----------------------------------------------------------------------
+    def forced(self, d: Decision | None) -> bool:
+        """Is ``d`` a forced choice that plays itself: one option, a human's, the setting on?"""
+        return (self.auto_forced and d is not None and len(d.options) == 1
+                and not self.seats[d.player].is_bot)
+
     def choose(self, key: str, snapshot: bool = True) -> None:
         """Apply one choice for whoever must decide now (IllegalMove if not
         legal; then nothing changes)."""
@@ -160,18 +200,69 @@ class Match:
             raise IllegalMove("the game is over")
         if d.get(key) is None:
             raise IllegalMove(one_line(self.game.why_illegal(self.state, d, key)))
-        h = self.history
-        if h and (h[-1].player != d.player or h[-1].revealed or self.seats[h[-1].player].is_bot):
-            self._snaps.clear()  # nothing before this point can be undone any more
-        snap = self._snapshot() if snapshot and not self.seats[d.player].is_bot else None
+        auto = self.forced(d)
+        if not auto:
+            self._freeze_before_real_choice(d.player)
+        snap = self._snapshot() if snapshot and not auto and not self.seats[d.player].is_bot else None
+        if auto:
+            self._log_forced(d)
         before = self.state.rng.mark
         self.game.apply(self.state, key)
-        revealed = self.state.rng.mark != before
-        h.append(ChoiceRecord(key, d.player, revealed))
-        if snap is None or revealed:
-            self._snaps.clear()
-        else:
+        self._record(ChoiceRecord(key, d.player, self.state.rng.mark != before, auto))
+        if snap is not None and len(self.history) > self._floor:
             self._snaps.append(snap)
+
+    def play_forced(self, limit: int = 10_000) -> int:
+        """Play every forced choice now due (see :meth:`forced`); returns how many."""
+        n = 0
+        while n < limit:
+            d = self.decision()
+            if not self.forced(d):
+                break
+            assert d is not None
+            self.choose(d.options[0].key)
+            n += 1
+        return n
+
+    def _log_forced(self, d: Decision) -> None:
+        """The log says a forced choice played itself.  The option's label may be private (only
+        the decider reads labels); everyone else reads the public prompt."""
+        name = self.seats[d.player].name
+        label = d.options[0].label
+        mine = f"{name} had a single option: {label.rstrip('.')} (taken)."
+        rnd = getattr(self.state, "round", 0)
+        line = (LogEntry(f"{name} had a single option ({d.prompt.rstrip('.?:')}): taken.", d.player, mine, rnd)
+                if d.private else LogEntry(mine, None, None, rnd))
+        self._forced_lines.append((len(self.history), len(self.state.log), line))
+
+    def _last_real(self) -> int:
+        """The index of the last choice that was not forced (-1: none)."""
+        h = self.history
+        i = len(h) - 1
+        while i >= 0 and h[i].auto:
+            i -= 1
+        return i
+
+    def _freeze_before_real_choice(self, player: int) -> None:
+        """A real choice by another player than the last real one makes every choice before it final."""
+        i = self._last_real()
+        if i >= 0 and self.history[i].player != player and self._floor < len(self.history):
+            self._set_floor(len(self.history), f"{self.seats[player].name} has chosen since; a choice is "
+                                                 f"final once the next player has chosen")
+
+    def _record(self, r: ChoiceRecord) -> None:
+        self.history.append(r)
+        if r.revealed:
+            self._set_floor(len(self.history), "that choice revealed hidden or random information (cards drawn "
+                                               "or turned up)" if not r.auto else
+                            f"{self.seats[r.player].name}'s forced choice after it revealed hidden or random "
+                            f"information")
+        elif self.seats[r.player].is_bot:
+            self._set_floor(len(self.history), f"the last choice was {self.seats[r.player].name}'s, a bot's")
+
+    def _set_floor(self, at: int, why: str) -> None:
+        self._floor, self._floor_why = at, why
+        self._snaps = [sn for sn in self._snaps if sn.at >= at]
 
     def _snapshot(self) -> _Snapshot:
         st = self.state
@@ -181,63 +272,79 @@ class Match:
             copy = self.game.clone(st)
         finally:
             st.log = log
-        return _Snapshot(copy, len(log))
+        return _Snapshot(copy, len(log), len(self.history))
 
     def can_undo(self) -> tuple[bool, str]:
-        """May the player deciding now take back the last choice?  Returns
-        (allowed, reason) where the reason says why not."""
+        """May the last real choice (with the forced ones after it) be taken back now?  Board Game
+        Arena's rule: until something hidden or random was revealed or the next player has chosen.
+        In hot-seat that includes the next player's curtain.  Returns (allowed, reason if not)."""
         if not self.history:
             return False, "nothing to undo yet"
-        last = self.history[-1]
-        d = self.decision()
-        if d is None:
+        if self.decision() is None:
             return False, "the game is over"
-        if d.player != last.player:
-            return False, (f"{self.seats[last.player].name}'s turn has passed to "
-                           f"{self.seats[d.player].name}; choices cannot be taken back once another player decides")
-        if self.seats[last.player].is_bot:
-            return False, "the last choice was a bot's"
-        if last.revealed:
-            return False, "that choice revealed hidden or random information (cards drawn or turned up)"
+        i = self._last_real()
+        if i < self._floor:
+            return False, self._floor_why if self._floor else "nothing to undo yet (the choices so far were forced)"
         return True, ""
 
+    def undo_player(self) -> int | None:
+        """Whose choice :meth:`undo` would take back (None: nothing can be)."""
+        return self.history[self._last_real()].player if self.can_undo()[0] else None
+
     def undo(self) -> None:
+        """Take back the last real choice and the forced choices after it."""
         ok, why = self.can_undo()
         if not ok:
             raise IllegalMove(f"cannot undo: {why}")
-        if self._snaps:
+        i = self._last_real()
+        if self._snaps and self._snaps[-1].at == i:
             snap = self._snaps.pop()
             log = self.state.log
             del log[snap.log_len:]
             snap.state.log = log
             self.state = snap.state
-            self.history.pop()
+            del self.history[i:]
+            self._drop_forced_lines(i)
         else:
             # Only past the snapshot window of a long replay: exact, but slow.
-            self._replay(self.choices[:-1])
+            floor, why = self._floor, self._floor_why
+            self._replay(self.choices[:i])
+            self._floor, self._floor_why = floor, why
         self.journal_from = min(self.journal_from, len(self.history))
+
+    def _drop_forced_lines(self, at: int) -> None:
+        """Forget the forced choices' lines from history index ``at`` on (an undo)."""
+        self._forced_lines = [t for t in self._forced_lines if t[0] < at]
+        self._merged = None
 
     def _replay(self, keys: list[str]) -> None:
         """Start from the seed and apply ``keys``; IllegalMove names the first
         choice the rules refuse."""
         game = self.game
         self.state = state = game.new_game([s.name for s in self.seats], self.seed, self.options)
-        self.history = history = []
+        self.history = []
+        self._drop_forced_lines(0)
         self._snaps = []
+        self._floor, self._floor_why = 0, "nothing to undo yet"
         window_from = len(keys) - REPLAY_SNAPSHOT_WINDOW
-        current, apply, record = game.current_player, game.apply, ChoiceRecord
+        decision, apply, record = game.cached_decision, game.apply, ChoiceRecord
         i = 0
         try:
-            # Before the snapshot window, nothing of the match is needed but the records:
-            # ``game.apply`` checks each key against the rules (the integrity check: an
-            # illegal key raises and changes nothing) once.
+            # Before the snapshot window, nothing of the match is needed but the records and
+            # the undo floor: ``game.apply`` checks each key against the rules (the integrity
+            # check: an illegal key raises and changes nothing) once.
             for i in range(min(max(window_from, 0), len(keys))):
-                who = current(state)
-                if who is None:
+                d = decision(state)
+                if d is None:
                     raise IllegalMove("the game is over")
+                auto = self.forced(d)
+                if auto:
+                    self._log_forced(d)
+                else:
+                    self._freeze_before_real_choice(d.player)
                 before = state.rng.mark
                 apply(state, keys[i])
-                history.append(record(keys[i], who, state.rng.mark != before))
+                self._record(record(keys[i], d.player, state.rng.mark != before, auto))
             for i in range(max(window_from, 0), len(keys)):
                 self.choose(keys[i])
         except IllegalMove as e:
@@ -246,7 +353,7 @@ class Match:
 
     @classmethod
     def replay(cls, game_name: str, seats: list[Seat], seed: int,
-               options: dict[str, str], keys: list[str]) -> Match:
+               options: dict[str, str], keys: list[str], auto_forced: bool = True) -> Match:
         """Rebuild a match from its seed and choices (loading a save file).
         Raises IllegalMove naming the first choice the rules refuse."""
         game = get_game(game_name)
@@ -254,7 +361,7 @@ class Match:
         game.check_player_count(len(seats), opts)
         check_names([s.name for s in seats])
         check_seed(seed)
-        m = cls(game, seats, int(seed), opts)
+        m = cls(game, seats, int(seed), opts, auto_forced=auto_forced)
         m._replay(keys)
         m.match_id = new_match_id(game.name)
         return m

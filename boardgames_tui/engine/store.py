@@ -37,7 +37,7 @@ SCHEMA = """
 CREATE TABLE IF NOT EXISTS matches(
     id TEXT PRIMARY KEY,
     game TEXT NOT NULL,
-    header TEXT NOT NULL,       -- JSON: rules_version, options, players, seed, open_info
+    header TEXT NOT NULL,       -- JSON: rules_version, options, players, seed, open_info, auto_forced
     created REAL NOT NULL,
     saved REAL NOT NULL,
     round INTEGER NOT NULL,
@@ -259,7 +259,8 @@ def make_private_file(path: Path) -> None:
 
 def _header(m: Match) -> dict:
     return {"rules_version": m.game.rules_version, "options": m.options,
-            "players": [s.to_json() for s in m.seats], "seed": m.seed, "open_info": m.open_info}
+            "players": [s.to_json() for s in m.seats], "seed": m.seed, "open_info": m.open_info,
+            "auto_forced": m.auto_forced}
 
 
 def _int(v: object) -> int:

@@ -37,7 +37,9 @@ class StaleChoice(IllegalMove):
 def new_table(store: TableStore, game: str, seats: list[Seat], seed: int | None = None,
               options: dict[str, str] | None = None) -> str:
     """Create a table (ValueError for bad settings, TableError for the store); returns its code."""
-    m = Match.new(game, seats, seed, options)
+    # A table records one choice per append and takes back one: no forced choices played by a
+    # session on its own (its header says so, and its replays follow the header).
+    m = Match.new(game, seats, seed, options, auto_forced=False)
     m.open_info = False
     return store.create(m)
 
@@ -52,7 +54,8 @@ def _replayed(store: TableStore, code: str) -> tuple[Match, TableRead]:
     generation belong to those keys, whatever was committed since)."""
     game, h = store.header(code)
     r = store.read(code)
-    data = {**h, "format": FORMAT, "format_version": FORMAT_VERSION, "game": game, "choices": r.keys}
+    data = {**h, "format": FORMAT, "format_version": FORMAT_VERSION, "game": game, "choices": r.keys,
+            "auto_forced": False}
     try:
         m = from_json(data, f"table {code}")
     except SaveError as e:

@@ -63,3 +63,19 @@ def plural(n: int, word: str, many: str | None = None) -> str:
     """``"1 card"``, ``"2 cards"``; ``many`` for a plural that is not ``word + "s"``
     (``plural(n, "army", "armies")``).  One helper for every game's messages."""
     return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
+def cut_words(text: str, width: int) -> str:
+    """``text`` in at most ``width`` cells: whole if it fits, else cut after its last whole word
+    that leaves room for ``…`` ("Navigation (level 1, …", never "Navigation (level 1, 6").  A
+    first word longer than the room is cut where it must be.  Counts characters (labels are plain)."""
+    if len(text) <= width:
+        return text
+    if width <= 1:
+        return ELLIPSIS[:width]
+    room = text[:width - 1]
+    if text[width - 1] != " ":      # the room ends inside a word: drop that word
+        cut = room.rfind(" ")
+        if cut > 0:
+            room = room[:cut + 1]
+    return room + ELLIPSIS

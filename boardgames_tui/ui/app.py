@@ -52,6 +52,7 @@ class BoardgamesApp(App[None]):
         self.delay = delay
         self.screenshot = screenshot
         self._held_keys: list[events.Key] = []
+        self._quit_asked = False   # Ctrl+Q asked "Quit?" and waits for the answer (Ctrl+Q again quits)
 
     # -- keys typed ahead -------------------------------------------------------------
     # A paste, key repeat or a laggy SSH link delivers keys faster than screens
@@ -165,6 +166,25 @@ class BoardgamesApp(App[None]):
 
     def show_menu(self) -> None:
         self._reset_to(MenuScreen())
+
+    async def action_quit(self) -> None:
+        """Ctrl+Q: in a game still going (one this terminal plays, not a demo), ask once first;
+        Ctrl+Q again, or y, quits."""
+        question = next((q for q in (getattr(s, "quit_question", lambda: "")() for s in self.screen_stack) if q),
+                        "")
+        if not question or self._quit_asked:
+            self.exit()
+            return
+        from .screens.dialogs import ConfirmScreen
+
+        self._quit_asked = True
+
+        def done(yes: bool | None) -> None:
+            self._quit_asked = False
+            if yes:
+                self.exit()
+
+        self.push_screen(ConfirmScreen(question), done)
 
     def show_new_game(self, game_name: str) -> None:
         from ..engine.registry import get_game

@@ -184,8 +184,12 @@ def check_private_log_redacted(game: Game, n: int, seed: int, max_choices: int) 
 
 # -- 5. undo policy ----------------------------------------------------------------------------
 def check_undo_policy(game: Game, n: int, seed: int, max_choices: int) -> None:
+    """Board Game Arena's rule: the last real choice (a human's; a forced choice after it goes with
+    it) may be taken back until something was revealed or the next player has chosen, by whoever
+    decides now (in hot-seat, the next player's curtain)."""
     r = random.Random(seed)
     m = Match.new(game.name, seats(n, bots=(n - 1,)), seed)
+    expect = False
     for i in range(max_choices):
         d = m.decision()
         if d is None:
@@ -195,18 +199,25 @@ def check_undo_policy(game: Game, n: int, seed: int, max_choices: int) -> None:
         k = r.choice(d.options).key
         m.choose(k)
         last = m.history[-1]
+        assert last.auto == (len(d.options) == 1 and not m.seats[d.player].is_bot), \
+            f"{game.name} seed {seed} choice {i}: a forced choice is one human option"
         d2 = m.decision()
+        if last.auto:
+            expect = expect and not last.revealed
+        else:
+            expect = not last.revealed and not m.seats[d.player].is_bot
         ok, why = m.can_undo()
-        expect = (d2 is not None and d2.player == d.player and not last.revealed
-                  and not m.seats[d.player].is_bot)
-        assert ok == expect, f"{game.name} seed {seed} choice {i}: can_undo {ok} ({why}), expected {expect}"
+        assert ok == (expect and d2 is not None), \
+            f"{game.name} seed {seed} choice {i}: can_undo {ok} ({why}), expected {expect}"
         if not ok:
             assert why, f"{game.name}: a refused undo gives no reason"
-        if ok and r.random() < 0.5:
+        if ok and not last.auto and r.random() < 0.5:
+            assert m.undo_player() == d.player
             m.undo()
             assert m.state == before, f"{game.name} seed {seed} choice {i}: undo did not restore the state"
             assert [(o.key, o.label) for o in m.decision().options] == opts_before
             m.choose(k)
+            assert m.can_undo()[0], f"{game.name} seed {seed} choice {i}: the choice made again is undoable"
 
 
 # -- 6. save and load ---------------------------------------------------------------------------

@@ -46,6 +46,7 @@ def _text_fields(data: dict) -> dict[str, Callable[[object], Callable[[dict], No
         "seed": lambda v: _set(("seed",), v),
         "created": lambda v: _set(("created",), v),
         "open_info": lambda v: _set(("open_info",), v),
+        "auto_forced": lambda v: _set(("auto_forced",), v),
         # A choice key early in the game and the very last one (a full replay).
         "choice key 4": lambda v: _set(("choices", 3), v[:200] if isinstance(v, str) else v),
         "last choice key": lambda v: _set(("choices", lambda c: len(c) - 1), v[:200] if isinstance(v, str) else v),

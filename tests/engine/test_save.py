@@ -25,6 +25,7 @@ def played(new_match, n=3, steps=("draw", "end", "card:X", "play", "end")) -> Ma
 def test_round_trip_equal_state(new_match, tmp_path):
     m = played(new_match)
     m.open_info = True
+    m.auto_forced = False
     p = S.save(m, tmp_path / "game.json")
     back = S.load(p)
     assert back.state == m.state
@@ -35,6 +36,7 @@ def test_round_trip_equal_state(new_match, tmp_path):
     # a loaded game gets a new random id: nothing in a file decides where autosaves go
     assert back.match_id != m.match_id and back.match_id.startswith("fakecards-")
     assert back.open_info is True
+    assert back.auto_forced is False    # the forced-choice setting is the save's, not the loader's
     assert back.created == pytest.approx(m.created)
     # the undo policy survives the round trip (it comes from the history)
     assert [(r.player, r.revealed) for r in back.history] == [(r.player, r.revealed) for r in m.history]
@@ -125,6 +127,7 @@ def _bad_cases(good_text: str, data: dict):
                              "out of range"),
         "created a string": (edit(created="yesterday"), "'created' must be a time"),
         "open_info a string": (edit(open_info="false"), "'open_info' must be true or false"),
+        "auto_forced a number": (edit(auto_forced=1), "'auto_forced' must be true or false"),
         "choices not a list": (edit(choices="draw"), "'choices' must be a list"),
         "choices not strings": (edit(choices=[1, 2]), "every choice must be"),
         "options not object": (edit(options=[1]), "'options' must map"),

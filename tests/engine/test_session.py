@@ -44,18 +44,90 @@ def test_undo_refused_after_a_reveal(new_match):
     assert not m.can_undo()[0]
 
 
-def test_undo_refused_after_another_player_decided(new_match):
+def test_undo_from_the_next_players_turn_until_they_choose(new_match):
+    """Board Game Arena's rule: the last choice may be taken back until the next player has chosen
+    (in hot-seat: from the next player's curtain)."""
     m = new_match()
-    m.choose("end")  # P2 now decides
+    start = copy.deepcopy(m.state)
+    m.choose("end")  # P2 now decides, and has chosen nothing yet
+    assert m.can_undo() == (True, "") and m.undo_player() == 0
+    m.undo()
+    assert m.state == start and m.decision().player == 0
+    m.choose("end")
+    m.choose("end")  # P2 chose: P1's "end" is final; P2's own may still go back
+    assert m.undo_player() == 1
+    m.undo()
+    assert m.decision().player == 1
     ok, why = m.can_undo()
-    assert not ok and "P2" in why and "another player" in why
-    m.choose("end")  # back to P1, but the last choice was P2's
-    ok, why = m.can_undo()
-    assert not ok and "P1" in why and "another player" in why
+    assert not ok and "P2 has chosen since" in why
     before = m.state
-    with pytest.raises(IllegalMove, match="cannot undo: .*another player"):
+    with pytest.raises(IllegalMove, match="cannot undo: P2 has chosen since"):
         m.undo()
     assert m.state is before
+
+
+def _forced_for_p2(m: Match) -> None:
+    """P2 holds no card and the deck is empty: P2's turn offers "end" alone."""
+    m.state.deck.take_all()
+    m.state.hands[1] = []
+
+
+def test_a_forced_choice_plays_itself_and_goes_back_with_the_choice_before(new_match):
+    m = new_match(n=3)
+    _forced_for_p2(m)
+    start = copy.deepcopy(m.state)
+    m.choose("end")
+    assert m.decision().player == 1 and len(m.decision().options) == 1
+    assert m.play_forced() == 1
+    assert [(r.key, r.player, r.auto) for r in m.history] == [("end", 0, False), ("end", 1, True)]
+    assert m.decision().player == 2
+    # the log says so; the label only to P2 (a step's labels are private), the prompt to all
+    line = next(e for e in m.log() if "single option" in e.text)
+    assert line.private_to == 1 and line.private_text == "P2 had a single option: End the turn (taken)."
+    assert line.text == "P2 had a single option (Pick a card, draw or end): taken."
+    # P3 decides now; P2's forced choice was no choice of P2's: P1's "end" may still go back, with it
+    assert m.can_undo() == (True, "") and m.undo_player() == 0
+    m.undo()
+    assert m.state == start and m.history == []
+
+
+def test_forced_choices_wait_when_the_setting_is_off(new_match):
+    m = new_match(n=3)
+    m.auto_forced = False
+    _forced_for_p2(m)
+    m.choose("end")
+    assert m.play_forced() == 0 and m.decision().player == 1
+    m.choose("end")
+    assert not m.history[-1].auto
+
+
+def test_forced_choices_replay_as_forced(new_match):
+    """A replay (a save, the autosave) knows which choices played themselves: the same records,
+    the same log, and undo reaches as far."""
+    m = new_match(n=3)
+    _forced_for_p2(m)
+    m.choose("end")
+    m.play_forced()
+    keys = m.choices
+    # the replay deals afresh (its deck is full): make the same forced position by replaying
+    # onto a match whose state was prepared the same way
+    again = new_match(n=3)
+    _forced_for_p2(again)
+    for k in keys:
+        again.choose(k)
+    assert [(r.key, r.player, r.auto) for r in again.history] == [(r.key, r.player, r.auto) for r in m.history]
+    assert [e.text for e in again.log()] == [e.text for e in m.log()]
+
+
+def test_bots_have_no_forced_choices(new_match):
+    m = new_match(n=3, bots=(1,))
+    _forced_for_p2(m)
+    m.choose("end")
+    assert m.play_forced() == 0 and m.decision().player == 1
+    m.choose("end")
+    assert not m.history[-1].auto
+    ok, why = m.can_undo()
+    assert not ok and "bot" in why
 
 
 def test_undo_refused_for_bots(new_match):

@@ -140,7 +140,8 @@ def test_replay_is_exact(n, seed, choice_picks):
     # undo, where the policy allows it, lands exactly on the replay of the shorter list
     ok, _ = m.can_undo()
     if ok:
-        keys = m.choices[:-1]
+        # back to before the last real choice (a forced choice after it goes with it)
+        keys = m.choices[:max(i for i, r in enumerate(m.history) if not r.auto)]
         m.undo()
         third = _match(n, seed)
         for k in keys:
@@ -149,6 +150,7 @@ def test_replay_is_exact(n, seed, choice_picks):
 
 
 def test_undo_own_choices_until_another_player_decides():
+    """Board Game Arena's rule: until the next player has chosen (from their curtain, in hot-seat)."""
     m = _match(3, 21)
     start = copy.deepcopy(m.state)
     p = m.decision().player
@@ -162,9 +164,14 @@ def test_undo_own_choices_until_another_player_decides():
     assert m.state == start and m.history == []
     opening = [k for k in m.decision().keys() if k.startswith("open:")]
     m.choose(opening[0])
-    assert m.decision().player != p
+    nxt = m.decision()
+    assert nxt.player != p
+    assert m.can_undo() == (True, "") and m.undo_player() == p   # the next player has not chosen yet
+    m.choose(nxt.keys()[0])                   # the next player chooses (a bid)
+    assert m.undo_player() == nxt.player     # the next player's own choice may go back
+    m.undo()
     ok, why = m.can_undo()
-    assert not ok and "another player" in why
+    assert not ok and "has chosen since" in why     # but p's is final now
 
 
 def test_save_reload_replay_equal(tmp_path):

@@ -77,6 +77,9 @@ class GameScreen(Screen[None]):
         Binding("slash", "filter", "Filter", key_display="/", priority=True),
         Binding("escape", "escape", "All options", show=False),
         Binding("enter", "enter", show=False),
+        # The passing options' own keys (engine ``Game.passing_keys``): the line under the list names them.
+        Binding("p", "passing('p')", "Pass", show=False),
+        Binding("e", "passing('e')", "End", show=False),
     ]
     # Textual's Screen.focused repaints the whole screen on every focus change
     # (a full frame, 25-70 KB over SSH).  Focus styles are already refreshed
@@ -204,6 +207,9 @@ class GameScreen(Screen[None]):
     # -- rendering ----------------------------------------------------------------
     def refresh_position(self) -> None:
         m = self.match
+        if not self.frozen and not self.demo and self.curtain_for is None and m.play_forced():
+            # Forced choices played themselves (the log says so): no key, no curtain for them.
+            self._autosave()
         d = m.decision()
         seats = m.seats
         banner = self.query_one(TurnBanner)
@@ -263,9 +269,13 @@ class GameScreen(Screen[None]):
         self._decision_at = at
         keep = self.picker.highlighted_option()
         on_board = self._board_has_focus()
-        self.picker.set_options(d.options)
+        passing = m.game.passing
+        self.picker.set_options(d.options, passing=passing)
         want = self._restore if self._restore is not None else (
             keep.key if keep is not None and self._shown_viewer == shown else None)
+        wanted = d.get(want) if want is not None else None
+        if new_decision and wanted is not None and passing(wanted):
+            want = None   # a new decision's highlight is never on a pass or an end (Enter keeps the turn)
         self._restore = None
         if want is not None:
             for i, o in enumerate(self.picker.visible_options):
@@ -382,6 +392,12 @@ class GameScreen(Screen[None]):
     def status_note(self) -> str:
         """Added to the banner's status (a table's screen: its code)."""
         return ""
+
+    def quit_question(self) -> str:
+        """What Ctrl+Q asks before it quits this game ("": it quits at once: a demo, a game over)."""
+        if self.demo or self.frozen or self.match.is_over():
+            return ""
+        return f"Quit boardgames-tui?{self.leave_note()}"
 
     def leave_note(self) -> str:
         """What the "leave for the menu" question adds about the game left."""
@@ -615,18 +631,35 @@ class GameScreen(Screen[None]):
             self.notify(f"Cannot undo: {why}", severity="warning", markup=False)
             return
         self._stop_thinking()  # a search on the position being undone is worthless
+        who = self.match.undo_player()
         try:
             self.match.undo()
         except IllegalMove as e:
             self.notify(e.reason, severity="warning", markup=False)
             return
-        self.notify("Undone.", timeout=1.5)
+        name = self.match.seats[who].name if who is not None else ""
+        self.notify(f"Undone: {name}'s last choice." if name else "Undone.", timeout=2, markup=False)
+        # From the next player's curtain (Board Game Arena: until the next player has chosen): the
+        # decision is back with the player who made that choice; the curtain is raised again only
+        # if somebody else holds the keyboard.
+        self.curtain_for = None
         # Back where that choice was made: the highlight on the option taken
         # there, and the keys in the list, so Enter takes what the screen names.
         self._restore = self._picked.get(len(self.match.history))
         if self._board_has_focus():
             self.picker.choice_list.focus()
         self._after_change()
+
+    def action_passing(self, letter: str) -> None:
+        """p / e: the decision's pass or end option, named on the line under the list."""
+        if not self.human_to_act() or self.frozen:
+            return
+        o = self.picker.key_option(letter)
+        if o is None:
+            word = "pass" if letter == "p" else "end"
+            self.notify(f"There is nothing to {word} now ({letter}).", severity="warning", timeout=2)
+            return
+        self.choose(o.key)
 
     def action_hint(self) -> None:
         """h: the easy policy's pick for the player deciding now, with its reason, highlighted in the

@@ -23,6 +23,11 @@ def open_info_label(on: bool) -> str:
     return f"Open information: {state}"
 
 
+def auto_label(on: bool) -> str:
+    state = "ON: a choice with one option plays itself" if on else "off: every choice waits for a key"
+    return f"Forced choices: {state}"
+
+
 class FieldError(Static):
     """A one-line message next to a form field; takes no room when empty."""
 
@@ -105,6 +110,9 @@ class NewGameScreen(Screen[None]):
             # A table has none either: each terminal shows its own seat's view only.
             open_info.display = g.hidden_information and self.start is None
             yield open_info
+            auto = Checkbox(auto_label(True), value=True, id="auto-forced", compact=True)
+            auto.display = self.start is None   # a table records every choice by its seat
+            yield auto
             with Horizontal(id="form-buttons"):
                 yield Button("Start (Ctrl+S)", id="start", variant="primary", compact=True)
                 yield Button("Back (Esc)", id="cancel", compact=True)
@@ -147,6 +155,10 @@ class NewGameScreen(Screen[None]):
     def _open_info_changed(self, event: Checkbox.Changed) -> None:
         # The checkbox's mark differs only by colour: say the state in words too.
         event.checkbox.label = open_info_label(event.value)
+
+    @on(Checkbox.Changed, "#auto-forced")
+    def _auto_changed(self, event: Checkbox.Changed) -> None:
+        event.checkbox.label = auto_label(event.value)
 
     @on(Input.Changed, "#players")
     def _players_changed(self) -> None:
@@ -243,6 +255,7 @@ class NewGameScreen(Screen[None]):
             self.notify(str(e), severity="error", markup=False)
             return
         m.open_info = self.query_one("#open-info", Checkbox).value
+        m.auto_forced = self.query_one("#auto-forced", Checkbox).value
         if self.start is not None:
             self.start(m)
             return

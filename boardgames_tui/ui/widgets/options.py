@@ -5,8 +5,19 @@ filtered it).  Keys: arrows or j/k move, Enter chooses, ``/`` focuses the
 filter field; while the filter has focus every letter goes into it, Up/Down
 still move the highlight, Enter chooses the highlighted option and Escape
 clears the filter and returns to the list.
+
+Enter never throws a turn away: the options that pass or end (the game's
+``passing``) are listed last, the highlight of a new decision is never on one
+while another option is open, and a line under the list keeps them in sight
+with their keys (``p Pass · e End your turn``), however long the list.
+
+Each label takes one line: a long one is cut at a word boundary with "…"
+(never inside a number), and the line under the list gives the highlighted
+option in full.
 """
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from rich.text import Text
 from textual import on
@@ -20,6 +31,7 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option as ListOption
 
 from ...engine.core import Option
+from ...engine.text import cut_words
 from ..lists import KeyList
 
 
@@ -53,9 +65,37 @@ class FilterInput(Input):
         self.can_focus = False
 
 
-def _matches(o: Option, words: list[str]) -> bool:
-    hay = f"{o.label} {o.key}".lower()
-    return all(w in hay for w in words)
+def _words(text: str) -> list[str]:
+    return text.lower().replace(":", " ").split()
+
+
+def _rank(o: Option, words: list[str]) -> int | None:
+    """How well the filter's ``words`` fit ``o`` (lower is better; None: no match).  Each typed
+    word must begin a word of the label (or of the key): "2" finds "species 2", not the "12" of
+    "12 food".  A label that has the typed words side by side, in order, ranks first, one that has
+    them in order next: "species 2 population" puts "species 2 population 1 -> 2" before
+    "species 1 population 1 -> 2"."""
+    if not words:
+        return 0
+    hay = _words(o.label)
+    spots: list[list[int]] = []
+    for w in words:
+        at = [i for i, h in enumerate(hay) if h.startswith(w)]
+        if not at and not any(h.startswith(w) for h in _words(o.key)):
+            return None
+        spots.append(at)
+    if any(not at for at in spots):
+        return 3                      # matched through the key only
+    starts = spots[0]
+    if any(all(s + k in spots[k] for k in range(len(words))) for s in starts):
+        return 0
+    last = -1
+    for at in spots:
+        nxt = [i for i in at if i > last]
+        if not nxt:
+            return 2
+        last = nxt[0]
+    return 1
 
 
 class OptionPicker(Vertical):
@@ -69,6 +109,7 @@ class OptionPicker(Vertical):
     OptionPicker > FilterInput:focus { background: $primary-darken-3; }
     OptionPicker > ChoiceList { height: 1fr; max-height: 100%; border: none; padding: 0; }
     OptionPicker > #picker-hint { height: auto; max-height: 2; color: $text-muted; padding: 0 1; }
+    OptionPicker > #picker-keys { height: auto; max-height: 2; padding: 0 1; }
     """
 
     class Chosen(Message):
@@ -88,12 +129,16 @@ class OptionPicker(Vertical):
         self._restrict: tuple | None = None
         self._restrict_label = ""
         self._empty_message = ""
+        self._keys: dict[str, Option] = {}   # a passing option's key letter -> the option
+        self._status = ""
+        self._cut_at = 0                     # the width the labels were cut to (0: not cut yet)
         self.border_title = "Options"
 
     def compose(self) -> ComposeResult:
         yield FilterInput(placeholder="/ filter", id="picker-filter")
         yield ChoiceList(id="picker-list")
         yield Static("", id="picker-hint")
+        yield Static("", id="picker-keys")
 
     @property
     def choice_list(self) -> ChoiceList:
@@ -108,10 +153,21 @@ class OptionPicker(Vertical):
         return list(self._visible)
 
     # -- content ----------------------------------------------------------------
-    def set_options(self, options: list[Option] | None, *, message: str = "") -> None:
+    def set_options(self, options: list[Option] | None, *, message: str = "",
+                    passing: Callable[[Option], str | None] | None = None) -> None:
         """Show ``options`` (None or [] shows ``message`` instead); clears the
-        filter and any restriction."""
-        self._all = list(options or [])
+        filter and any restriction.  ``passing`` names the options that pass or
+        end, with their key letter: they go last, and on the keys line."""
+        opts = list(options or [])
+        self._keys = {}
+        if passing is not None:
+            marked = [(o, passing(o)) for o in opts]
+            last = [(o, m) for o, m in marked if m]
+            if last:
+                opts = [o for o, m in marked if not m] + [o for o, _ in last]
+                for o, m in last:
+                    self._keys.setdefault(m, o)
+        self._all = opts
         self._empty_message = message
         self._restrict = None
         self._restrict_label = ""
@@ -136,32 +192,86 @@ class OptionPicker(Vertical):
         return self._restrict is not None
 
     def _rebuild(self, keep: str | None = None) -> None:
-        words = self.filter_input.value.lower().split()
-        vis = [o for o in self._all
-               if (self._restrict is None or o.target == self._restrict) and _matches(o, words)]
+        words = _words(self.filter_input.value)
+        ranked = []
+        for o in self._all:
+            if self._restrict is None or o.target == self._restrict:
+                r = _rank(o, words)
+                if r is not None:
+                    ranked.append((r, o))
+        ranked.sort(key=lambda ro: ro[0])       # stable: the game's order within a rank
+        vis = [o for _, o in ranked]
         self._visible = vis
         lst = self.choice_list
+        width = self._label_width()
+        self._cut_at = width
         lst.clear_options()
         if vis:
-            lst.add_options([ListOption(Text(o.label)) for o in vis])
+            lst.add_options([ListOption(self._label(o, width)) for o in vis])
             idx = 0
             if keep is not None:
                 for i, o in enumerate(vis):
                     if o.key == keep:
                         idx = i
             lst.highlighted = idx
-        hint = self.query_one("#picker-hint", Static)
-        if not self._all:
-            hint.update(self._empty_message)
-        elif not vis:
-            hint.update("No option matches the filter (Esc clears it).")
-        elif self._restrict is not None:
-            hint.update(f"{self._restrict_label or 'Options for the picked target'} — Esc: all")
-        elif words:
-            hint.update(f"{len(vis)} of {len(self._all)} shown (Esc clears filter)")
-        else:
-            hint.update("")
+        self._status = self._status_text(vis, words)
+        self._show_status()
+        self._show_keys()
         self.border_title = f"Options ({len(self._all)})" if self._all else "Options"
+
+    def _status_text(self, vis: list[Option], words: list[str]) -> str:
+        if not self._all:
+            return self._empty_message
+        if not vis:
+            return "No option matches the filter (Esc clears it)."
+        if self._restrict is not None:
+            return f"{self._restrict_label or 'Options for the picked target'} — Esc: all"
+        if words:
+            return f"{len(vis)} of {len(self._all)} shown (Esc clears filter)"
+        return ""
+
+    def _show_status(self) -> None:
+        """The line under the list: the filter's or the restriction's word, else the highlighted
+        option in full when its label was cut."""
+        text = self._status
+        if not text:
+            o = self.highlighted_option()
+            if o is not None and self._cut_at and len(o.label) > self._cut_at:
+                text = o.label
+        self.query_one("#picker-hint", Static).update(Text(text))
+
+    def _show_keys(self) -> None:
+        line = self.query_one("#picker-keys", Static)
+        line.display = bool(self._keys)
+        t = Text()
+        for k, o in self._keys.items():
+            if t:
+                t.append(" · ")
+            t.append(k, style="bold reverse")
+            t.append(f" {o.label}")
+        line.update(t)
+
+    def _label_width(self) -> int:
+        """The cells a label has on one line (0 before the first layout: then nothing is cut)."""
+        lst = self.choice_list
+        w = lst.size.width
+        if w <= 0:
+            return 0
+        return max(8, w - lst.styles.gutter.width - 2)    # room for the scrollbar
+
+    @staticmethod
+    def _label(o: Option, width: int) -> Text:
+        label = cut_words(o.label, width) if width else o.label
+        return Text(label, no_wrap=True, overflow="ellipsis")
+
+    def on_resize(self) -> None:
+        if self._all and self._label_width() != self._cut_at:
+            o = self.highlighted_option()
+            self._rebuild(keep=o.key if o else None)
+
+    def key_option(self, letter: str) -> Option | None:
+        """The passing option that ``letter`` takes (p, e), if this decision has one."""
+        return self._keys.get(letter)
 
     # -- moving and choosing ------------------------------------------------------
     def move(self, step: int) -> None:
@@ -241,4 +351,5 @@ class OptionPicker(Vertical):
     @on(OptionList.OptionHighlighted, "#picker-list")
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()
+        self._show_status()
         self.post_message(self.Highlighted(self.highlighted_option()))

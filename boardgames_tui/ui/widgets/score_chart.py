@@ -11,6 +11,12 @@ def _rgb(hex_colour: str) -> tuple[int, int, int]:
     return int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16)
 
 
+def whole_ticks(low: int, high: int, most: int = 8) -> list[int]:
+    """At most ``most`` whole-number ticks from ``low`` to ``high``, a whole step apart."""
+    step = max(1, -(-(high - low) // (most - 1)))
+    return list(range(low, high + 1, step))
+
+
 class ScoreChart(PlotextPlot):
     def __init__(self, seats, points: list[tuple[int, list[int]]], y_label: str, x_label: str, **kw) -> None:
         super().__init__(**kw)
@@ -25,7 +31,9 @@ class ScoreChart(PlotextPlot):
             plt.plot(xs, [ys[i] for _, ys in self.points], label=f"{c.symbol}{seat_letter(i)} {seat.name}",
                      marker="braille", color=_rgb(c.hex))
         if xs:  # whole rounds on the axis, at most 8 ticks
-            step = max(1, -(-max(xs) // 7))
-            plt.xticks(list(range(0, max(xs) + 1, step)))
+            plt.xticks(whole_ticks(0, max(xs)))
+        ys = [y for _, row in self.points for y in row]
+        if ys:  # whole scores too: plotext's own ticks read "33.0 27.8"
+            plt.yticks(whole_ticks(min(ys), max(ys), 5))
         plt.xlabel(self.x_label)
         plt.title(f"{self.y_label} by {self.x_label}")
