@@ -518,8 +518,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the address to listen on (default localhost; 0.0.0.0 for every interface)")
     s.add_argument("--port", type=int, default=8000, metavar="P", help="the port (default 8000)")
     s.add_argument("--public-url", metavar="URL",
-                   help="the address browsers use to reach the server, if not http://H:P "
-                        "(e.g. behind a proxy)")
+                   help="a fixed address for the printed link and every page's websocket "
+                        "(e.g. behind a proxy); by default the link names http://H:P and each "
+                        "page connects back to the name it was opened by")
     s.add_argument("--token", metavar="T",
                    help="the access token in the printed link (default: a new random one; "
                         "at least 16 of A-Z a-z 0-9 - _)")

@@ -9,7 +9,10 @@ from a virtual environment that is not activated and never depends on what
 ``PATH`` finds.
 
 Access (:mod:`.web_access`): every request needs the printed link's token or
-the cookie the page answered to it set; ``--no-token`` only on loopback.
+the cookie the page answered to it set; ``--no-token`` only on loopback.  The
+page's assets and websocket go to the name and port it was opened by (where
+that cookie is valid), so the link works by any name of the host; to a fixed
+address only with ``--public-url``.
 
 Data folders: a session's ``BOARDGAMES_TUI_DATA`` is ``<data>/web/<player>/``
 under the server's data folder, the player being whose token opened the page
@@ -84,11 +87,11 @@ def session_command(env: dict[str, str]) -> str:
 
 
 def public_url_for(host: str, port: int, public_url: str | None) -> str | None:
-    """The address the page tells the browser to connect back to.
+    """The address the printed links name (None: textual-serve's own ``http://HOST:PORT``).
 
-    textual-serve builds it from ``--host``; a wildcard host (all interfaces)
-    is no address a browser can reach, so then ``--public-url`` is needed,
-    or the machine's name is used."""
+    A page connects back to the name it was opened by (:func:`web_access.page_url`),
+    or to this address with ``--public-url``.  A wildcard host (all interfaces) is
+    no address a browser can reach, so the link then names the machine."""
     if public_url:
         return public_url.rstrip("/")
     if host in _WILDCARD_HOSTS:
@@ -119,6 +122,8 @@ class _RedactTokens:
 # The command for the session being opened: textual-serve's websocket handler
 # reads ``self.command`` while it builds the session, in the request's own task.
 _session = contextvars.ContextVar("boardgames_tui_session_command")
+# The address of the page being rendered, while textual-serve's index handler runs.
+_page = contextvars.ContextVar[str]("boardgames_tui_page_url")
 
 
 def make_server(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, public_url: str | None = None,
@@ -139,6 +144,7 @@ def make_server(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, public_url: 
         from .engine.save import data_dir
         data = data_dir()
     data = data.absolute()
+    given_url = public_url   # --public-url: then every page uses it
     tables = (tables or web_access.shared_tables(data)).absolute()
 
     class _Server(Server):
@@ -149,6 +155,30 @@ def make_server(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, public_url: 
         @command.setter
         def command(self, value: str) -> None:
             self._command = value
+
+        # textual-serve writes each address in its page (the assets, the websocket) as
+        # ``self.public_url`` + path, in handle_index: public_url is the one place to say
+        # where they are.  While a page is rendered it is that page's own address
+        # (web_access.page_url: the name and port the browser asked by, where the cookie
+        # its link set is valid), unless --public-url was given; everyone else (the printed
+        # links, the origin check) sees the configured one.  Relative addresses would need
+        # no hook, but textual-serve makes ws: by cutting the scheme off an absolute URL,
+        # and browsers older than 2024 refuse a relative websocket address anyway.
+        @property
+        def public_url(self) -> str:
+            return _page.get(self._public_url)
+
+        @public_url.setter
+        def public_url(self, value: str) -> None:
+            self._public_url = value
+
+        async def handle_index(self, request):
+            reset = _page.set(web_access.page_url(given_url, request.scheme, request.host,
+                                                  self._public_url))
+            try:
+                return await super().handle_index(request)
+            finally:
+                _page.reset(reset)
 
         async def _make_app(self):
             app = await super()._make_app()

@@ -158,10 +158,31 @@ def _host_port(url: str, default_scheme: str = "http") -> tuple[str, int | None]
     return (parts.hostname or ""), port
 
 
+# A Host header a page may be addressed by: a name or an IPv4 address, or an IPv6 one in
+# brackets, and a port.  Anything else (a path, user info, quotes) is no address of ours.
+_HOST_HEADER = re.compile(r"(?:[A-Za-z0-9._-]+|\[[0-9A-Fa-f:.]+\])(?::[0-9]{1,5})?")
+
+
+def page_url(given: str | None, scheme: str, host: str | None, fallback: str) -> str:
+    """The address a page tells the browser its files and websocket are at.
+
+    ``--public-url`` when given (a proxy, whose address this server cannot see);
+    else the very scheme, name and port the page was asked by (``host``: its
+    Host header), so a link opened as ``127.0.0.1``, ``localhost`` or the
+    machine's LAN address connects back to that name, where the cookie the
+    link set is valid.  ``fallback`` (the printed address) if ``host`` is not
+    a plain ``NAME[:PORT]``."""
+    if given:
+        return given.rstrip("/")
+    if scheme in ("http", "https") and host and _HOST_HEADER.fullmatch(host):
+        return f"{scheme}://{host}"
+    return fallback
+
+
 def same_origin(origin: str, host: str, public_url: str, scheme: str = "http") -> bool:
     """Whether a websocket's ``Origin`` is this server: the ``Host`` it was
     asked by, or its public URL (behind a proxy).  Loopback names count as
-    one (a page opened at 127.0.0.1 whose websocket goes to localhost)."""
+    one (a page opened at 127.0.0.1 whose --public-url names localhost)."""
     o = _host_port(origin)
     for h in (_host_port(host, scheme), _host_port(public_url)):
         if o[0] and o[1] == h[1] and (o[0] == h[0] or is_loopback(o[0]) and is_loopback(h[0])):

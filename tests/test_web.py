@@ -1,6 +1,7 @@
 """``boardgames-tui web`` without a server: tokens, players, folders, the CLI's refusals."""
 from __future__ import annotations
 
+import re
 import shlex
 import subprocess
 from pathlib import Path
@@ -174,6 +175,64 @@ def test_the_page_gets_a_title_and_focuses_the_terminal():
     page = web.page_template("<html><head></head><body><div id=terminal></div></body></html>")
     assert "<title>{{ application.name }}</title>" in page
     assert "target.focus()" in page and page.rstrip().endswith("</body></html>")
+
+
+@pytest.mark.parametrize("given,scheme,host,url", [
+    (None, "http", "127.0.0.1:8000", "http://127.0.0.1:8000"),      # the name the page was asked by
+    (None, "http", "localhost:8000", "http://localhost:8000"),
+    (None, "http", "192.168.1.20:8000", "http://192.168.1.20:8000"),  # a friend on the LAN
+    (None, "http", "box.lan:8000", "http://box.lan:8000"),
+    (None, "http", "[::1]:8000", "http://[::1]:8000"),
+    (None, "http", "[fe80::1]", "http://[fe80::1]"),                # port 80, left out by the browser
+    (None, "https", "games.example", "https://games.example"),
+    ("https://games.example/", "http", "127.0.0.1:8000", "https://games.example"),  # --public-url wins
+    ("http://box:8000", "http", "localhost:8000", "http://box:8000"),
+    # not a NAME[:PORT]: the printed address
+    (None, "http", "", "http://printed:1"),
+    (None, "http", None, "http://printed:1"),
+    (None, "http", 'x"><script>', "http://printed:1"),
+    (None, "http", "evil.example/path", "http://printed:1"),
+    (None, "http", "user@box:8000", "http://printed:1"),
+    (None, "http", "::1", "http://printed:1"),
+    (None, "javascript", "box:8000", "http://printed:1"),
+])
+def test_page_url(given, scheme, host, url):
+    assert web_access.page_url(given, scheme, host, "http://printed:1") == url
+
+
+def page_addresses(html: str) -> tuple[str, str]:
+    """The websocket and the asset folder a textual-serve page connects to."""
+    ws = re.search(r'data-session-websocket-url="([^"]*)"', html)
+    css = re.search(r'href="([^"]*)css/xterm\.css"', html)
+    assert ws and css, html
+    return ws[1], css[1]
+
+
+@pytest.mark.parametrize("public_url", [None, "https://games.example/"])
+async def test_a_page_connects_back_to_the_name_it_was_opened_by(tmp_path, public_url):
+    """Through the real middlewares and page handler: the link the server printed opened by
+    each name of the host; its page's websocket and assets go to that name and port, where the
+    cookie it set is valid (unless --public-url fixes the address for every page)."""
+    from aiohttp.test_utils import TestClient, TestServer
+
+    server = web.make_server("localhost", 8123, public_url, tokens={ALICE: "alice"}, data=tmp_path)
+    printed = public_url.rstrip("/") if public_url else "http://localhost:8123"
+    assert web_access.links(server.public_url, {ALICE: "alice"}) == [f"alice: {printed}/?token={ALICE}"]
+    async with TestClient(TestServer(await server._make_app())) as client:
+        for host in ("localhost:8123", "127.0.0.1:8123", "192.168.1.20:8123", "[::1]:8123"):
+            r = await client.get("/", params={"token": ALICE}, headers={"Host": host})
+            assert r.status == 200, await r.text()
+            ws, static = page_addresses(await r.text())
+            base = printed.replace("https:", "wss:") if public_url else f"ws://{host}"
+            assert (ws, static) == (f"{base}/ws", f"{base.replace('ws', 'http', 1)}/static/"), host
+            assert "Domain" not in r.headers["Set-Cookie"]   # the cookie is that name's own
+            # the page without its token (the Restart button's reload): the cookie, the same address
+            r = await client.get("/", headers={"Host": host})
+            assert r.status == 200 and page_addresses(await r.text())[0] == ws
+            client.session.cookie_jar.clear()
+        r = await client.get("/", params={"token": ALICE}, headers={"Host": 'x"><b>'})
+        assert page_addresses(await r.text())[0] == printed.replace("http", "ws", 1) + "/ws"
+        assert server.public_url == (printed if public_url else "http://localhost:8123")  # after pages too
 
 
 @pytest.mark.parametrize("origin,host,public,ok", [

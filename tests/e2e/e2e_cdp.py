@@ -20,11 +20,16 @@ CHROMIUM_FLAGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
     "--disable-extensions", "--disable-default-apps", "--mute-audio",
-    # Only this machine: the page's web-font link fails at once instead of
-    # waiting on a name look-up.
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
     "--window-size=1200,800",
 ]
+# Only this machine: the page's web-font link fails at once instead of waiting on a name
+# look-up.  A test may let more of this machine's names through (Browser's ``reachable``).
+REACHABLE = ("localhost", "127.0.0.1")
+
+
+def resolver_rules(reachable: tuple[str, ...] | list[str] = ()) -> str:
+    return "--host-resolver-rules=MAP * ~NOTFOUND" + "".join(
+        f", EXCLUDE {name}" for name in dict.fromkeys((*REACHABLE, *reachable)))
 
 
 # textual-serve's page keeps its xterm.js ``Terminal`` in a closure: run before the page's
@@ -67,13 +72,14 @@ class CDPError(AssertionError):
 class Browser:
     """Headless Chromium with one page, driven over the DevTools protocol."""
 
-    def __init__(self, executable: str, profile: Path, log: Path, timeout: float = 30.0):
+    def __init__(self, executable: str, profile: Path, log: Path, timeout: float = 30.0,
+                 reachable: tuple[str, ...] | list[str] = ()):
         self.profile = profile
         self.log_path = log
         self.proc: subprocess.Popen | None = None
         self.ws: websocket.WebSocket | None = None
         self._id = 0
-        args = [executable, *CHROMIUM_FLAGS, f"--user-data-dir={profile}",
+        args = [executable, *CHROMIUM_FLAGS, resolver_rules(reachable), f"--user-data-dir={profile}",
                 "--remote-debugging-address=127.0.0.1", "--remote-debugging-port=0", "about:blank"]
         self._log = open(log, "wb")
         self.proc = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=self._log,
