@@ -67,6 +67,7 @@ from ...engine.core import LogEntry
 from ...engine.hidden import Deck
 from ...engine.rng import Rng
 from ...engine.steps import Auto, StepGame, log
+from ...engine.text import plural
 from . import data as D
 from .actions import ActionStep, Discard, Pay, Play, can_pay
 from .data import (
@@ -205,14 +206,15 @@ class UtopiaGame(StepGame):
                     s.bag[t] += row[t]
                     back += row[t]
                     row[t] = 0
-            log(s, f"The bag holds too few guests: the {back} guests in front of the players go back in.")
+            log(s, f"The bag holds too few guests: the {plural(back, 'guest')} in front of the players "
+                   f"{'go' if back > 1 else 'goes'} back in.")
         drawn = [0] * len(ISLANDS)
         for _ in range(min(need, sum(s.bag))):
             t = draw_guest(s)  # a random call: counted by the rng
             s.display[t] += 1
             drawn[t // N_PEOPLES] += 1
         s.phase = PHASE_GUESTS
-        log(s, f"Round {s.round}, phase 1: {s.names[order[0]]} draws {sum(drawn)} guests ("
+        log(s, f"Round {s.round}, phase 1: {s.names[order[0]]} draws {plural(sum(drawn), 'guest')} ("
                + ", ".join(f"{ISLAND_NAMES[i]} {c}" for i, c in enumerate(drawn) if c) + ").")
         self._next_pick(s)
 
@@ -227,7 +229,9 @@ class UtopiaGame(StepGame):
                 for t in range(N_GUEST_TYPES):
                     s.bag[t] += s.display[t]
                     s.display[t] = 0
-                log(s, f"Nobody has a prince for the {left} guests left on display: they go back into the bag.")
+                them = "they go" if left > 1 else "it goes"
+                log(s, f"Nobody has a prince for the {plural(left, 'guest')} left on display: "
+                       f"{them} back into the bag.")
                 break
             nxt = next((q for q in self.rank_order(s) if not s.acted[q]), None)
             if nxt is None:
@@ -272,7 +276,9 @@ class UtopiaGame(StepGame):
         s.deck.shuffle(s.rng)
         s.discard = [0] * N_PEOPLES
         s.discarded_by = [[0] * N_PEOPLES for _ in range(s.n)]
-        log(s, f"The action deck is empty: the {len(s.deck)} discarded cards are shuffled into a new deck.")
+        k = len(s.deck)
+        log(s, f"The action deck is empty: the {plural(k, 'discarded card')} {'are' if k > 1 else 'is'} "
+               f"shuffled into a new deck.")
 
     def _next_card_turn(self, s: UtopiaState) -> None:
         acted = s.acted
@@ -286,8 +292,8 @@ class UtopiaGame(StepGame):
         hand = s.hands[p]
         left = sum(hand)
         if left:
-            text = f"{s.names[p]} ends the turn and discards {left} unplayed card{'s' if left > 1 else ''}."
-            priv = f"{s.names[p]} ends the turn and discards unplayed cards: {_names_list(hand)}."
+            text = f"{s.names[p]} ends the turn and discards {plural(left, 'unplayed card')}."
+            priv = f"{s.names[p]} ends the turn and discards {plural(left, 'unplayed card')}: {_names_list(hand)}."
             mine = s.discarded_by[p]
             for x in _PEOPLE:
                 s.discard[x] += hand[x]
