@@ -1,5 +1,5 @@
-"""Utopia's words: an option names the privilege tiles it spends, and counted words agree with their
-numbers."""
+"""Utopia's words: an option names the privilege tiles it spends, counted words agree with their
+numbers, and the final score's breakdown (score_detail) adds up to the score."""
 from __future__ import annotations
 
 import random
@@ -193,3 +193,43 @@ def test_no_counted_word_disagrees_with_its_number_in_random_games():
         texts.extend(e.private_text for e in s.log if e.private_text)
     wrong = sorted({t for t in texts if bad.search(t)})
     assert not wrong, wrong[:10]
+
+
+# ---------------------------------------------------------------- the score's make-up
+def test_score_detail_names_what_the_prestige_was_scored_for():
+    s = blank(3)
+    s.gained[0] = [31, 12, 3, 1, 4]
+    assert GAME.score_detail(s, 0) == ("monuments 31, wonders 12, wonder bonus 3, princes added 1, "
+                                       "princes removed 4")
+    s.gained[1] = [20, 0, 0, 0, 2]
+    assert GAME.score_detail(s, 1) == "monuments 20, princes removed 2"
+    assert GAME.score_detail(s, 2) == ""
+
+
+def test_each_way_of_scoring_is_counted_in_its_category():
+    s = blank(3)
+    put(s, 0, "E3", "greek")
+    s.mon_people[2] = GREEK
+    s.mon_owner[2] = 1
+    give(s, 0, greek=2)
+    to_play(s, 0)
+    play(s, "add:greek", "district:E3")     # +1 at another player's monument
+    play(s, "remove:greek", "district:E3")  # +2
+    assert s.scores[0] == 3 and s.gained[0] == [0, 0, 0, 1, 2]
+    assert GAME.score_detail(s, 0) == "princes added 1, princes removed 2"
+
+
+@pytest.mark.parametrize("n, seed", [(2, 1), (3, 2), (4, 3), (5, 4), (3, 5), (2, 6)])
+def test_score_detail_adds_up_to_the_score_at_the_end(n, seed):
+    s = GAME.new_game(NAMES[:n], seed)
+    rnd = random.Random(seed)
+    while (d := GAME.cached_decision(s)) is not None:
+        GAME.apply(s, rnd.choice(d.options).key)
+    assert max(s.scores) >= 50
+    for q in range(n):
+        detail = GAME.score_detail(s, q)
+        parts = [int(x) for x in re.findall(r" (\d+)(?:,|$)", detail)]
+        assert sum(parts) == GAME.scores(s)[q], (detail, s.scores[q])
+        assert sum(s.gained[q]) == s.scores[q]
+    top = GAME.winners(s)[0]
+    assert GAME.score_detail(s, top).startswith("monuments") or "wonders" in GAME.score_detail(s, top)

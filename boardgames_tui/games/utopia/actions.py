@@ -19,7 +19,8 @@ from . import data as D
 from .data import ADD_POINTS, N_DISTRICTS, N_PEOPLES, PEOPLE_NAMES, PEOPLES, PRINCES_PER_PEOPLE, REMOVE_POINTS
 from .placement import build, build_options, why_build
 from .state import (
-    _BACK, _DISTRICT_OPT, _DNAME, _PEOPLE, A_PEOPLE, ACTION_COST, ACTIONS, REACH, UtopiaState, UtopiaStep,
+    _BACK, _DISTRICT_OPT, _DNAME, _PEOPLE, A_PEOPLE, ACTION_COST, ACTIONS, GAIN_ADD, GAIN_REMOVE, REACH,
+    UtopiaState, UtopiaStep,
 )
 
 if TYPE_CHECKING:
@@ -365,13 +366,13 @@ def execute(g: UtopiaGame, s: UtopiaState, act: Pay) -> None:
         log(s, f"{name} plays {paid}: adds {A_PEOPLE[x]} prince at the {px} monument in {_DNAME[dist]}.")
         owner = s.mon_owner[dist]
         if owner != p:
-            g._gain(s, p, ADD_POINTS, f"prince added where {s.names[owner]} rules")
+            g._gain(s, p, ADD_POINTS, f"prince added where {s.names[owner]} rules", GAIN_ADD)
     elif a == "remove":
         dist = act.to
         s.princes[dist][p][x] -= 1
         s.supply[p][x] += 1
         log(s, f"{name} plays {paid}: removes {A_PEOPLE[x]} prince from {_DNAME[dist]}.")
-        g._gain(s, p, REMOVE_POINTS, "prince removed at a monument")
+        g._gain(s, p, REMOVE_POINTS, "prince removed at a monument", GAIN_REMOVE)
     elif a == "raise":
         i = s.scale.index(x)
         s.scale[i], s.scale[i + 1] = s.scale[i + 1], s.scale[i]

@@ -77,8 +77,8 @@ from .data import (
 )
 from .placement import Build, PickGuest, Place, WonderPrince, can_take_any, draw_guest
 from .state import (
-    _DNAME, _PEOPLE, ACTION_COST, PHASE_CARDS, PHASE_DISCARD, PHASE_GUESTS, PHASE_OVER, UtopiaState,
-    UtopiaStep,
+    _DNAME, _PEOPLE, ACTION_COST, GAIN_MONUMENTS, GAIN_NAMES, PHASE_CARDS, PHASE_DISCARD, PHASE_GUESTS,
+    PHASE_OVER, UtopiaState, UtopiaStep,
 )
 
 _PRIVATE_TEXT = attrgetter("private_text")
@@ -154,6 +154,7 @@ class UtopiaGame(StepGame):
             mon_people=[-1] * N_DISTRICTS, mon_owner=[-1] * N_DISTRICTS,
             monuments_left=[MONUMENTS_PER_PEOPLE - 1] * N_PEOPLES,
             wonder_owner=[-1] * len(ISLANDS), bases=[BASES] * n, privileges=[PRIVILEGE_TILES] * n,
+            gained=[[0] * len(GAIN_NAMES) for _ in range(n)],
         )
         log(s, "Prestige scale from the bottom (1) to the top (5): "
                + ", ".join(PEOPLE_NAMES[x] for x in scale) + ".")
@@ -171,10 +172,12 @@ class UtopiaGame(StepGame):
         scores, stamps = s.scores, s.stamps
         return sorted(range(len(scores)), key=lambda p: (-scores[p], stamps[p]))
 
-    def _gain(self, s: UtopiaState, p: int, pts: int, why: str) -> None:
+    def _gain(self, s: UtopiaState, p: int, pts: int, why: str, kind: int) -> None:
+        """``p`` scores ``pts`` for ``why`` (the log's words), counted under ``kind`` (a GAIN_* category)."""
         if pts <= 0:
             return
         s.scores[p] += pts
+        s.gained[p][kind] += pts
         s.stamps[p] = s.next_stamp
         s.next_stamp += 1
         log(s, f"{s.names[p]} scores {pts} ({why}): {s.scores[p]} prestige.")
@@ -312,7 +315,7 @@ class UtopiaGame(StepGame):
         for p in self.rank_order(s):
             pts = sum(s.scale.index(s.mon_people[d]) + 1
                       for d in range(N_DISTRICTS) if s.mon_owner[d] == p)
-            self._gain(s, p, pts, "monuments")
+            self._gain(s, p, pts, "monuments", GAIN_MONUMENTS)
         # The seed's only end: 50 or more prestige in phase 3 of a round.
         if max(s.scores) >= WIN_SCORE:
             s.end_reason = f"{WIN_SCORE} prestige reached"
@@ -329,6 +332,12 @@ class UtopiaGame(StepGame):
     def winners(self, s: UtopiaState) -> list[int]:
         """The player furthest ahead; on one space, the minister that arrived there first."""
         return [self.rank_order(s)[0]]
+
+    def score_detail(self, s: UtopiaState, q: int) -> str:
+        """The prestige by what it was scored for: "monuments 31, wonders 12, wonder bonus 3,
+        princes added 1, princes removed 4" (the categories with nothing scored left out)."""
+        parts = [f"{name} {pts}" for name, pts in zip(GAIN_NAMES, s.gained[q]) if pts]
+        return ", ".join(parts)
 
     def rules_notes(self) -> str:
         return (Path(__file__).with_name("RULES.md")).read_text(encoding="utf-8")
