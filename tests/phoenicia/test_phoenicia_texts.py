@@ -1,4 +1,5 @@
-"""Phoenicia's words: the final score's breakdown (score_detail) adds up to the VP."""
+"""Phoenicia's words: the final score's breakdown (score_detail) adds up to the VP, and counted
+words agree with their numbers."""
 from __future__ import annotations
 
 import random
@@ -9,6 +10,7 @@ import pytest
 from boardgames_tui.bots.base import ask, bot_seed
 from boardgames_tui.bots.easy import EasyBot
 from boardgames_tui.games.phoenicia import data as D
+from boardgames_tui.games.phoenicia.auction import card_text
 
 from phoenicia_helpers import GAME, new
 
@@ -59,3 +61,12 @@ def test_score_detail_adds_up_at_the_end_of_an_easy_bot_game():
     assert max(GAME.scores(s)) >= D.END_VP
     for q in range(3):
         assert sum(_parts(GAME.score_detail(s, q)).values()) == GAME.scores(s)[q]
+
+
+def test_card_text_counts_in_words_and_keeps_effects_in_one_sentence():
+    texts = {c.slug: card_text(c) for c in D.DEV_CARDS}
+    for t in texts.values():
+        assert not re.search(r"\+1 (storehouses|untrained workers|trained workers)\b", t), t
+        assert not re.search(r"\+([02-9]|\d\d) (storehouse|untrained worker|trained worker)\b", t), t
+        assert not re.search(r"; [A-Z][a-z]", t), t       # "; gives the Mining tile", not "; Gives"
+    assert "; gives the Mining tile" in texts["prospector"]
