@@ -70,3 +70,28 @@ def test_card_text_counts_in_words_and_keeps_effects_in_one_sentence():
         assert not re.search(r"\+([02-9]|\d\d) (storehouse|untrained worker|trained worker)\b", t), t
         assert not re.search(r"; [A-Z][a-z]", t), t       # "; gives the Mining tile", not "; Gives"
     assert "; gives the Mining tile" in texts["prospector"]
+
+
+def test_no_counted_word_disagrees_with_its_number_in_random_games():
+    """Prompts, labels and log lines (private texts too) of random games: "1 card", "2 cards",
+    "card value 5", "card values 5, 6"."""
+    bad = re.compile(r"(?<![\d.,] )(?<![\d.,])\b1 (disks|cards|production cards|storehouses|workers|VPs)\b"
+                     r"|(?<!a )\b([02-9]|\d\d+) (disk|card|production card|storehouse|worker)\b(?!s)"
+                     r"|card values \d+\)|card value \d+,")
+    texts = []
+    for n, seed in [(2, 3), (3, 4), (5, 5)]:
+        s = new(n, seed)
+        rnd = random.Random(seed)
+
+        def choose(s, d):
+            texts.append(d.prompt)
+            texts.extend(o.label for o in d.options)
+            return rnd.choice(d.options).key
+
+        _finish(s, choose)
+        texts.extend(e.text for e in s.log)
+        texts.extend(e.private_text for e in s.log if e.private_text)
+    wrong = sorted({t for t in texts if bad.search(t)})
+    assert not wrong, wrong[:10]
+    assert any(re.search(r"card values \d+, \d+\)", t) for t in texts)
+    assert any(re.search(r"card value \d+\)", t) for t in texts)
