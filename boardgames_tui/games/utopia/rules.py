@@ -195,7 +195,7 @@ class UtopiaGame(StepGame):
             p = s.first_last_round
             s.stamps[p] = s.next_stamp
             s.next_stamp += 1
-            log(s, f"All ministers are still on the start space: {s.names[p]}, first last round, "
+            log(s, f"All ministers are still on the start space: {s.names[p]}, last round's first player, "
                    f"moves to the back.")
         s.drew = [False] * n
         s.acted = [False] * n
