@@ -77,7 +77,7 @@ from .data import (
 )
 from .placement import Build, PickGuest, Place, WonderPrince, can_take_any, draw_guest
 from .state import (
-    _DNAME, _PEOPLE, ACTION_COST, GAIN_MONUMENTS, GAIN_NAMES, PHASE_CARDS, PHASE_DISCARD, PHASE_GUESTS,
+    _DNAME, _PEOPLE, ACTION_COST, DETAIL_PARTS, GAIN_MONUMENTS, GAIN_NAMES, PHASE_CARDS, PHASE_DISCARD, PHASE_GUESTS,
     PHASE_OVER, UtopiaState, UtopiaStep,
 )
 
@@ -334,10 +334,12 @@ class UtopiaGame(StepGame):
         return [self.rank_order(s)[0]]
 
     def score_detail(self, s: UtopiaState, q: int) -> str:
-        """The prestige by what it was scored for: "monuments 31, wonders 12, wonder bonus 3,
-        princes added 1, princes removed 4" (the categories with nothing scored left out)."""
-        parts = [f"{name} {pts}" for name, pts in zip(GAIN_NAMES, s.gained[q]) if pts]
-        return ", ".join(parts)
+        """The prestige by what it was scored for: "monuments 31, wonders 12, bonus 3, princes 5"
+        (monuments in phase 3, wonders built, the wonder bonus for monuments on a wonder's island,
+        princes added at another's monument and removed; a part with nothing scored left out)."""
+        got = s.gained[q]
+        parts = [(name, sum(got[k] for k in kinds)) for name, kinds in DETAIL_PARTS]
+        return ", ".join(f"{name} {pts}" for name, pts in parts if pts)
 
     def rules_notes(self) -> str:
         return (Path(__file__).with_name("RULES.md")).read_text(encoding="utf-8")

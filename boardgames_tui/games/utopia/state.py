@@ -25,6 +25,10 @@ ACTION_COST = {"move": 1, "add": 1, "remove": 1, "raise": 1, "lower": 2}
 # a prince added at another player's monument (1), a prince removed at a monument (2).
 GAIN_MONUMENTS, GAIN_WONDER, GAIN_BONUS, GAIN_ADD, GAIN_REMOVE = range(5)
 GAIN_NAMES = ("monuments", "wonders", "wonder bonus", "princes added", "princes removed")
+# The end screen's words (score_detail), short enough for five players' lines at 80 columns:
+# the wonder bonus as "bonus", adding and removing princes together as "princes".
+DETAIL_PARTS = (("monuments", (GAIN_MONUMENTS,)), ("wonders", (GAIN_WONDER,)), ("bonus", (GAIN_BONUS,)),
+                ("princes", (GAIN_ADD, GAIN_REMOVE)))
 
 _PEOPLE = range(N_PEOPLES)
 A_PEOPLE = tuple(("an " if n[0] in "AEIOU" else "a ") + n for n in PEOPLE_NAMES)  # "an Egyptian"
