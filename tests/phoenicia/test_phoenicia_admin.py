@@ -181,8 +181,8 @@ def test_income_values_private_to_the_owner():
     values = [D.CARD_VALUES[c] for c in s.players[1].hand]
     mine = [ln for ln in GAME.view(s, 1)["log"] if ln.startswith("Bob produces")]
     theirs = [ln for ln in GAME.view(s, 0)["log"] if ln.startswith("Bob produces")]
-    assert mine[-1].endswith(f"(card values {values[0]}).")
-    assert "card values" not in theirs[-1] and theirs[-1] == "Bob produces 7: 1 production card and 3 disks."
+    assert mine[-1].endswith(f"(card value {values[0]}).")      # one card: "value"
+    assert "card value" not in theirs[-1] and theirs[-1] == "Bob produces 7: 1 production card and 3 disks."
 
 
 def test_administration_limits_for_everybody_in_order_from_start_player():

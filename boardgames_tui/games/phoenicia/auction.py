@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from ...engine.core import Option
 from ...engine.steps import Auto, log
+from ...engine.text import plural
 from . import data as D
 from .data import DEV, TILES
 from .state import (
@@ -194,13 +195,13 @@ def card_text(c: D.DevCard) -> str:
     if c.prod:
         parts.append(f"+{c.prod} production")
     if c.store:
-        parts.append(f"+{c.store} storehouse{'s' if c.store != 1 else ''}")
+        parts.append("+" + plural(c.store, "storehouse"))
     if c.untrained:
-        parts.append(f"+{c.untrained} untrained worker{'s' if c.untrained != 1 else ''}")
+        parts.append("+" + plural(c.untrained, "untrained worker"))
     if c.trained:
-        parts.append(f"+{c.trained} trained worker{'s' if c.trained != 1 else ''}")
-    if c.effect:
-        parts.append(c.effect)
+        parts.append("+" + plural(c.trained, "trained worker"))
+    if c.effect:   # "Gives the Mining tile", in lower case after a "; "
+        parts.append(c.effect[0].lower() + c.effect[1:] if parts else c.effect)
     if c.discount_on:
         parts.append("discount on " + ", ".join(DEV[t].name for t in c.discount_on))
     return "; ".join(parts) or "no effect"

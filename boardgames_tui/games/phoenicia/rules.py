@@ -318,6 +318,16 @@ class PhoeniciaGame(StepGame):
     def scores(self, s: PhoeniciaState) -> list[int]:
         return [victory_points(pl) for pl in s.players]
 
+    def score_detail(self, s: PhoeniciaState, p: int) -> str:
+        """The VP by where they come from: development cards, employed workers (VP per worker by
+        tile, the two start workers' 2 VP included) and VP bought with City Center:
+        "cards 14, workers 16, City Center 3" (a part that gives nothing left out)."""
+        pl = s.players[p]
+        parts = [("cards", sum(DEV[c].vp for c in pl.cards)),
+                 ("workers", sum(w * TILES[slug].vp for slug, (w, _d) in pl.tiles.items())),
+                 ("City Center", pl.vp_bought)]
+        return ", ".join(f"{name} {vp}" for name, vp in parts if vp)
+
     def tiebreak(self, s: PhoeniciaState, p: int) -> tuple[int, int, int]:
         pl = s.players[p]
         return victory_points(pl), production(pl), wealth(pl)

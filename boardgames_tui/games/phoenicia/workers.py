@@ -336,7 +336,7 @@ def income(s: PhoeniciaState, p: int) -> None:
     if swaps:
         base += f", then swaps {swaps * D.DISKS_PER_CARD} disks for {plural(swaps, 'card')}"
     if got:                    # the values drawn are the owner's secret
-        values = f" (card values {_cards_text([CARD_VALUES[c] for c in got])})"
+        values = f" (card value{'s' if len(got) > 1 else ''} {_cards_text([CARD_VALUES[c] for c in got])})"
         log(s, base + ".", p, base + values + ".")
     else:
         log(s, base + ".")

@@ -14,11 +14,13 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ...engine.core import Option
 from ...engine.steps import key, log, parse_key
+from ...engine.text import plural
 from . import data as D
 from .data import ADD_POINTS, N_DISTRICTS, N_PEOPLES, PEOPLE_NAMES, PEOPLES, PRINCES_PER_PEOPLE, REMOVE_POINTS
 from .placement import build, build_options, why_build
 from .state import (
-    _BACK, _DISTRICT_OPT, _DNAME, _PEOPLE, A_PEOPLE, ACTION_COST, ACTIONS, REACH, UtopiaState, UtopiaStep,
+    _BACK, _DISTRICT_OPT, _DNAME, _PEOPLE, A_PEOPLE, ACTION_COST, ACTIONS, GAIN_ADD, GAIN_REMOVE, REACH,
+    UtopiaState, UtopiaStep,
 )
 
 if TYPE_CHECKING:
@@ -26,18 +28,37 @@ if TYPE_CHECKING:
 
 # Option objects that never change are built once (see state.py).
 _DONE_PLAY = Option("done", "End turn (discard the rest)", None, ("done",))
+_DONE_EMPTY = Option("done", "End turn", None, ("done",))   # the same choice with no card left to discard
 _CARD_OPT = tuple(Option(key("card", PEOPLES[x]), f"{PEOPLE_NAMES[x]} card", ("card", x), x) for x in _PEOPLE)
 _COUNT_OPT = (Option(key("count", 1), "Move 1 prince", None, 1), Option(key("count", 2), "Move 2 princes", None, 2))
 _ACTION_LABEL = {
-    "move": "Move 1-2 {p} princes (1 card)",
-    "add": "Add {ap} prince at {ap} monument (1 card)",
-    "remove": "Remove {ap} prince at {ap} monument, +2 (1 card)",
-    "raise": "Raise {p} one place on the prestige scale (1 card)",
-    "lower": "Drop {p} to the bottom of the prestige scale (2 cards)",
+    "move": "Move 1-2 {p} princes ({cost})",
+    "add": "Add {ap} prince at {ap} monument ({cost})",
+    "remove": "Remove {ap} prince at {ap} monument, +2 ({cost})",
+    "raise": "Raise {p} one place on the prestige scale ({cost})",
+    "lower": "Drop {p} to the bottom of the prestige scale ({cost})",
 }
-_ACTION_OPT = {a: tuple(Option(key(a, PEOPLES[x]), _ACTION_LABEL[a].format(p=PEOPLE_NAMES[x], ap=A_PEOPLE[x]),
-                               ("people", x) if a in ("move", "add", "remove") else ("scale", x), (a, x))
+
+
+def cost_text(cards: int, tiles: int) -> str:
+    """What an action spends: "1 card", or with the privilege tiles it cannot do without,
+    "2 cards + 1 privilege tile" (the cards are then of any people)."""
+    text = plural(cards, "card")
+    return f"{text} + {plural(tiles, 'privilege tile')}" if tiles else text
+
+
+# _ACTION_OPT[action][people][tiles]: the same key whatever it costs; the label names the privilege tiles
+# the player cannot pay without (0 up to the action's cost in cards).
+_ACTION_OPT = {a: tuple(tuple(Option(key(a, PEOPLES[x]),
+                                     _ACTION_LABEL[a].format(p=PEOPLE_NAMES[x], ap=A_PEOPLE[x],
+                                                             cost=cost_text(ACTION_COST[a], tiles)),
+                                     ("people", x) if a in ("move", "add", "remove") else ("scale", x), (a, x))
+                              for tiles in range(ACTION_COST[a] + 1))
                         for x in _PEOPLE) for a in ACTIONS}
+_PAY_WHAT = {        # the action a Pay step's prompt names ("which card pays to raise Greek?")
+    "move": "move {p} princes", "add": "add {ap} prince", "remove": "remove {ap} prince",
+    "raise": "raise {p}", "lower": "drop {p} to the bottom",
+}
 _PAY_OPT = tuple(tuple(
     _CARD_OPT[y] if y == x else Option(key("card", PEOPLES[y]),
                                        f"{PEOPLE_NAMES[y]} card as {PEOPLE_NAMES[x]} (uses a privilege tile)",
@@ -219,8 +240,8 @@ class Pay(ActionStep):
     tag: ClassVar[str] = "pay"
 
     def prompt(self, g: UtopiaGame, s: UtopiaState) -> str:
-        return (f"{s.names[self.player]}: which card pays for the {self.action} "
-                f"({self.left} card{'s' if self.left > 1 else ''} to pay)?")
+        what = _PAY_WHAT[self.action].format(p=PEOPLE_NAMES[self.people], ap=A_PEOPLE[self.people])
+        return f"{s.names[self.player]}: which card pays to {what} ({plural(self.left, 'card')} to pay)?"
 
     def options(self, g: UtopiaGame, s: UtopiaState) -> list[Option]:
         opts = pay_options(s, self)
@@ -264,18 +285,19 @@ def play_options(s: UtopiaState, p: int) -> list[Option]:
             own = hand[x]
             if not (own or tiles):
                 continue
+            one = 0 if own else 1     # a one-card action without a card of x spends a privilege tile
             if sup[x] < PRINCES_PER_PEOPLE:  # a prince not in supply stands on the board
-                opts.append(act["move"][x])
+                opts.append(act["move"][x][one])
             if sup[x] and mons[x]:
-                opts.append(act["add"][x])
+                opts.append(act["add"][x][one])
             if at_mon[x]:
-                opts.append(act["remove"][x])
+                opts.append(act["remove"][x][one])
             if x != top:
-                opts.append(act["raise"][x])
+                opts.append(act["raise"][x][one])
             if x != bottom and own + min(tiles, total - own) >= 2:
-                opts.append(act["lower"][x])
+                opts.append(act["lower"][x][max(0, 2 - own)])
     opts.extend(build_options(s, p))
-    opts.append(_DONE_PLAY)
+    opts.append(_DONE_PLAY if total else _DONE_EMPTY)
     return opts
 
 
@@ -335,7 +357,7 @@ def execute(g: UtopiaGame, s: UtopiaState, act: Pay) -> None:
         c = act.count
         s.princes[act.frm][p][x] -= c
         s.princes[act.to][p][x] += c
-        log(s, f"{name} plays {paid}: moves {c} {px} prince{'s' if c > 1 else ''} "
+        log(s, f"{name} plays {paid}: moves {plural(c, px + ' prince')} "
                f"from {_DNAME[act.frm]} to {_DNAME[act.to]}.")
     elif a == "add":
         dist = act.to
@@ -344,13 +366,13 @@ def execute(g: UtopiaGame, s: UtopiaState, act: Pay) -> None:
         log(s, f"{name} plays {paid}: adds {A_PEOPLE[x]} prince at the {px} monument in {_DNAME[dist]}.")
         owner = s.mon_owner[dist]
         if owner != p:
-            g._gain(s, p, ADD_POINTS, f"prince added where {s.names[owner]} rules")
+            g._gain(s, p, ADD_POINTS, f"prince added where {s.names[owner]} rules", GAIN_ADD)
     elif a == "remove":
         dist = act.to
         s.princes[dist][p][x] -= 1
         s.supply[p][x] += 1
         log(s, f"{name} plays {paid}: removes {A_PEOPLE[x]} prince from {_DNAME[dist]}.")
-        g._gain(s, p, REMOVE_POINTS, "prince removed at a monument")
+        g._gain(s, p, REMOVE_POINTS, "prince removed at a monument", GAIN_REMOVE)
     elif a == "raise":
         i = s.scale.index(x)
         s.scale[i], s.scale[i + 1] = s.scale[i + 1], s.scale[i]

@@ -21,7 +21,9 @@ from .data import (
     DISTRICTS, ISLAND_DISTRICTS, ISLAND_NAMES, ISLANDS, N_GUEST_TYPES, N_PEOPLES, PEOPLE_NAMES, PEOPLES,
     PRINCES_PER_PEOPLE, WONDER_BONUS, WONDER_POINTS,
 )
-from .state import _BACK, _DISTRICT_OPT, _DNAME, _PEOPLE, A_PEOPLE, ISLAND_OF, UtopiaState, UtopiaStep
+from .state import (
+    _BACK, _DISTRICT_OPT, _DNAME, _PEOPLE, A_PEOPLE, GAIN_BONUS, GAIN_WONDER, ISLAND_OF, UtopiaState, UtopiaStep,
+)
 
 if TYPE_CHECKING:
     from .rules import UtopiaGame
@@ -376,7 +378,7 @@ def build_wonder(g: UtopiaGame, s: UtopiaState, p: int, isl: int, picks: tuple) 
     s.bases[p] -= 1
     log(s, f"{s.names[p]} builds a wonder on {ISLAND_NAMES[isl]} with princes from "
            + ", ".join(f"{_DNAME[dist]} ({PEOPLE_NAMES[x]})" for x, dist in enumerate(picks)) + ".")
-    g._gain(s, p, WONDER_POINTS, "wonder")
+    g._gain(s, p, WONDER_POINTS, "wonder", GAIN_WONDER)
 
 
 def build_monument(g: UtopiaGame, s: UtopiaState, p: int, dist: int, x: int) -> None:
@@ -391,7 +393,7 @@ def build_monument(g: UtopiaGame, s: UtopiaState, p: int, dist: int, x: int) -> 
     isl = ISLAND_OF[dist]
     w = s.wonder_owner[isl]
     if w >= 0:
-        g._gain(s, w, WONDER_BONUS[isl], f"wonder on {ISLAND_NAMES[isl]}")
+        g._gain(s, w, WONDER_BONUS[isl], f"wonder bonus on {ISLAND_NAMES[isl]}", GAIN_BONUS)
 
 
 def draw_guest(s: UtopiaState) -> int:

@@ -67,6 +67,7 @@ from ...engine.core import LogEntry
 from ...engine.hidden import Deck
 from ...engine.rng import Rng
 from ...engine.steps import Auto, StepGame, log
+from ...engine.text import plural
 from . import data as D
 from .actions import ActionStep, Discard, Pay, Play, can_pay
 from .data import (
@@ -76,8 +77,8 @@ from .data import (
 )
 from .placement import Build, PickGuest, Place, WonderPrince, can_take_any, draw_guest
 from .state import (
-    _DNAME, _PEOPLE, ACTION_COST, PHASE_CARDS, PHASE_DISCARD, PHASE_GUESTS, PHASE_OVER, UtopiaState,
-    UtopiaStep,
+    _DNAME, _PEOPLE, ACTION_COST, DETAIL_PARTS, GAIN_MONUMENTS, GAIN_NAMES, PHASE_CARDS, PHASE_DISCARD, PHASE_GUESTS,
+    PHASE_OVER, UtopiaState, UtopiaStep,
 )
 
 _PRIVATE_TEXT = attrgetter("private_text")
@@ -153,6 +154,7 @@ class UtopiaGame(StepGame):
             mon_people=[-1] * N_DISTRICTS, mon_owner=[-1] * N_DISTRICTS,
             monuments_left=[MONUMENTS_PER_PEOPLE - 1] * N_PEOPLES,
             wonder_owner=[-1] * len(ISLANDS), bases=[BASES] * n, privileges=[PRIVILEGE_TILES] * n,
+            gained=[[0] * len(GAIN_NAMES) for _ in range(n)],
         )
         log(s, "Prestige scale from the bottom (1) to the top (5): "
                + ", ".join(PEOPLE_NAMES[x] for x in scale) + ".")
@@ -170,10 +172,12 @@ class UtopiaGame(StepGame):
         scores, stamps = s.scores, s.stamps
         return sorted(range(len(scores)), key=lambda p: (-scores[p], stamps[p]))
 
-    def _gain(self, s: UtopiaState, p: int, pts: int, why: str) -> None:
+    def _gain(self, s: UtopiaState, p: int, pts: int, why: str, kind: int) -> None:
+        """``p`` scores ``pts`` for ``why`` (the log's words), counted under ``kind`` (a GAIN_* category)."""
         if pts <= 0:
             return
         s.scores[p] += pts
+        s.gained[p][kind] += pts
         s.stamps[p] = s.next_stamp
         s.next_stamp += 1
         log(s, f"{s.names[p]} scores {pts} ({why}): {s.scores[p]} prestige.")
@@ -191,7 +195,7 @@ class UtopiaGame(StepGame):
             p = s.first_last_round
             s.stamps[p] = s.next_stamp
             s.next_stamp += 1
-            log(s, f"All ministers are still on the start space: {s.names[p]}, first last round, "
+            log(s, f"All ministers are still on the start space: {s.names[p]}, last round's first player, "
                    f"moves to the back.")
         s.drew = [False] * n
         s.acted = [False] * n
@@ -205,14 +209,15 @@ class UtopiaGame(StepGame):
                     s.bag[t] += row[t]
                     back += row[t]
                     row[t] = 0
-            log(s, f"The bag holds too few guests: the {back} guests in front of the players go back in.")
+            log(s, f"The bag holds too few guests: the {plural(back, 'guest')} in front of the players "
+                   f"{'go' if back > 1 else 'goes'} back in.")
         drawn = [0] * len(ISLANDS)
         for _ in range(min(need, sum(s.bag))):
             t = draw_guest(s)  # a random call: counted by the rng
             s.display[t] += 1
             drawn[t // N_PEOPLES] += 1
         s.phase = PHASE_GUESTS
-        log(s, f"Round {s.round}, phase 1: {s.names[order[0]]} draws {sum(drawn)} guests ("
+        log(s, f"Round {s.round}, phase 1: {s.names[order[0]]} draws {plural(sum(drawn), 'guest')} ("
                + ", ".join(f"{ISLAND_NAMES[i]} {c}" for i, c in enumerate(drawn) if c) + ").")
         self._next_pick(s)
 
@@ -227,7 +232,9 @@ class UtopiaGame(StepGame):
                 for t in range(N_GUEST_TYPES):
                     s.bag[t] += s.display[t]
                     s.display[t] = 0
-                log(s, f"Nobody has a prince for the {left} guests left on display: they go back into the bag.")
+                them = "they go" if left > 1 else "it goes"
+                log(s, f"Nobody has a prince for the {plural(left, 'guest')} left on display: "
+                       f"{them} back into the bag.")
                 break
             nxt = next((q for q in self.rank_order(s) if not s.acted[q]), None)
             if nxt is None:
@@ -272,7 +279,9 @@ class UtopiaGame(StepGame):
         s.deck.shuffle(s.rng)
         s.discard = [0] * N_PEOPLES
         s.discarded_by = [[0] * N_PEOPLES for _ in range(s.n)]
-        log(s, f"The action deck is empty: the {len(s.deck)} discarded cards are shuffled into a new deck.")
+        k = len(s.deck)
+        log(s, f"The action deck is empty: the {plural(k, 'discarded card')} {'are' if k > 1 else 'is'} "
+               f"shuffled into a new deck.")
 
     def _next_card_turn(self, s: UtopiaState) -> None:
         acted = s.acted
@@ -286,8 +295,8 @@ class UtopiaGame(StepGame):
         hand = s.hands[p]
         left = sum(hand)
         if left:
-            text = f"{s.names[p]} ends the turn and discards {left} unplayed card{'s' if left > 1 else ''}."
-            priv = f"{s.names[p]} ends the turn and discards unplayed cards: {_names_list(hand)}."
+            text = f"{s.names[p]} ends the turn and discards {plural(left, 'unplayed card')}."
+            priv = f"{s.names[p]} ends the turn and discards {plural(left, 'unplayed card')}: {_names_list(hand)}."
             mine = s.discarded_by[p]
             for x in _PEOPLE:
                 s.discard[x] += hand[x]
@@ -306,7 +315,7 @@ class UtopiaGame(StepGame):
         for p in self.rank_order(s):
             pts = sum(s.scale.index(s.mon_people[d]) + 1
                       for d in range(N_DISTRICTS) if s.mon_owner[d] == p)
-            self._gain(s, p, pts, "monuments")
+            self._gain(s, p, pts, "monuments", GAIN_MONUMENTS)
         # The seed's only end: 50 or more prestige in phase 3 of a round.
         if max(s.scores) >= WIN_SCORE:
             s.end_reason = f"{WIN_SCORE} prestige reached"
@@ -323,6 +332,14 @@ class UtopiaGame(StepGame):
     def winners(self, s: UtopiaState) -> list[int]:
         """The player furthest ahead; on one space, the minister that arrived there first."""
         return [self.rank_order(s)[0]]
+
+    def score_detail(self, s: UtopiaState, q: int) -> str:
+        """The prestige by what it was scored for: "monuments 31, wonders 12, bonus 3, princes 5"
+        (monuments in phase 3, wonders built, the wonder bonus for monuments on a wonder's island,
+        princes added at another's monument and removed; a part with nothing scored left out)."""
+        got = s.gained[q]
+        parts = [(name, sum(got[k] for k in kinds)) for name, kinds in DETAIL_PARTS]
+        return ", ".join(f"{name} {pts}" for name, pts in parts if pts)
 
     def rules_notes(self) -> str:
         return (Path(__file__).with_name("RULES.md")).read_text(encoding="utf-8")

@@ -29,6 +29,7 @@ from typing import Any
 from rich.style import Style
 from rich.text import Text
 
+from ...engine.text import plural
 from ...ui.theme import colour, seat_letter
 from ...ui.widgets.board import SeatViewHelpers
 from ...ui.widgets.map_canvas import (
@@ -212,7 +213,7 @@ class UtopiaBoard(SeatViewHelpers, MapBoard):
             n = sum(hand.values())
             head.append("Hand of ", style="bold")
             head.append_text(self._seat(viewer, True))
-            head.append(f": {n} card{'s' if n != 1 else ''}", style="bold")
+            head.append(f": {plural(n, 'card')}", style="bold")
             tiles = pl.get("privileges", 0)
             head.append(f" · {'privilege tiles' if self.wide_text else 'tiles'} {tiles}")
             due = pl.get("discard_due", 0)

@@ -20,6 +20,15 @@ from .data import DISTRICTS, ISLAND_NAMES, LAND_NEIGHBOURS, N_DISTRICTS, N_PEOPL
 PHASE_GUESTS, PHASE_DISCARD, PHASE_CARDS, PHASE_OVER = "guests", "discard", "cards", "over"
 ACTIONS = ("move", "add", "remove", "raise", "lower")
 ACTION_COST = {"move": 1, "add": 1, "remove": 1, "raise": 1, "lower": 2}
+# What prestige is scored for (UtopiaState.gained, UtopiaGame.score_detail), in the rules' terms:
+# phase 3's monuments, a wonder built (6), the wonder bonus (3 a monument on its island),
+# a prince added at another player's monument (1), a prince removed at a monument (2).
+GAIN_MONUMENTS, GAIN_WONDER, GAIN_BONUS, GAIN_ADD, GAIN_REMOVE = range(5)
+GAIN_NAMES = ("monuments", "wonders", "wonder bonus", "princes added", "princes removed")
+# The end screen's words (score_detail), short enough for five players' lines at 80 columns:
+# the wonder bonus as "bonus", adding and removing princes together as "princes".
+DETAIL_PARTS = (("monuments", (GAIN_MONUMENTS,)), ("wonders", (GAIN_WONDER,)), ("bonus", (GAIN_BONUS,)),
+                ("princes", (GAIN_ADD, GAIN_REMOVE)))
 
 _PEOPLE = range(N_PEOPLES)
 A_PEOPLE = tuple(("an " if n[0] in "AEIOU" else "a ") + n for n in PEOPLE_NAMES)  # "an Egyptian"
@@ -72,3 +81,4 @@ class UtopiaState(StepState):
     drew: list[bool] = field(default_factory=list)   # bag draw used this round
     first_last_round: int = -1
     end_reason: str = ""
+    gained: list[list[int]] = field(default_factory=list)  # per player, prestige per GAIN_* category
