@@ -555,7 +555,7 @@ def feed_options(s: EvolutionState, p: int) -> list[Option]:
                     must = True
         else:
             if s.hole > 0:
-                opts.append(Option(_key_i("eat", i), f"Species {i + 1} eats at the watering hole (plant food)",
+                opts.append(Option(_key_i("eat", i), f"Species {i + 1} eats plant food from the watering hole",
                                    ("species", p, i), ("eat", i)))
                 if hungry:
                     must = True

@@ -318,7 +318,8 @@ class EvolutionBoard(CursorBoard):
         marks = []
         if v.get("start") == p:
             marks.append("start")
-        if v.get("turn") == p and v.get("phase") in ("play", "feed"):
+        # on a short board the viewer's own line leaves out their turn: the banner says it
+        if v.get("turn") == p and v.get("phase") in ("play", "feed") and not (mine and self._compact):
             marks.append("◀ turn")
         if marks:
             t.append(" · " + " · ".join(marks), style="italic")
