@@ -114,3 +114,29 @@ def test_winner_and_tie_break():
     # all equal: shared
     s = make([[sp(1, 2)], [sp(1, 2)]], settle=False)
     assert GAME.winners(s) == [0, 1]
+
+
+def test_score_detail_gives_food_population_and_traits():
+    """The end screen's breakdown: food in the bag, population, trait cards (face-down ones
+    too); stored fat and hand cards are in no part, and the parts add up to the score."""
+    s = make([[sp(3, 2, fat=2, traits=[C.FAT_TISSUE, C.CLIMBING]), sp(1, 1, traits=[C.HORNS])],
+              [sp(2, 3, traits=[C.LONG_NECK])], [sp(1, 1)]],
+             hands=[[C.CARNIVORE], [], []], settle=False, phase="play")
+    row(s, 0)[1].hidden = list(row(s, 0)[1].traits)   # a face-down trait scores at the end
+    s.players[0].bag, s.players[1].bag, s.players[2].bag = 7, 4, 0
+    assert GAME.score_detail(s, 0) == "7 food, 3 population, 3 traits"
+    assert GAME.score_detail(s, 1) == "4 food, 3 population, 1 trait"
+    assert GAME.score_detail(s, 2) == "0 food, 1 population, 0 traits"
+    assert GAME.scores(s) == [7 + 3 + 3, 4 + 3 + 1, 0 + 1 + 0]
+
+
+def test_score_detail_at_the_end_of_a_played_game_adds_up_to_the_score():
+    from boardgames_tui.bots.random_bot import RandomBot
+    s = GAME.new_game(["A", "B", "C"], 4)
+    bot = RandomBot(4)
+    while (d := GAME.cached_decision(s)) is not None:
+        play(s, bot.choose(d))
+    for p, score in enumerate(GAME.scores(s)):
+        food, pop, traits = (x.split() for x in GAME.score_detail(s, p).split(", "))
+        assert food[1] == "food" and pop[1] == "population" and traits[1] == ("trait" if traits[0] == "1" else "traits")
+        assert int(food[0]) + int(pop[0]) + int(traits[0]) == score

@@ -301,7 +301,7 @@ class IgnoreTraits(FeedFollowUp):
                                    s.players[self.player].species[self.species].names(), len(self.blockers))
         need = f" ({plural(len(self.blockers), 'discard')} for {', '.join(self.blockers)})" if self.blockers else ""
         opts = [Option(key("ignore", c),
-                       f"Discard {'one more card' if self.blockers else 'a card'} to ignore {TRAIT_OF[c]}: "
+                       f"Ignore {TRAIT_OF[c]}: discard {'one more card' if self.blockers else 'a card'}, "
                        f"your carnivore loses no population{need}", ("card", c), c) for c in more]
         opts.append(Option("attack", f"Attack without ignoring Horns{need}"))
         opts.append(Option("back", "Back"))
@@ -549,7 +549,7 @@ def feed_options(s: EvolutionState, p: int) -> list[Option]:
                 names = all_names(s)
             some, free = prey(s, p, i, names)
             if some:
-                opts.append(Option(_key_i("attack", i), f"Species {i + 1} (carnivore, size {sp.size}) attacks",
+                opts.append(Option(_key_i("attack", i), f"Species {i + 1} attacks (carnivore, size {sp.size})",
                                    ("species", p, i), ("attack", i)))
                 if free and hungry:
                     must = True
@@ -561,7 +561,7 @@ def feed_options(s: EvolutionState, p: int) -> list[Option]:
                     must = True
             if INTELLIGENCE in nm and pl.hand:
                 opts.append(Option(_key_i("intel", i),
-                                   f"Species {i + 1}: discard a card for 2 plant food (Intelligence)",
+                                   f"Species {i + 1} takes 2 plant food for a discarded card (Intelligence)",
                                    ("species", p, i), ("intel", i)))
     if opts and not must:
         opts.append(Option("pass", PASS_LABEL))

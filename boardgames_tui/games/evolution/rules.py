@@ -164,7 +164,9 @@ class PlayTurn(EvoStep):
 
     def options(self, g: EvolutionGame, s: EvolutionState) -> list[Option]:
         opts = g._hand_options(s.players[self.player], "card")
-        opts.append(Option("done", "Done: end your turn (keep the other cards)"))
+        left = len(s.players[self.player].hand)
+        opts.append(Option("done", f"Done: end your turn (keep {plural(left, 'card')})" if left
+                           else "Done: end your turn"))
         return opts
 
     def apply(self, g: EvolutionGame, s: EvolutionState, o: Option) -> None:
@@ -321,7 +323,7 @@ class StartRound(Auto):
         if need > len(s.deck):
             if s.final_round is None or s.final_round > s.round:
                 s.final_round = s.round
-            log(s, f"Only {len(s.deck)} cards are left for a deal of {need}: "
+            log(s, f"Only {plural(len(s.deck), 'card')} left for a deal of {need}: "
                    f"the discard pile is shuffled in and this is the last round.")
         for p in g._order(s, s.start):
             pl = s.players[p]
@@ -374,7 +376,7 @@ class EvolutionGame(StepGame):
         deck_name = "German 110-card" if opts["deck"] == "110" else "North Star 129-card"
         log(s, f"New game with the {deck_name} deck; each player has one species (size 1, population 1).")
         if removed:
-            log(s, f"Two players: {len(removed)} cards are removed from the game unseen.")
+            log(s, f"Two players: {plural(len(removed), 'card')} removed from the game unseen.")
         log(s, f"{s.names[s.start]} is the start player.")
         s.steps.append(StartRound())
         return self.start(s)
@@ -401,7 +403,7 @@ class EvolutionGame(StepGame):
                 s.discard = []
                 s.discarded_face_down = []
                 s.deck.shuffle(s.rng)
-                log(s, f"The draw pile is empty: the discard pile ({len(s.deck)} cards) "
+                log(s, f"The draw pile is empty: the discard pile ({plural(len(s.deck), 'card')}) "
                        "is shuffled into a new draw pile.")
             out += s.deck.draw_many(s.rng, n - len(out))
         if not s.deck:
@@ -484,21 +486,25 @@ class EvolutionGame(StepGame):
     def _use_options(self, s: EvolutionState, p: int, card: int) -> list[Option]:
         row = s.players[p].species
         trait = TRAIT_OF[card]
-        opts = [Option(SPECIES_LEFT, "Discard it for a new species at the left end", None, ("species", "left")),
-                Option(SPECIES_RIGHT, "Discard it for a new species at the right end", None, ("species", "right"))]
+        # Labels name what differs first (the list cuts a long one at the end), "Species N" before
+        # anything else, and write a change as "1→2" (one word: a filter for "species 2" does not
+        # find species 1's "1 -> 2").
+        opts = [Option(SPECIES_LEFT, "New species at the left end (discard the card)", None, ("species", "left")),
+                Option(SPECIES_RIGHT, "New species at the right end (discard the card)", None, ("species", "right"))]
         for i, sp in enumerate(row):
             if sp.size < MAX_SIZE:
-                grow = f"Discard it: species {i + 1} body size {sp.size} -> {sp.size + 1}"
+                grow = f"Species {i + 1} body size {sp.size}→{sp.size + 1} (discard the card)"
                 opts.append(Option(_key_i("size", i), grow,
                                    ("species", p, i), ("size", i)))
         for i, sp in enumerate(row):
             if sp.pop < MAX_POP:
-                opts.append(Option(_key_i("pop", i), f"Discard it: species {i + 1} population {sp.pop} -> {sp.pop + 1}",
+                opts.append(Option(_key_i("pop", i),
+                                   f"Species {i + 1} population {sp.pop}→{sp.pop + 1} (discard the card)",
                                    ("species", p, i), ("pop", i)))
         for i, sp in enumerate(row):
             if not sp.has(trait):
-                full = " (replacing a trait)" if len(sp.traits) >= s.trait_limit else ""
-                opts.append(Option(_key_i("trait", i), f"Play {trait} face down on species {i + 1}{full}",
+                full = ", replacing a trait" if len(sp.traits) >= s.trait_limit else ""
+                opts.append(Option(_key_i("trait", i), f"Species {i + 1} gets {trait} face down{full}",
                                    ("species", p, i), ("trait", i)))
         opts.append(Option("back", "Back"))
         return opts
@@ -628,6 +634,15 @@ class EvolutionGame(StepGame):
 
     def scores(self, s: EvolutionState) -> list[int]:
         return [pl.bag + sum(sp.pop + len(sp.traits) for sp in pl.species) for pl in s.players]
+
+    def score_detail(self, s: EvolutionState, player: int) -> str:
+        """The final score's three parts (RULES.md, "Score"): "14 food, 9 population, 5 traits".
+        Every trait card on the player's species counts, face-down ones too; stored fat and hand
+        cards score nothing."""
+        pl = s.players[player]
+        pop = sum(sp.pop for sp in pl.species)
+        traits = sum(len(sp.traits) for sp in pl.species)
+        return f"{pl.bag} food, {pop} population, {plural(traits, 'trait')}"
 
     def tiebreak_key(self, s: EvolutionState, p: int) -> tuple[int, int, int]:
         """Score, then (house rule) most trait cards in play, then most food in the bag."""

@@ -9,6 +9,15 @@ show as ``[?]``.
 
 Keys while the board has focus: ←→ across a row, ↑↓ between rows
 (players' species rows, then the hand), Enter picks what is under the cursor.
+
+Layout.  The watering hole and the viewer's own species are docked at the top:
+they stay in view while the rest (the viewer's hand, then the other players'
+species) scrolls under them; the cursor scrolls a species it moves to into
+view.  A row so long that it would leave under ``ROOM_UNDER_DOCK`` rows to the
+rest is not docked: it scrolls with the rest.  On a short board (``COMPACT_BELOW`` rows, so at 80x24) a species is a
+line instead of a box ("▶◆A1 size 2 pop 3 food 1/3 ✓ Carnivore, Horns"), its
+traits on a second line only when they do not fit: six species of the viewer
+and their hand fit beside the options.
 """
 from __future__ import annotations
 
@@ -19,6 +28,7 @@ from textual.app import ComposeResult
 from textual.containers import Container, Vertical
 from textual.widgets import Static
 
+from ...engine.text import plural
 from ...ui.theme import colour, seat_letter
 from ...ui.later import after_refresh
 from ...ui.widgets.cursor_board import TARGET_MARK, CursorBoard, Pickable
@@ -27,6 +37,8 @@ from ...ui.widgets.quiet import set_text, set_title, sync_children
 PHASES = {"food": "choosing food cards", "play": "playing cards",
           "feed": "feeding", "over": "game over"}
 CARD_WIDTH = 22
+COMPACT_BELOW = 30  # a board shorter than this shows species as lines, not boxes
+ROOM_UNDER_DOCK = 6  # rows the docked top must leave to the rest, else it scrolls with it
 
 
 class Cell(Pickable, Static):
@@ -42,6 +54,43 @@ class Cell(Pickable, Static):
     def __init__(self, target: tuple | None, **kw) -> None:
         super().__init__("", **kw)
         self.target = target
+
+
+class SpeciesCell(Cell):
+    """A species: a box titled with its marks and name ("▶◆ A1"), or on a short
+    board (``-line``) a line led by them, its traits after the numbers or, when
+    they do not fit ``width``, on a second line."""
+
+    DEFAULT_CSS = """
+    SpeciesCell.-line, SpeciesCell.-line.-target, SpeciesCell.-line.-selected { border: none; padding: 0; }
+    SpeciesCell.-line.-target { text-style: bold; }
+    SpeciesCell.-line.-cursor { border: none; background: $accent 40%; }
+    """
+
+    name_: str = ""
+    name_style: Style = Style(bold=True)
+    box: Text = Text()
+    stats: Text = Text()
+    traits: Text = Text()
+    width: int = 0
+
+    def show_marks(self, marks: str, selected: bool, layout: bool = True) -> None:
+        star = "★" if selected else ""
+        if not self.has_class("-line"):
+            set_text(self, self.box, layout=layout)
+            set_title(self, f"{marks}{star} {self.name_}" if marks or star else self.name_)
+            return
+        set_title(self, None)
+        t = Text()
+        t.append(f"{marks:<2}", style="bold")
+        t.append(self.name_, style=self.name_style)
+        t.append(f"{star or ' '}", style="bold yellow")
+        t.append_text(self.stats)
+        if self.traits.plain:
+            fits = not self.width or t.cell_len + 1 + self.traits.cell_len <= self.width
+            t.append(" " if fits else "\n     ")
+            t.append_text(self.traits)
+        set_text(self, t, layout=layout)
 
 
 class HandCell(Cell):
@@ -88,8 +137,14 @@ def _trait_text(tr: dict, mark: bool) -> Text:
 
 class EvolutionBoard(CursorBoard):
     DEFAULT_CSS = """
-    EvolutionBoard #evo-hole { height: auto; background: $primary-darken-3; padding: 0 1; dock: top; }
-    EvolutionBoard #evo-me, EvolutionBoard #evo-players { height: auto; }
+    EvolutionBoard #evo-top { height: auto; dock: top; }
+    EvolutionBoard.-undocked #evo-top { dock: none; }
+    EvolutionBoard #evo-hole { height: auto; background: $primary-darken-3; padding: 0 1; }
+    EvolutionBoard #evo-me { height: auto; }
+    EvolutionBoard #evo-players { height: auto; }
+    EvolutionBoard.-compact .evo-player { margin-top: 0; }
+    EvolutionBoard.-compact #evo-hole { padding: 0; }
+    EvolutionBoard.-compact HandCell { padding: 0; }
     EvolutionBoard .evo-player { height: auto; margin-top: 1; }
     EvolutionBoard .evo-head { height: auto; }
     EvolutionBoard .evo-empty { height: 1; color: $text-muted; padding-left: 2; }
@@ -100,13 +155,16 @@ class EvolutionBoard(CursorBoard):
     def __init__(self, **kw) -> None:
         super().__init__(**kw)
         self._columns = 2
+        self._compact = False
+        self._line_width = 0
 
     def compose(self) -> ComposeResult:
-        # The viewer's own species and hand come first, the other players
-        # after: at 80x24 the deciding player sees their holdings without
-        # scrolling (the others may scroll).
-        yield Static("", id="evo-hole")
-        yield Vertical(id="evo-me")
+        # The viewer's own species (docked with the watering hole) and hand
+        # come first, the other players after: at 80x24 the deciding player
+        # sees their holdings without scrolling (the others scroll).
+        with Vertical(id="evo-top"):              # docked: stays in view
+            yield Static("", id="evo-hole")
+            yield Vertical(id="evo-me")
         with Vertical(id="evo-hand-box"):
             yield Static("", id="evo-hand-head", classes="evo-head")
             yield CellGrid(id="evo-hand")
@@ -122,13 +180,25 @@ class EvolutionBoard(CursorBoard):
     # -- the grid of cells ---------------------------------------------------------
     def on_resize(self, event: events.Resize) -> None:
         cols = max(1, (event.size.width - 1) // (CARD_WIDTH + 1))
-        if cols != self._columns:
-            self._columns = cols
-            for g in self.query(CellGrid):
-                g.styles.grid_size_columns = cols
+        compact = event.size.height < COMPACT_BELOW
+        # the line's room: the board less its right padding and scrollbar
+        width = max(0, event.size.width - 2)
+        if (cols, compact, width) == (self._columns, self._compact, self._line_width):
+            return
+        changed = compact != self._compact or (compact and width != self._line_width)
+        self._columns, self._compact, self._line_width = cols, compact, width
+        self.set_class(compact, "-compact")
+        for g in self.query(CellGrid):
+            g.styles.grid_size_columns = cols if g.id == "evo-hand" else self._species_columns()
+        if changed and self._view:
+            self._redraw()
+
+    def _species_columns(self) -> int:
+        return 1 if self._compact else self._columns
 
     def rows(self) -> list[list[tuple]]:
-        """The cursor's rows: each player's species, then the viewer's hand."""
+        """The cursor's rows: each player's species (a row each on a short board, where a species
+        is a line), the viewer's hand after their own."""
         out: list[list[tuple]] = []
         v = self._view
         if not v:
@@ -137,7 +207,9 @@ class EvolutionBoard(CursorBoard):
         hand = self._hand()
         for n, p in enumerate(self._order()):
             row = [("species", p, i) for i in range(len(players[p].get("species", [])))]
-            if row:
+            if self._compact:
+                out += [[k] for k in row]         # a line each: ↑↓ walk them
+            elif row:
                 out.append(row)
             if n == 0 and hand:
                 out.append([("card", c["id"]) for c in hand])
@@ -167,25 +239,42 @@ class EvolutionBoard(CursorBoard):
             set_text(self.query_one("#evo-hole", Static), "")
             self._sync_players([])
             set_text(self.query_one("#evo-hand-head", Static), "")
-            self._sync_cells(self.query_one("#evo-hand", CellGrid), [])
+            grid = self.query_one("#evo-hand", CellGrid)
+            sync_children(grid, grid.query(HandCell), 0, lambda: HandCell(None))
             return
         set_text(self.query_one("#evo-hole", Static), self._hole_text(v))
         self._sync_players(v.get("players", []))
         self._render_hand(v)
+        after_refresh(self, self._fit_dock)
+
+    def _fit_dock(self) -> None:
+        """The top (the hole and the viewer's species) stays docked while it leaves
+        ``ROOM_UNDER_DOCK`` rows to the rest; a row of many species scrolls with the rest instead,
+        so that none of it is out of reach."""
+        top = self.query_one("#evo-top")
+        if top.is_mounted and self.size.height:
+            self.set_class(self.size.height - top.outer_size.height < ROOM_UNDER_DOCK, "-undocked")
 
     def _hole_text(self, v: dict) -> Text:
         t = Text()
+        down = v.get("food_cards_down", 0)
         t.append("Watering hole: ", style="bold")
         t.append(f"{v.get('hole', 0)} plant", style="bold green")
-        t.append(f" · {v.get('food_cards_down', 0)} food cards down\n")
+        t.append(f" · {plural(down, 'food card')} down\n")
         phase = v.get("phase", "")
-        t.append(f"Round {v.get('round', 0)}", style="bold")
-        t.append(f" · {PHASES.get(phase, phase)} · deck {v.get('deck', 0)} · discard {v.get('discard', 0)}")
+        if not self._compact:  # the banner names the round too: a short board leaves it out
+            t.append(f"Round {v.get('round', 0)}", style="bold")
+            t.append(" · ")
+        t.append(f"{PHASES.get(phase, phase)} · deck {v.get('deck', 0)} · discard {v.get('discard', 0)}")
         if v.get("removed"):
             t.append(f" · {v['removed']} out")
         final = v.get("final_round")
         if final is not None:
-            if final <= v.get("round", 0):
+            last = final <= v.get("round", 0)
+            if self._compact:
+                t.append(" · ")
+                t.append("⚠ FINAL ROUND" if last else f"⚠ round {final} is the last", style="bold yellow")
+            elif last:
                 t.append("\n⚠ FINAL ROUND: the deck ran out", style="bold yellow")
             else:
                 t.append(f"\n⚠ The deck ran out: round {final} is the last", style="bold yellow")
@@ -211,66 +300,82 @@ class EvolutionBoard(CursorBoard):
             head, empty, grid = sec.children[0], sec.children[1], sec.children[2]
             set_text(head, self._player_head(p, pl))  # type: ignore[arg-type]
             empty.display = not pl.get("species")
-            grid.styles.grid_size_columns = self._columns
-            self._sync_cells(grid, [("species", p, i) for i in range(len(pl.get("species", [])))],
-                             [self._species_text(p, i, sp) for i, sp in enumerate(pl.get("species", []))],
-                             self._seat_colour(p))
+            grid.styles.grid_size_columns = self._species_columns()
+            self._sync_species(grid, p, pl.get("species", []))  # type: ignore[arg-type]
 
     def _player_head(self, p: int, pl: dict) -> Text:
         v = self._view or {}
         c = colour(self._seat_colour(p))
         t = Text()
         t.append(f"{c.symbol} {seat_letter(p)} {pl.get('name', '')}", style=Style(color=c.hex, bold=True))
-        if v.get("viewer") == p:
+        mine = v.get("viewer") == p
+        if mine:
             t.append(" (you)", style=Style(color=c.hex))
         score = pl.get("score", 0)
-        t.append(f"  bag {pl.get('bag', 0)} · hand {pl.get('hand_count', 0)} · "
-                 f"{score} pt{'' if score == 1 else 's'}")
+        # the viewer's hand has a line of its own under their species
+        hand = "" if mine else f" · hand {pl.get('hand_count', 0)}"
+        t.append(f"  bag {pl.get('bag', 0)}{hand} · {score} pt{'' if score == 1 else 's'}")
         marks = []
         if v.get("start") == p:
             marks.append("start")
-        if v.get("turn") == p and v.get("phase") in ("play", "feed"):
+        # on a short board the viewer's own line leaves out their turn: the banner says it
+        if v.get("turn") == p and v.get("phase") in ("play", "feed") and not (mine and self._compact):
             marks.append("◀ turn")
         if marks:
             t.append(" · " + " · ".join(marks), style="italic")
         return t
 
-    def _species_text(self, p: int, i: int, sp: dict) -> Text:
-        t = Text()
+    def _species_parts(self, sp: dict) -> tuple[Text, Text]:
+        """A species' numbers ("size 2 pop 3 food 1/3 ✓") and its traits, a box's one per line, a
+        line's joined with commas."""
+        stats = Text()
         need = sp.get("pop", 0)
-        t.append(f"size {sp.get('size', 0)} pop {sp.get('pop', 0)}\n", style="bold")
-        t.append(f"food {sp.get('food', 0)}/{need}")
+        sep = " " if self._compact else "\n"
+        stats.append(f"size {sp.get('size', 0)} pop {need}", style="bold")
+        stats.append(f"{sep}food {sp.get('food', 0)}/{need}")
         if sp.get("fat"):
-            t.append(f" fat {sp['fat']}")
-        fed = sp.get("food", 0) >= need
-        if fed:
-            t.append(" ✓fed", style="green")
-        traits = sp.get("traits", [])
-        for tr in traits:
+            stats.append(f" fat {sp['fat']}")
+        if sp.get("food", 0) >= need:
+            stats.append(" ✓" if self._compact else " ✓fed", style="green")
+        traits = Text()
+        for n, tr in enumerate(sp.get("traits", [])):
             mark = tr.get("id") is not None and ("card", tr.get("id")) in self._targets
-            t.append("\n")
-            t.append_text(_trait_text(tr, mark))
-        if not traits:
-            t.append("\n")
-            t.append("no traits", style="dim")
-        return t
+            if n:
+                traits.append(", " if self._compact else "\n")
+            traits.append_text(_trait_text(tr, mark))
+        if not traits.plain and not self._compact:
+            traits = Text("no traits", style="dim")
+        return stats, traits
+
+    def _sync_species(self, grid: CellGrid, p: int, species: list[dict]) -> None:
+        cells = sync_children(grid, grid.query(SpeciesCell), len(species), lambda: SpeciesCell(None))
+        hexc = colour(self._seat_colour(p)).hex
+        for i, (cell, sp) in enumerate(zip(cells, species)):
+            cell.target = ("species", p, i)
+            cell.name_ = f"{seat_letter(p)}{i + 1}"
+            cell.name_style = Style(color=hexc, bold=True)
+            cell.stats, cell.traits = self._species_parts(sp)
+            cell.box = cell.stats + Text("\n") + cell.traits
+            cell.width = self._line_width
+            cell.set_class(self._compact, "-line")
+            cell.styles.border_title_color = hexc
+            cell.show_marks(self._marks(cell.target), self._is_selected(cell.target))
 
     def _render_hand(self, v: dict) -> None:
         head = self.query_one("#evo-hand-head", Static)
         grid = self.query_one("#evo-hand", CellGrid)
         viewer = v.get("viewer")
         hand = self._hand()
+        sel = (v.get("selected") or {}).get("card")
         if viewer is None:
             set_text(head, Text("Hands are hidden (public view).", style="dim"))
         else:
             t = Text()
             t.append("Your hand", style="bold")
-            t.append(f" ({len(hand)} card{'s' if len(hand) != 1 else ''})")
-            sel = (v.get("selected") or {}).get("card")
+            t.append(f" ({plural(len(hand), 'card')})")
             if sel is not None:
                 t.append(" · selected card marked ★", style="italic")
             set_text(head, t)
-        sel = (v.get("selected") or {}).get("card")
         texts = []
         for c in hand:
             t = Text()
@@ -280,49 +385,37 @@ class EvolutionBoard(CursorBoard):
             t.append(f" {c['food']:+d}")
             texts.append(t)
         grid.styles.grid_size_columns = self._columns
-        self._sync_cells(grid, [("card", c["id"]) for c in hand], texts, None, cell_class=HandCell)
+        cells = sync_children(grid, grid.query(HandCell), len(hand), lambda: HandCell(None))
+        for cell, c, tx in zip(cells, hand, texts):
+            cell.target = ("card", c["id"])
+            cell.body = tx
+            cell.show_line(self._marks(cell.target))
 
-    def _sync_cells(self, grid: CellGrid, targets: list[tuple], texts: list[Text] | None = None,
-                    colour_name: str | None = None, cell_class: type[Cell] = Cell) -> None:
-        cells = sync_children(grid, grid.query(cell_class), len(targets), lambda: cell_class(None))
-        for cell, tg, tx in zip(cells, targets, texts or [Text()] * len(targets)):
-            cell.target = tg
-            if isinstance(cell, HandCell):
-                cell.body = tx
-                cell.show_line(self._marks(tg))
-                continue
-            set_text(cell, tx)
-            set_title(cell, self._cell_title(tg))
-            cell.styles.border_title_color = colour(colour_name).hex if colour_name else None
-
-    def _cell_title(self, tg: tuple) -> str:
-        marks = self._marks(tg)
+    def _is_selected(self, tg: tuple | None) -> bool:
         sel = (self._view or {}).get("selected") or {}
-        if tg[0] == "species":
-            name = f"{seat_letter(tg[1])}{tg[2] + 1}"
-            if sel.get("species") == [tg[1], tg[2]]:
-                marks += "★"
-            return f"{marks} {name}" if marks else name
-        return marks
+        if tg is None:
+            return False
+        return (tg[0] == "card" and sel.get("card") == tg[1]) or \
+               (tg[0] == "species" and sel.get("species") == [tg[1], tg[2]])
 
     def _mark_cells(self) -> None:
-        sel = (self._view or {}).get("selected") or {}
         for cell in self.query(Cell):
             tg = cell.target
             cell.set_class(tg in self._targets, "-target")
             cell.set_class(tg == self._cursor and self.has_focus, "-cursor")
-            is_sel = (tg[0] == "card" and sel.get("card") == tg[1]) or \
-                     (tg[0] == "species" and sel.get("species") == [tg[1], tg[2]])
-            cell.set_class(is_sel, "-selected")
+            cell.set_class(self._is_selected(tg), "-selected")
             if isinstance(cell, HandCell):
                 cell.show_line(self._marks(tg), layout=False)
-            else:
-                set_title(cell, self._cell_title(tg))
+            elif isinstance(cell, SpeciesCell):
+                # a line's marks keep their width; a box's title does not lay anything out
+                cell.show_marks(self._marks(tg), self._is_selected(tg), layout=False)
 
     def _scroll_to_cursor(self, deferred: bool = False) -> None:
         cell = self._cell(self._cursor)
         if cell is None:
             return
+        if self.query_one("#evo-me") in cell.ancestors and not self.has_class("-undocked"):
+            return                                # docked: always in view
         if deferred:
             cell.scroll_visible(animate=False, immediate=False)
         else:
