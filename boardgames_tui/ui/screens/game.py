@@ -274,8 +274,8 @@ class GameScreen(Screen[None]):
         want = self._restore if self._restore is not None else (
             keep.key if keep is not None and self._shown_viewer == shown else None)
         wanted = d.get(want) if want is not None else None
-        if new_decision and wanted is not None and passing(wanted):
-            want = None   # a new decision's highlight is never on a pass or an end (Enter keeps the turn)
+        if (new_decision or self._restore is not None) and wanted is not None and passing(wanted):
+            want = None   # a new decision's highlight (or an undone one's) is never on a pass or an end
         self._restore = None
         if want is not None:
             for i, o in enumerate(self.picker.visible_options):
