@@ -427,9 +427,14 @@ class CivilizationBoard(SeatViewHelpers, MapBoard):
         super().on_descendant_focus(event)
 
     def _home(self) -> None:
+        """The battle board or the page from its top; in a battle, the player's hand and his battle
+        abilities under it in view, and the cursor."""
         def home():
-            self.canvas.scroll_to(0, 0, animate=False, immediate=True)
-            self.canvas.scroll_to_cursor()
+            canvas = self.canvas
+            canvas.scroll_to(0, 0, animate=False, immediate=True)
+            if canvas.get_region(("abilities",)) is not None:
+                canvas.scroll_to_map_region(("abilities",))
+            canvas.scroll_to_cursor()
         after_refresh(self, home)
 
     # -- helpers --------------------------------------------------------------------------------
@@ -594,13 +599,13 @@ class CivilizationBoard(SeatViewHelpers, MapBoard):
             else:
                 t.append(f": your hand, {plural(len(hand), 'card')}")
                 y = line(("hand", sd), y + 1, t)
-                if me is not None and side["owner"] == v.get("viewer"):
-                    y = line(("abilities", sd), y, self._battle_abilities(me))
                 laying = bt.get("laying")
                 marked = next((k for k, (card, _) in enumerate(hand) if card == laying), None)  # one of twins
                 for k, (card, text) in enumerate(hand):
                     y = line(("card", sd, k), y, Text(f"  {text}" + ("  (being laid)" if k == marked else "")),
                              targets=(("unit", card),), pickable=True)
+                if me is not None and side["owner"] == v.get("viewer"):
+                    y = line(("abilities",), y, self._battle_abilities(me))
             if side["killed"]:
                 y = line(("killed", sd), y, Text(f"  killed: {', '.join(side['killed'])}", style="dim"))
         line(("battle", "trumps"), y + 1, Text("infantry ▸ cavalry ▸ artillery ▸ infantry: each strikes first "
@@ -628,6 +633,20 @@ class CivilizationBoard(SeatViewHelpers, MapBoard):
             t.append(" · " if k else "")
             t.append(name, style="bold")
             t.append(f": {text}")
+        others = [name for name in me["techs"] if name not in {f[0] for f in found}]
+        if others:
+            t.append(" · your other techs:", style="italic")
+            t.append_text(CivilizationBoard._tech_names(others))
+        return t
+
+    @staticmethod
+    def _tech_names(techs: list[str]) -> Text:
+        """`` I Pottery, Writing · II Construction``: tech names by level."""
+        t = Text()
+        for k, (lv, names) in enumerate(techs_by_level(techs)):
+            t.append(" · " if k else " ")
+            t.append(ROMAN[lv] if 0 < lv <= 5 else "?", style="bold")
+            t.append(" " + ", ".join(names))
         return t
 
     def _position_page(self, out: list, v: dict, width: int) -> None:
@@ -665,7 +684,8 @@ class CivilizationBoard(SeatViewHelpers, MapBoard):
             parts.append(f"{kind} {ROMAN[min(rank, 5)]}: " + (", ".join(cards) if cards else "no card"))
         t.append(" · ".join(parts) or "none")
         block(("page", "units"), t)
-        t = Text(f"Your techs ({len(me['techs'])})", style="bold")
+        t = Text(f"Your techs ({len(me['techs'])}):", style="bold")
+        t.append_text(self._tech_names(me["techs"]))
         block(("page", "techs"), t)
         for lv, names in techs_by_level(me["techs"]):
             for name in names:
@@ -875,10 +895,7 @@ class CivilizationBoard(SeatViewHelpers, MapBoard):
         if pl.get("great_people"):
             d.append(f" · {plural(pl['great_people'], 'great person', 'great people')}")
         e = Text("techs", style="bold")
-        for k, (lv, names) in enumerate(techs_by_level(pl["techs"])):
-            e.append(" · " if k else " ")
-            e.append(ROMAN[lv] if 0 < lv <= 5 else "?", style="bold")
-            e.append(" " + ", ".join(names))
+        e.append_text(self._tech_names(pl["techs"]))
         return [a, b, c, d, e]
 
     def _other_line(self, q: int, pl: dict, short: bool = False) -> Text:
