@@ -197,18 +197,14 @@ class CivilizationGame(StepGame):
 
     def score_detail(self, s: CivState, q: int) -> str:
         """The score is 1 for the winner, 0 for the others: what it is made of is each race to a
-        victory (seed rules 84-87): the culture track, the tech pyramid toward Space Flight, the coin
-        dial toward 15, and the capital (still standing, or taken: the military victory)."""
+        victory (seed rules 84-87): the culture track's space, the techs (the pyramid's top level toward
+        Space Flight), the coin dial toward 15 ($); the military victory is the end screen's title."""
         pl = s.players[q]
         top = max((D.TECH_INDEX[t].level for t in pl.techs if t in D.TECH_INDEX), default=0)
-        parts = [f"culture space {pl.culture_step}/{D.CULTURE_VICTORY_SPACE}",
-                 f"{plural(len(pl.techs), 'tech')}" + (f" (up to level {ROMAN[top]})" if top else ""),
-                 f"{coin_dial(self, s, q)}/{D.COIN_VICTORY} coins"]
-        if q == s.winner and s.victory:
-            return f"{s.victory} victory · " + " · ".join(parts)
-        if s.victory == "military" and pl.capital not in s.board.cities:
-            parts.append("capital taken")
-        return " · ".join(parts)
+        techs = plural(len(pl.techs), "tech") + (f" ({ROMAN[top]})" if top else "")
+        # one line of the end screen's table at 80 columns: the winner's victory is its title
+        coins = f"{coin_dial(self, s, q)}/{D.COIN_VICTORY}$"
+        return f"culture {pl.culture_step}/{D.CULTURE_VICTORY_SPACE}, {techs}, {coins}"
 
     def standing(self, s: CivState) -> list[int]:
         """Progress toward victory, as the end screen charts it: techs learned plus the culture
