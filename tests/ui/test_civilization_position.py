@@ -69,8 +69,8 @@ async def test_the_deciders_position_is_on_screen_and_the_map_shows_the_decision
         # the map shows the decision
         board = screen.board
         v = board.last_view
-        if v.get("battle"):
-            return
+        if v.get("battle") or board.result_shown() or board.page_wanted():
+            return        # the battle, its result or the page of techs and units in place of the map
         canvas = board.canvas
         view = canvas.scrollable_content_region
         shown = (int(canvas.scroll_x), int(canvas.scroll_y), view.width, view.height)

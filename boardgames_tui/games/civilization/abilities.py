@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, ClassVar, cast
 
 from ...engine.core import Option
 from ...engine.steps import Auto, Step, key, log
+from ...engine.text import plural
 from . import cards, culture, data as D, management, movement, war
 from .board import BUILDING, Figures, Pos, WONDER, neighbours
 from .common import _CULTURE_LEVEL, _a, _sources, _sq, _where, ability_sources, coin_dial, culture_hand, fit, stacking
@@ -637,7 +638,7 @@ def ability_effect(g: CivilizationGame, s: CivState, player: int, source: str, t
         elif tag == "buy_coin_with_culture":
             p.culture -= ab.amount
         p.card_coins = {**p.card_coins, source: p.card_coins.get(source, 0) + 1}
-        log(s, f"{name} puts a coin on {source} ({coin_dial(g, s, player)} coins).")
+        log(s, f"{name} puts a coin on {source} ({plural(coin_dial(g, s, player), 'coin')}).")
     elif tag == "take_market_resources":
         for r in sorted(s.resource_pool):
             if s.resource_pool[r] > 0:

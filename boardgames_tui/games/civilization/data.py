@@ -188,13 +188,13 @@ TECHS: tuple[Tech, ...] = (
     )),
     Tech("Navigation", 1, building="Harbor", water=CROSS),
     Tech("Philosophy", 1, building="Temple", abilities=(
-        Ability("random_great_person", CITY, "Once per turn: gain a random great person.", 1, ANY_RESOURCE, 3),
+        Ability("random_great_person", CITY, "Once per turn gain a random great person.", 1, ANY_RESOURCE, 3),
     )),
     Tech("Pottery", 1, building="Granary", culture_hand=1, coin_slots=COIN_SLOTS, abilities=(
-        Ability("coin_on_card", CITY, "Once per turn: put 1 coin here.", 1, ANY_RESOURCE, 2),
+        Ability("coin_on_card", CITY, "Once per turn put 1 coin here.", 1, ANY_RESOURCE, 2),
     )),
     Tech("Writing", 1, building="Library", abilities=(
-        Ability("cancel_city_action", CITY, "Cancel one city action another player is taking.", 0, SPY, 1),
+        Ability("cancel_city_action", CITY, "Cancel one city action another player is taking (not a resource ability).", 0, SPY, 1),
     )),
     # -- level II (10)
     Tech("Chivalry", 2, government="Feudalism", unit=(CAVALRY, 2), abilities=(
@@ -434,7 +434,7 @@ WONDERS: tuple[Wonder, ...] = (
         Ability("free_figure", START, "Build a figure free in this wonder's square (not in round 1).", 1),)),
     _w("The Great Wall", ANCIENT, 15, 10, "Masonry", (
         Ability("shrink_loot", BATTLE,
-                "When you lose a battle the winner's loot shrinks: after a city battle he picks from the "
+                "When you lose a battle the winner gets 1 less loot: after a city battle he picks from the "
                 "field list, after a field battle he gets nothing."),
         Ability("free_walls", START, "Free city walls in one of your cities.", 1),)),
     _w("The Pyramids", ANCIENT, 15, 10, "Pottery", (
@@ -447,14 +447,14 @@ WONDERS: tuple[Wonder, ...] = (
     _w("Leonardo's Workshop", MEDIEVAL, 20, 15, "Mathematics", (
         Ability("unit_cost_cap", CITY, "Your unit cards never cost more than 5.", 5),)),
     _w("Porcelain Tower", MEDIEVAL, 20, 15, "Construction", (
-        Ability("tech_discount", RESEARCH, "Techs cost you 5 less trade (still one per turn).", 5),)),
+        Ability("tech_discount", RESEARCH, "Techs cost you 5 less trade (still 1 research per turn).", 5),)),
     _w("Himeji Samurai Castle", MEDIEVAL, 20, 15, "Monarchy", (
         Ability("army_strength", BATTLE, "All your units +1 strength.", 1),)),
     _w("Statue of Liberty", MODERN, 25, 20, "Metal Casting", (
         Ability("copy_tech", START,
                 "Learn free one tech any other player knows (normal research still allowed)."),)),
     _w("The Kremlin", MODERN, 25, 20, "Communism", (
-        Ability("resources_as_spy", ANY, "Once per turn spend any 2 resources in place of a spy.", 1,
+        Ability("resources_as_spy", ANY, "Once per turn they act as a spy.", 1,
                 ANY_RESOURCE, 2),)),
     _w("The Pentagon", MODERN, 25, 15, "Ballistics", (
         Ability("no_trump", BATTLE, "Your units cannot be trumped."),)),

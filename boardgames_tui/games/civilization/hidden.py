@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import random
 
+from ...engine.copying import copy_value
 from ...engine.core import LogEntry
 from ...engine.hidden import Deck
 from ...engine.rng import Rng
@@ -184,6 +185,7 @@ def view(g: CivilizationGame, s: CivState, viewer: int | None) -> dict:
             "culture_levels": sorted(_CULTURE_LEVEL[c] for c in p.culture_cards),
             "great_people": len(p.great_people),
             "hand": ({"units": [D.UNIT_CARDS[u].type for u in p.units],
+                      "unit_cards": unit_cards(s, q),
                       "culture_cards": list(p.culture_cards), "great_people": list(p.great_people)}
                      if mine else None),
         })
@@ -207,33 +209,34 @@ def view(g: CivilizationGame, s: CivState, viewer: int | None) -> dict:
         "wonder_deck": len(s.wonder_deck), "resource_pool": dict(s.resource_pool),
         "culture_decks": {lv: len(d) for lv, d in s.culture_decks.items()},
         "winner": s.winner, "victory": s.victory, "battle": battle_view(g, s, viewer),
+        "last_battle": last_battle_view(s),
         "log": [e.for_viewer(viewer) for e in s.log],
     }
 
 
+def unit_cards(s: CivState, q: int) -> list[list]:
+    """A player's unit cards (his standing forces) as he sees them: ``[type, rank, name, strength]``,
+    by type (infantry, cavalry, artillery, aircraft), the strongest first; Himeji Samurai Castle's +1
+    included, as in his battles."""
+    p = s.players[q]
+    bonus = 1 if "Himeji Samurai Castle" in p.wonders else 0
+    order = {t.key: i for i, t in enumerate(D.UNIT_TYPES)}
+    cards = []
+    for u in p.units:
+        kind = D.UNIT_CARDS[u].type
+        rank = p.ranks.get(kind, 1)
+        cards.append((order[kind], -(war.card_value(u, rank) + bonus), u, kind, rank))
+    return [[kind, max(rank, 1), war.unit_name(u, rank), -neg] for _, neg, u, kind, rank in sorted(cards)]
+
+
 def battle_view(g: CivilizationGame, s: CivState, viewer: int | None) -> dict | None:
     """The battle as ``viewer`` sees it: the fronts open, each hand's types on their backs, his own
-    hand's cards in full."""
-    b = s.battle
-    if b is None:
-        return None
-    sides = {}
-    for sd in (war.ATT, war.DEF):
-        mine = b.player(sd) == viewer
-        sides[sd] = {
-            "owner": b.owner(sd), "player": b.player(sd), "bonus": b.bonus[sd],
-            "hand_types": sorted(D.UNIT_CARDS[c].type for c in b.hands[sd]),
-            "hand": ([[c, war.describe(s, b, sd, c)] for c in sorted(b.hands[sd])] if mine else None),
-            "killed": [war.describe(s, b, sd, c) for c in b.killed[sd]],
-        }
-    fronts = [{sd: {"card": f[sd][0], "text": war.describe(s, b, sd, f[sd][0], f[sd][1], i), "wounds": f[sd][1],
-                    "name": war.unit_name(f[sd][0], b.ranks[sd].get(D.UNIT_CARDS[f[sd][0]].type, 1)),
-                    "strength": war.front_strength(s, b, i, sd),
-                    "type": D.UNIT_CARDS[f[sd][0]].type, "first": war.first_striker(s, b, i) == sd}
-                    for sd in (war.ATT, war.DEF) if sd in f}
-              for i, f in enumerate(b.fronts)]
-    top = s.steps[-1] if s.steps else None
-    laying = top.card if isinstance(top, war.BattleFront) and top.player == viewer else None
-    return {"square": _sq(b.pos), "kind": b.kind, "attacker": b.attacker, "defender": b.defender,
-            "laying": laying,
-            "armies": b.armies, "turn": b.turn, "sides": sides, "fronts": fronts, "totals": war.totals(s, b)}
+    hand's cards in full (``war.battle_dict``)."""
+    return None if s.battle is None else war.battle_dict(s, s.battle, viewer)
+
+
+def last_battle_view(s: CivState) -> dict | None:
+    """The end of the last battle (all its cards open by then), while its round lasts and no other battle
+    is fought: the screen keeps it in view until the player has seen it."""
+    lb = s.last_battle
+    return copy_value(lb) if lb is not None and s.battle is None and lb["round"] == s.round else None

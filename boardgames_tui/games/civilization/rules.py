@@ -36,13 +36,15 @@ from pathlib import Path
 from typing import ClassVar
 
 from ...engine.steps import Auto, StepGame, log
+from ...engine.text import plural
 from . import abilities, cities, culture, data as D, hidden, management, movement, trade
 from .board import WONDER
 from .common import (
-    _MAX_SQUARE_COINS, CITY, MOVE, OVER, RESEARCH, START, TRADE, _sq, coins, map_coins,
+    _MAX_SQUARE_COINS, CITY, MOVE, OVER, RESEARCH, START, TRADE, _sq, coin_dial, coins, map_coins,
 )
 from ...engine.core import Decision, Option
 from .state import CivState, deal
+from .texts import ROMAN
 
 
 # ====================================================================== steps
@@ -194,8 +196,15 @@ class CivilizationGame(StepGame):
         return s.round
 
     def score_detail(self, s: CivState, q: int) -> str:
+        """The score is 1 for the winner, 0 for the others: what it is made of is each race to a
+        victory (seed rules 84-87): the culture track's space, the techs (the pyramid's top level toward
+        Space Flight), the coin dial toward 15 ($); the military victory is the end screen's title."""
         pl = s.players[q]
-        return f"{len(pl.techs)} techs, culture space {pl.culture_step}"
+        top = max((D.TECH_INDEX[t].level for t in pl.techs if t in D.TECH_INDEX), default=0)
+        techs = plural(len(pl.techs), "tech") + (f" ({ROMAN[top]})" if top else "")
+        # one line of the end screen's table at 80 columns: the winner's victory is its title
+        coins = f"{coin_dial(self, s, q)}/{D.COIN_VICTORY}$"
+        return f"culture {pl.culture_step}/{D.CULTURE_VICTORY_SPACE}, {techs}, {coins}"
 
     def standing(self, s: CivState) -> list[int]:
         """Progress toward victory, as the end screen charts it: techs learned plus the culture

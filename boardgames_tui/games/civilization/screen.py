@@ -34,7 +34,9 @@ from typing import Any
 
 from rich.style import Style
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.geometry import Region
 from textual.widgets import Static
 
@@ -42,7 +44,9 @@ from ...ui.later import after_refresh
 from ...ui.theme import colour, seat_letter
 from ...ui.widgets.board import SeatViewHelpers
 from ...ui.widgets.map_canvas import MapBoard, MapCanvas, MapRegion, cut_lines, wrap_text
+from ...engine.text import plural
 from . import data as D
+from . import texts as T
 from .board import placed_squares
 from .data_map import HUT, TERRAIN_YIELDS, TILE_SIZE, map_size
 
@@ -167,18 +171,18 @@ def focus_square(view: dict, targets: set[tuple], highlight: tuple | None) -> tu
 
 
 def _abilities_text(abilities) -> str:
-    return " ".join(a.text for a in abilities)
+    return " ".join(T.ability_text(a) for a in abilities)
 
 
-def option_detail(o: Any) -> str:
+def option_detail(o: Any, view: dict | None = None) -> str:
     """What an option's short label leaves out, from the game's data and the option's plain ``value``
     (never its key): a culture card's, an ability's, a government's, a building's or a wonder's text,
-    a technology's abilities."""
+    a technology's effects and abilities, the unit cards of a type (``view``: the viewer's own)."""
     v = o.value
     if o.target and o.target[0] == "tech":
         tech = D.TECH_INDEX.get(o.target[1])
         if tech is not None:
-            return f"{tech.name}, level {tech.level}: " + (_abilities_text(tech.abilities) or "no ability")
+            return T.tech_abilities_text(tech)
     if not isinstance(v, tuple) or not v or not isinstance(v[0], str):
         return ""
     head = v[0]
@@ -191,19 +195,91 @@ def option_detail(o: Any) -> str:
             if item is not None:
                 ab = next((a for a in item.abilities if a.tag == tag), None)
                 if ab is not None:
-                    price = f" (pay {ab.count} {ab.resource})" if ab.resource else ""
-                    return f"{source}: {ab.text}{price}"
+                    return f"{source}: {T.ability_text(ab)}"
     if head == "government" and len(v) == 2 and v[1] in D.GOVERNMENT_INDEX:
         return f"{v[1]}: " + _abilities_text(D.GOVERNMENT_INDEX[v[1]].abilities)
     if head in ("wonder", "free") and len(v) >= 2 and v[1] in D.WONDER_INDEX:
-        return f"{v[1]}: " + _abilities_text(D.WONDER_INDEX[v[1]].abilities)
+        return f"{v[1]}: " + T.wonder_abilities_text(D.WONDER_INDEX[v[1]])
     if head in ("building", "free") and len(v) >= 2 and v[1] in D.BUILDING_INDEX:
         b = D.BUILDING_INDEX[v[1]]
         return f"{b.name}: {yield_text(b.yields) or 'no icons'}, cost {b.cost} production"
     if head == "great_person" and len(v) >= 2 and v[1] in D.GREAT_PERSON_INDEX:
         gp = D.GREAT_PERSON_INDEX[v[1]]
         return f"the great {gp.name}: {yield_text(gp.yields) or 'no icons'} on a square next to the city"
+    if head == "unit" and len(v) >= 2 and v[1] in D.UNIT_TYPE_INDEX:
+        return unit_type_detail(v[1], view)
     return ""
+
+
+def unit_type_detail(kind: str, view: dict | None) -> str:
+    """A unit purchase's detail: the cards of that type (their strengths at the buyer's rank) and his own."""
+    me = _own_player(view or {})
+    rank = max(1, (me or {}).get("ranks", {}).get(kind, 1))
+    values = sorted({c.strength[min(rank, len(c.strength)) - 1] for c in D.UNIT_CARDS if c.type == kind})
+    name = D.UNIT_TYPE_INDEX[kind].ranks[min(rank, len(D.UNIT_TYPE_INDEX[kind].ranks)) - 1]
+    t = f"a {kind} card drawn face down, rank {ROMAN[rank]} ({name}): strength {', '.join(map(str, values))}"
+    hand = ((me or {}).get("hand") or {}).get("unit_cards")
+    if hand is not None:
+        mine = [str(c[3]) for c in hand if c[0] == kind]
+        t += f"; yours: {', '.join(mine) if mine else 'none'}"
+    return t
+
+
+def _own_player(v: dict) -> dict | None:
+    """The viewer's own entry of the view's players, if he sees his hand."""
+    viewer, players = v.get("viewer"), v.get("players", [])
+    if viewer is None or not 0 <= viewer < len(players):
+        return None
+    return players[viewer]
+
+
+def unit_summary(pl: dict) -> str:
+    """``"inf I 3 2 · cav I 1 · art II 4"``: the player's unit cards by type, rank and strengths (his own
+    hand: each card's strength; another's: counted by type, as their backs show)."""
+    hand = (pl.get("hand") or {}).get("unit_cards")
+    ranks = pl.get("ranks", {})
+    parts = []
+    for kind in ("infantry", "cavalry", "artillery", "aircraft"):
+        rank = ranks.get(kind, 0)
+        if hand is not None:
+            cards = [str(c[3]) for c in hand if c[0] == kind]
+        else:
+            cards = [f"{pl.get('unit_types', []).count(kind)}×?"] if kind in pl.get("unit_types", []) else []
+        if not cards and not rank:
+            continue
+        parts.append(f"{UNIT_SHORT[kind]} {ROMAN[min(rank, 5)]} " + (" ".join(cards) if cards else "–"))
+    return " · ".join(parts) or "no units"
+
+
+def techs_by_level(techs: list[str]) -> list[tuple[int, list[str]]]:
+    by: dict[int, list[str]] = {}
+    for name in techs:
+        tech = D.TECH_INDEX.get(name)
+        by.setdefault(tech.level if tech else 0, []).append(name)
+    return sorted(by.items())
+
+
+def fit_lines(t: Text, width: int, lines: int) -> Text:
+    """``t`` in at most ``lines`` lines of ``width`` cells; what does not fit is cut at a word with "…"."""
+    wrapped = wrap_text(t, width)
+    if len(wrapped) <= lines:
+        return t
+    keep = sum(len(x.plain) for x in wrapped[:lines])
+    plain = t.plain
+    # the wrapped lines lost the spaces they were broken at: count them back
+    cut = min(len(plain), keep + lines - 1)
+    while True:
+        cut = plain.rfind(" ", 0, cut)
+        if cut <= 0:
+            out = t[:max(1, keep - 1)]
+            break
+        out = t[:cut]
+        out.rstrip()
+        out.append("…")
+        if len(wrap_text(out, width)) <= lines:
+            return out
+    out.append("…")
+    return out
 
 
 class CivCanvas(MapCanvas):
@@ -251,6 +327,10 @@ class CivilizationBoard(SeatViewHelpers, MapBoard):
     CivilizationBoard > #map-info { height: 2; }
     """
     DEFAULT_WIDTH = 60
+    INFO_LINES = 2
+    # With the board's keys (Tab): the page of your techs and units in place of the map, and back.
+    # Not in the footer, which shows the same keys wherever the focus is: the legend names it.
+    BINDINGS = [Binding("t", "position", "Techs & units", show=False)]
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
@@ -259,6 +339,14 @@ class CivilizationBoard(SeatViewHelpers, MapBoard):
         self._square_memo: dict[tuple, MapRegion] = {}
         self._memo_colours: tuple[str, ...] = ()
         self._panel_memo: dict[tuple, MapRegion] = {}
+        # The page of the player's techs and units: shown at a decision about techs (research, a tech
+        # learned free), else with ``t``; ``t`` turns the page over until the decision changes.
+        self._page_flip = False
+        self._decision_keys: tuple[str, ...] = ()
+        # The last battle's result stays in view until its player has seen it (see _result_shown).
+        self._battle_seen = 0             # the number of the last battle result acknowledged
+        self._result_armed: dict | None = None   # the view a human decided at with the result in view
+        self._result_key: str | None = None      # the option the list highlighted then
 
     def compose(self) -> ComposeResult:
         yield Static("", classes="map-head", id="map-head")
@@ -269,18 +357,85 @@ class CivilizationBoard(SeatViewHelpers, MapBoard):
     def info_text(self, region: MapRegion | None) -> Text:
         """As every map board's; but while the list has the keys and its highlighted option is not
         on the map (a city's action, a card, a technology), that option's details, which its
-        one-line label leaves out."""
+        one-line label leaves out, cut at a word with "…" where it does not fit (the page of techs, ``t``,
+        has a tech's text in full)."""
         o = self._list_choice
         if (o is not None and not self.canvas.has_focus
                 and (o.target is None or self.canvas.region_for_target(o.target) is None)):
             t = Text("Enter picks: ", style="bold")
             t.append(o.label)
-            detail = option_detail(o)
+            detail = option_detail(o, self._view)
             if detail:
                 t.append(" · ")
                 t.append(detail)
-            return t
+            return fit_lines(t, max(10, self.size.width - 2 if self.size.width else self._width), self.INFO_LINES)
         return super().info_text(region)
+
+    # -- the page of techs and units, the battle's result ---------------------------------------
+    def page_wanted(self, view: dict | None = None) -> bool:
+        """Is the page of the player's techs and units in place of the map?  At a decision about techs
+        (research; a tech learned by loot, swap or wonder), unless ``t`` turned it over."""
+        v = view if view is not None else (self._view or {})
+        if not v or v.get("battle") or self.result_shown(v) or _own_player(v) is None:
+            return False
+        about_techs = any(t and t[0] == "tech" for t in self._targets) or (
+            v.get("phase") == D.RESEARCH and v.get("actor") == v.get("viewer") and not self._targets)
+        return about_techs != self._page_flip
+
+    def action_position(self) -> None:
+        """``t``: the page of your techs and units in place of the map, or the map again."""
+        self._page_flip = not self._page_flip
+        self.redraw()
+        self._home()
+
+    def result_shown(self, view: dict | None = None) -> bool:
+        """The last battle's result is on the board: it ended this round, no battle is fought now, and
+        nobody has acknowledged it (a key in the list or on the board, or a choice made with it in view)."""
+        v = view if view is not None else (self._view or {})
+        lb = v.get("last_battle") if v else None
+        return bool(lb) and not v.get("battle") and lb["number"] > self._battle_seen
+
+    def acknowledge_result(self) -> None:
+        """The player has seen the battle's result: the board shows the decision again."""
+        lb = (self._view or {}).get("last_battle")
+        if lb and self.result_shown():
+            self._battle_seen = lb["number"]
+            self._result_armed, self._result_key = None, None
+            if self._view is not None:
+                hl = self._list_choice.target if self._list_choice is not None else None
+                self.show(self._view, self._targets, self._seats, hl)
+
+    def set_choices(self, options, highlighted) -> None:
+        super().set_choices(options, highlighted)
+        keys = tuple(o.key for o in options)
+        if keys != self._decision_keys:
+            self._decision_keys = keys
+            self._page_flip = False
+
+    def set_list_choice(self, option) -> None:
+        before = self._list_choice
+        super().set_list_choice(option)
+        if (self._result_key is not None and option is not None and option.key != self._result_key
+                and self.result_shown()):
+            self.acknowledge_result()          # a key moved the list's highlight
+        elif option is not before and self._view is not None and self.page_wanted():
+            self.redraw()                      # the page's top names the highlighted tech in full
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        if self.result_shown():
+            self.acknowledge_result()          # Tab to the board: the map again
+        super().on_descendant_focus(event)
+
+    def _home(self) -> None:
+        """The battle board or the page from its top; in a battle, the player's hand and his battle
+        abilities under it in view, and the cursor."""
+        def home():
+            canvas = self.canvas
+            canvas.scroll_to(0, 0, animate=False, immediate=True)
+            if canvas.get_region(("abilities",)) is not None:
+                canvas.scroll_to_map_region(("abilities",))
+            canvas.scroll_to_cursor()
+        after_refresh(self, home)
 
     # -- helpers --------------------------------------------------------------------------------
     def _symbol(self, p: int) -> Text:
@@ -300,15 +455,24 @@ class CivilizationBoard(SeatViewHelpers, MapBoard):
         """As every map board; and when nothing on the map is to be picked (a city's action, say), the
         cursor goes to the square the decision is about, or the deciding player's capital, so that at
         80x24 the map shows what matters to him.  A demo (nothing to pick, ``highlight`` the last bot
-        choice's target) follows the action instead: the map centres on that target's square."""
-        super().show(view, targets, seats, highlight)
+        choice's target) follows the action instead: the map centres on that target's square.
+
+        A battle replaces the map, and so does its result once it ends, until the player has seen it:
+        a key that moves the list's highlight, Tab to the board, or a choice made with the result in
+        view (bots' choices do not take it away)."""
         v = view or {}
-        if v.get("battle"):
-            # the battle board replaces the map: its head at the top, the cursor (a card, a front) in view
-            def home():
-                self.canvas.scroll_to(0, 0, animate=False, immediate=True)
-                self.canvas.scroll_to_cursor()
-            after_refresh(self, home)
+        if self._result_armed is not None and v != self._result_armed:
+            lb = self._result_armed.get("last_battle") or {}
+            self._battle_seen = max(self._battle_seen, lb.get("number", 0))   # a choice made: seen
+            self._result_armed, self._result_key = None, None
+        if self.result_shown(v) and self._list_choice is not None and self._result_armed is None:
+            self._result_armed = v                 # a human decides with the result in view
+            self._result_key = self._list_choice.key
+        self._targets = set(targets)               # page_wanted reads them during the build
+        super().show(view, targets, seats, highlight)
+        if v.get("battle") or self.result_shown(v) or self.page_wanted(v):
+            # the battle board or the page replaces the map: its head at the top, the cursor in view
+            self._home()
             return
         canvas = self.canvas
         if canvas.is_target(canvas.cursor_region):
@@ -328,7 +492,13 @@ class CivilizationBoard(SeatViewHelpers, MapBoard):
             return []
         out: list[MapRegion] = []
         if v.get("battle"):
-            self._battle_board(out, v, width)
+            self._battle_board(out, v["battle"], width, v)
+            return out
+        if self.result_shown(v):
+            self._battle_board(out, v["last_battle"], width, v, result=True)
+            return out
+        if self.page_wanted(v):
+            self._position_page(out, v, width)
             return out
         rows, cols = map_size(len(v.get("players", [])))
         self._map_squares(out, v)
@@ -341,12 +511,13 @@ class CivilizationBoard(SeatViewHelpers, MapBoard):
         self._panel_market(out, v, x, y, w)
         return out
 
-    def _battle_board(self, out: list, v: dict, width: int) -> None:
+    def _battle_board(self, out: list, bt: dict, width: int, v: dict, result: bool = False) -> None:
         """While a battle is fought the board shows it instead of the map (rules 68-78): who fights
         where, the totals and bonuses, the fronts side by side (attacker left, defender right: each
         card's strength and wounds, ▸ where it would strike first), each side's hand (the backs' types;
-        the viewer's own cards in full, to pick) and the units killed."""
-        bt = v["battle"]
+        the viewer's own cards in full, to pick, and his abilities for a battle) and the units killed.
+        ``result``: the battle has ended (``bt`` is the view's ``last_battle``): the fronts as they
+        were left, who won and what each side lost, until the player has seen it."""
         sides = bt["sides"]
         w = max(width, 30)
 
@@ -362,24 +533,30 @@ class CivilizationBoard(SeatViewHelpers, MapBoard):
 
         kind = {"field": "in the field", "city": "on a city", "capital": "on a capital",
                 "village": "on a village"}[bt["kind"]]
-        head = Text(f"Battle on {bt['square']} ({kind})", style="bold")
+        y = 0
+        if result:
+            res = Text("", style="bold")
+            for k, sentence in enumerate(bt["result"]):
+                res.append(("\n" if k else "") + sentence, style="bold" if k == 0 else "")
+            res.append("\n(any key: on with the game)", style="dim")
+            y = line(("battle", "result"), y, res, pickable=True) + 1
+        diff = sides["att"]["bonus"] - sides["def"]["bonus"]
+        head = Text(f"Battle on {bt['square']} ({kind})" + (": the end" if result else ""), style="bold")
+        head.append(f" · bonus {sides['att']['bonus']} / {sides['def']['bonus']}"
+                    + (f": +{abs(diff)} to the {'attacker' if diff > 0 else 'defender'}" if diff else ""))
         head.append("\n")
         head.append_text(who("att"))
         head.append(f" {bt['totals']['att']}", style="bold")
         head.append("  against  ")
         head.append(f"{bt['totals']['def']} ", style="bold")
         head.append_text(who("def"))
-        diff = sides["att"]["bonus"] - sides["def"]["bonus"]
-        head.append(f"\nbonus {sides['att']['bonus']} / {sides['def']['bonus']}"
-                    + (f": the bonus card +{abs(diff)} to the {'attacker' if diff > 0 else 'defender'}"
-                       if diff else ""))
-        y = line(("battle", "head"), 0, head)
+        y = line(("battle", "head"), y, head)
         col = (w - 6) // 2
         cols = Text("     ")
         cols.append_text(who("att"))
         cols.append(" " * max(1, col + 5 - len(cols.plain)))
         cols.append_text(who("def"))
-        y = line(("battle", "cols"), y + 1, cols)
+        y = line(("battle", "cols"), y, cols)
         for i, f in enumerate(bt["fronts"]):
             row = Text(f"{i + 1:>2}  ", style="bold")
             cells = []
@@ -400,31 +577,134 @@ class CivilizationBoard(SeatViewHelpers, MapBoard):
             hurt = [f[sd]["wounds"] if sd in f else 0 for sd in ("att", "def")]
             if any(hurt):                      # a second line: the wounds under each card
                 row.append("\n    ")
-                words = [f"{w} wound{'s' if w != 1 else ''}" if w else "" for w in hurt]
+                words = [plural(w, "wound") if w else "" for w in hurt]
                 row.append(words[0].ljust(col) + "  " + words[1], style="italic")
-            y = line(("front", i), y, row, targets=(("front", i),), pickable=True)
-        y = line(("front", "new"), y, Text("    + a new front", style="dim"), targets=(("front", "new"),),
-                 pickable=True)
+            y = line(("front", i), y, row, targets=(("front", i),), pickable=not result)
+        if not result:
+            y = line(("front", "new"), y, Text("    + a new front", style="dim"), targets=(("front", "new"),),
+                     pickable=True)
+        me = _own_player(v)
         for sd in ("att", "def"):
             side = sides[sd]
             t = Text()
             t.append_text(who(sd))
             hand = side["hand"]
-            if hand is None:
-                t.append(f": {len(side['hand_types'])} cards in hand ({', '.join(side['hand_types']) or 'none'})")
+            if result:
+                t.append(f": {plural(len(side['killed']), 'unit')} killed")
+                y = line(("hand", sd), y + 1, t)
+            elif hand is None:
+                t.append(f": {plural(len(side['hand_types']), 'card')} in hand "
+                         f"({', '.join(side['hand_types']) or 'none'})")
                 y = line(("hand", sd), y + 1, t)
             else:
-                t.append(f": your hand, {len(hand)} card{'s' if len(hand) != 1 else ''}")
+                t.append(f": your hand, {plural(len(hand), 'card')}")
                 y = line(("hand", sd), y + 1, t)
                 laying = bt.get("laying")
                 marked = next((k for k, (card, _) in enumerate(hand) if card == laying), None)  # one of twins
                 for k, (card, text) in enumerate(hand):
                     y = line(("card", sd, k), y, Text(f"  {text}" + ("  (being laid)" if k == marked else "")),
                              targets=(("unit", card),), pickable=True)
+                if me is not None and side["owner"] == v.get("viewer"):
+                    y = line(("abilities",), y, self._battle_abilities(me))
             if side["killed"]:
                 y = line(("killed", sd), y, Text(f"  killed: {', '.join(side['killed'])}", style="dim"))
         line(("battle", "trumps"), y + 1, Text("infantry ▸ cavalry ▸ artillery ▸ infantry: each strikes first "
                                                "against the next; aircraft neither", style="dim"))
+
+    @staticmethod
+    def _battle_abilities(me: dict) -> Text:
+        """The deciding player's techs and wonders that act in a battle, each with its text."""
+        t = Text("  for a battle: ", style="italic")
+        found = []
+        for name in me["techs"]:
+            tech = D.TECH_INDEX.get(name)
+            abs_ = [a for a in (tech.abilities if tech else ()) if a.when == D.BATTLE]
+            if abs_:
+                found.append((name, " ".join(T.ability_text(a) for a in abs_)))
+        for name in me.get("wonders", []):
+            wonder = D.WONDER_INDEX.get(name)
+            if wonder is not None and name not in me.get("obsolete", []):
+                abs_ = [a for a in wonder.abilities if a.when == D.BATTLE]
+                if abs_:
+                    found.append((name, " ".join(T.ability_text(a) for a in abs_)))
+        if not found:
+            t.append("no tech or wonder of yours acts in a battle", style="italic")
+        for k, (name, text) in enumerate(found):
+            t.append(" · " if k else "")
+            t.append(name, style="bold")
+            t.append(f": {text}")
+        others = [name for name in me["techs"] if name not in {f[0] for f in found}]
+        if others:
+            t.append(" · your other techs:", style="italic")
+            t.append_text(CivilizationBoard._tech_names(others))
+        return t
+
+    @staticmethod
+    def _tech_names(techs: list[str]) -> Text:
+        """`` I Pottery, Writing · II Construction``: tech names by level."""
+        t = Text()
+        for k, (lv, names) in enumerate(techs_by_level(techs)):
+            t.append(" · " if k else " ")
+            t.append(ROMAN[lv] if 0 < lv <= 5 else "?", style="bold")
+            t.append(" " + ", ".join(names))
+        return t
+
+    def _position_page(self, out: list, v: dict, width: int) -> None:
+        """The page of the player's own position in place of the map: the tech the list highlights (at a
+        research), his unit cards with their strengths, his techs by level with their abilities, his
+        wonders and government.  Each entry is a region the board's cursor walks (``t``: the map)."""
+        me = _own_player(v)
+        if me is None:
+            return
+        w = max(width, 30)
+        y = 0
+
+        def block(rid, text: Text, pickable: bool = True) -> None:
+            nonlocal y
+            lines = wrap_text(text, w - 1)
+            out.append(MapRegion.rect(rid, 0, y, w, len(lines), label=lines[0], text=tuple(lines[1:]),
+                                      targets=(), pickable=pickable))
+            y += len(lines)
+
+        o = self._list_choice
+        if o is not None and o.target and o.target[0] == "tech" and o.target[1] in D.TECH_INDEX:
+            t = Text("▷ ", style="bold")
+            t.append(o.target[1], style="bold")
+            t.append(T.tech_text(o.target[1])[len(o.target[1]):])
+            block(("page", "choice"), t)
+        t = Text("Your unit cards, rank and strengths: ", style="bold")
+        hand = (me.get("hand") or {}).get("unit_cards", [])
+        ranks = me.get("ranks", {})
+        parts = []
+        for kind in ("infantry", "cavalry", "artillery", "aircraft"):
+            rank = ranks.get(kind, 0)
+            cards = [str(c[3]) for c in hand if c[0] == kind]
+            if not rank and not cards:
+                continue
+            parts.append(f"{kind} {ROMAN[min(rank, 5)]}: " + (", ".join(cards) if cards else "no card"))
+        t.append(" · ".join(parts) or "none")
+        block(("page", "units"), t)
+        t = Text(f"Your techs ({len(me['techs'])}):", style="bold")
+        t.append_text(self._tech_names(me["techs"]))
+        block(("page", "techs"), t)
+        for lv, names in techs_by_level(me["techs"]):
+            for name in names:
+                tech = D.TECH_INDEX.get(name)
+                t = Text(f" {ROMAN[lv] if 0 < lv <= 5 else '?'} ", style="bold")
+                t.append(name, style="bold")
+                t.append(": " + (T.tech_abilities_text(tech) if tech else ""))
+                block(("page", "tech", name), t)
+        for name in me.get("wonders", []):
+            wonder = D.WONDER_INDEX.get(name)
+            t = Text(" wonder ", style="bold")
+            t.append(name, style="bold")
+            gone = name in me.get("obsolete", [])
+            t.append(": " + ("obsolete" if gone else T.wonder_abilities_text(wonder) if wonder else ""))
+            block(("page", "wonder", name), t)
+        gov = D.GOVERNMENT_INDEX.get(me["government"])
+        t = Text(f"Your government, {me['government']}: ", style="bold")
+        t.append(" ".join(T.ability_text(a) for a in gov.abilities) if gov else "")
+        block(("page", "government"), t)
 
     def _map_squares(self, out: list, v: dict) -> None:
         """The squares' regions.  A choice changes a few squares: the others are the regions built
@@ -500,14 +780,14 @@ class CivilizationBoard(SeatViewHelpers, MapBoard):
             t.append(f"\nwonders {', '.join(w[4:] if w.startswith('The ') else w for w in pl['wonders'])}")
         if pl.get("obsolete"):
             t.append(f"\nobsolete {', '.join(pl['obsolete'])}", style="dim")
-        t.append(f"\ncards: {pl['culture_cards']} culture, {pl['units']} units, "
-                 f"{pl['great_people']} great people in reserve")
+        t.append(f"\ncards: {pl['culture_cards']} culture, {plural(pl['units'], 'unit')}, "
+                 f"{plural(pl['great_people'], 'great person', 'great people')} in reserve")
         hand = pl.get("hand")
         if hand:
             if hand["culture_cards"]:
                 t.append(f"\nyour culture cards: {', '.join(hand['culture_cards'])}")
             if hand["units"]:
-                t.append(f"\nyour units: {', '.join(hand['units'])}")
+                t.append(f"\nyour units: {unit_summary(pl)}")
             if hand["great_people"]:
                 t.append(f"\nyour great people: {', '.join(hand['great_people'])}")
         t.append("\n")
@@ -545,20 +825,22 @@ class CivilizationBoard(SeatViewHelpers, MapBoard):
         return y + len(lines)
 
     def legend(self) -> list[tuple[str, str]]:
-        if (self._view or {}).get("battle"):
+        if (self._view or {}).get("battle") or self.result_shown():
             return [("▸ ◂", "the unit that struck first")]        # the battle board says the rest
+        if self.page_wanted():
+            return [("t", "the map (with the board's keys: Tab)")]
         return [(SELECTED_MARK, "the figure or city chosen"), ("G F M D W", "grass, forest, mountain, desert, water"),
                 ("2p 1t 1c 1$ 2b", "production, trade, culture, coin, battle bonus"),
                 ("●Cap ●Cty #", "capital, city, walls"),
                 ("●2a1s", "2 armies, 1 scout"), ("?hut ?vil", "hut, village"), ("W: P:", "wonder, great person"),
-                (BACK * 2, "unexplored tile")]
+                (BACK * 2, "unexplored tile"), ("t", "your techs and units (on the board: Tab, t)")]
 
     # -- above and below the map ---------------------------------------------------------------
     def head_text(self, view: dict | None) -> Text:
-        """Above the map, five lines: the round and phase with the deciding player (the viewer when
+        """Above the map, six lines: the round and phase with the deciding player (the viewer when
         nobody decides), his civilization and government; his dials; his resources and culture cards;
-        his unit cards and techs by level; one line for the other players.  All as the view shows it
-        to the viewer: his own cards by name, another's counted."""
+        his unit cards with their strengths; his techs by name; one line for the other players.  All as
+        the view shows it to the viewer: his own cards by name, another's counted."""
         v = view or {}
         if not v:
             return Text("")
@@ -574,6 +856,8 @@ class CivilizationBoard(SeatViewHelpers, MapBoard):
             when.append(f" ({v.get('victory')} victory)", style="bold")
         elif v.get("battle"):
             when.append(" · a battle", style="bold")
+        elif self.result_shown(v):
+            when.append(" · a battle's end", style="bold")
         lines = [when]
         if me is not None and 0 <= me < len(players):
             lines = self._own_lines(me, players[me])
@@ -591,7 +875,8 @@ class CivilizationBoard(SeatViewHelpers, MapBoard):
 
     def _own_lines(self, q: int, pl: dict) -> list[Text]:
         """The deciding player's position: who, civilization and government; the dials; resources and
-        culture cards; unit cards (types, ranks) and techs by level."""
+        culture cards; unit cards (type, rank, each card's strength) and great people; techs by name,
+        by level (their abilities: the page of techs, ``t``)."""
         a = self._seat(q, name=True)
         a.append("◀", style="bold")
         a.append(f" {pl['civ']}", style="bold")
@@ -602,27 +887,16 @@ class CivilizationBoard(SeatViewHelpers, MapBoard):
         c = Text(", ".join(pl["resources"]) or "no resources")
         hand = pl.get("hand") or {}
         if hand.get("culture_cards"):
-            c.append(f" · cards {len(hand['culture_cards'])}: {', '.join(hand['culture_cards'])}")
+            c.append(f" · {plural(len(hand['culture_cards']), 'culture card')}: {', '.join(hand['culture_cards'])}")
         else:
-            c.append(f" · {pl['culture_cards']} culture cards")
-        d = Text()
-        counts: dict[str, int] = {}
-        for u in pl.get("unit_types", []):
-            counts[u] = counts.get(u, 0) + 1
-        ranks = pl.get("ranks", {})
-        units = [f"{counts.get(u, 0)}{UNIT_SHORT.get(u, u)} {ROMAN[min(ranks.get(u, 0), 5)]}"
-                 for u in ("infantry", "cavalry", "artillery", "aircraft") if counts.get(u) or ranks.get(u)]
-        d.append(" ".join(units) or "no units")
-        levels = [0] * 5
-        for name in pl["techs"]:
-            tech = D.TECH_INDEX.get(name)
-            if tech is not None and 1 <= tech.level <= 5:
-                levels[tech.level - 1] += 1
-        top = max((i for i, n in enumerate(levels) if n), default=0)
-        d.append(" · techs " + " ".join(f"{ROMAN[i + 1]}:{levels[i]}" for i in range(top + 1)))
+            c.append(f" · {plural(pl['culture_cards'], 'culture card')}")
+        d = Text("units ", style="bold")
+        d.append(unit_summary(pl))
         if pl.get("great_people"):
-            d.append(f" · {pl['great_people']} great p.")
-        return [a, b, c, d]
+            d.append(f" · {plural(pl['great_people'], 'great person', 'great people')}")
+        e = Text("techs", style="bold")
+        e.append_text(self._tech_names(pl["techs"]))
+        return [a, b, c, d, e]
 
     def _other_line(self, q: int, pl: dict, short: bool = False) -> Text:
         t = self._seat(q)
@@ -646,7 +920,7 @@ class CivilizationBoard(SeatViewHelpers, MapBoard):
             pl = v["players"][key[1]]
             t.append_text(self._seat(key[1], True))
             t.append(f" ({pl['civ']}): {pl['government']}, trade {pl['trade']}, coins {pl['coins']}, "
-                     f"culture {pl['culture']}, {len(pl['techs'])} techs")
+                     f"culture {pl['culture']}, {plural(len(pl['techs']), 'tech')}")
         elif key[0] == "front" and v.get("battle"):
             bt = v["battle"]
             if key[1] == "new":
@@ -699,8 +973,8 @@ class CivilizationBoard(SeatViewHelpers, MapBoard):
             owner, armies, scouts = fig
             t.append(" · ")
             t.append_text(self._seat(owner))
-            parts = ([f"{armies} arm{'ies' if armies > 1 else 'y'}"] if armies else []) + \
-                    ([f"{scouts} scout{'s' if scouts > 1 else ''}"] if scouts else [])
+            parts = ([plural(armies, "army", "armies")] if armies else []) + \
+                    ([plural(scouts, "scout")] if scouts else [])
             t.append(" " + ", ".join(parts))
         if key in v.get("gather", {}):
             t.append(f" · gathering for the city on {v['gather'][key]}")

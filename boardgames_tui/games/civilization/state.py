@@ -84,6 +84,7 @@ class CivState(StepState):
     frozen: frozenset = frozenset()             # squares no figure may leave this round (Communism, Steam Power)
     open_huts: frozenset = frozenset()          # hut markers turned up and left on the map (rule 61): seen by all
     battle: Any = None                          # war.Battle while one is fought
+    last_battle: Any = None                     # the last battle's end, plain data for the screen (war.end_battle)
     round: int = 0
     phase: str = "setup"
     winner: int = -1

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ...engine.core import Option
 from ...engine.steps import Auto, Step, key, log
+from ...engine.text import plural
 from . import abilities, data as D, management
 from .common import _a, fit
 from .state import CivState
@@ -171,7 +172,7 @@ def _item_option(side: str, what: str, name: str) -> Option:
 @lru_cache(maxsize=64)
 def _card_counts(most: int) -> tuple[Option, ...]:
     """"Ask for 1..most culture cards": the other player's choice which (his hand is hidden)."""
-    return tuple(Option(key("ask", "cards", n), f"Ask for {n} culture card{'s' if n > 1 else ''}",
+    return tuple(Option(key("ask", "cards", n), f"Ask for {plural(n, 'culture card')}",
                         None, ("ask", "cards", n)) for n in range(1, most + 1))
 
 
@@ -278,9 +279,9 @@ def describe(g: CivilizationGame, goods: dict, public: bool = False) -> str:
         elif k.startswith("resource:"):
             parts.append(f"{n} {k[9:]}")
         elif k == "cards":
-            parts.append(f"{n} culture card{'s' if n > 1 else ''} of the giver's choice")
+            parts.append(f"{plural(n, 'culture card')} of the giver's choice")
         else:
-            parts.append(f"{n} culture card{'s' if n > 1 else ''}" if public else f"{n} x {k[5:]}")
+            parts.append(plural(n, "culture card") if public else f"{n} x {k[5:]}")
     return ", ".join(parts) or "nothing"
 
 

@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ...engine.core import Option
 from ...engine.steps import Auto, PlainData, Step, key, log
+from ...engine.text import plural
 from . import abilities, cards, culture, data as D, management
 from .board import GREAT_PERSON, City, Figures, Pos, neighbours
 from .common import fit
@@ -129,7 +130,7 @@ def trumps(s: CivState, b: Battle, side: str, card: int, enemy: int) -> bool:
 def describe(s: CivState, b: Battle, side: str, card: int, wounds: int = 0, front: int | None = None) -> str:
     u = D.UNIT_CARDS[card]
     name = unit_name(card, b.ranks[side].get(u.type, 1))
-    hurt = f", {wounds} wound{'s' if wounds != 1 else ''}" if wounds else ""
+    hurt = f", {plural(wounds, 'wound')}" if wounds else ""
     value = strength(s, b, side, card) if front is None else front_strength(s, b, front, side)
     return f"{name} ({u.type} {value}{hurt})"
 
@@ -141,7 +142,7 @@ def front_label(s: CivState, b: Battle, side: str, front: int) -> str:
     name = unit_name(card, b.ranks[side].get(D.UNIT_CARDS[card].type, 1))
     value = front_strength(s, b, front, side)
     return fit(f"Front {front + 1}: {describe(s, b, side, card, wounds, front)}",
-               f"Front {front + 1}: {name} {value}" + (f", {wounds} wounds" if wounds else ""),
+               f"Front {front + 1}: {name} {value}" + (f", {plural(wounds, 'wound')}" if wounds else ""),
                f"{front + 1}: {name} {value}" + (f" ({wounds}w)" if wounds else ""))
 
 
@@ -550,7 +551,7 @@ def begin_battle(g: CivilizationGame, s: CivState, attacker: int, origin: Pos, p
         f"{s.names[defender]}'s {'capital' if kind == CAPITAL else 'city'}" if city is not None
         else f"{s.names[defender]}'s figures")
     log(s, f"{s.names[attacker]} attacks {foe} on {_sq(pos)} with {armies} arm{'y' if armies == 1 else 'ies'}: "
-           f"{len(hands[ATT])} cards against {len(hands[DEF])}, bonus {bonus[ATT]} against {bonus[DEF]}"
+           f"{plural(len(hands[ATT]), 'card')} against {len(hands[DEF])}, bonus {bonus[ATT]} against {bonus[DEF]}"
            + (f"; {s.names[controller]} plays the barbarians." if defender == BARBARIANS else "."))
     s.steps.append(BattleTurn())
     if defender != BARBARIANS:
@@ -632,14 +633,64 @@ def battle_result(s: CivState, since: int) -> tuple[int, int] | None:
     return None
 
 
+def battle_dict(s: CivState, b: Battle, viewer: int | None) -> dict:
+    """The battle as ``viewer`` sees it (``hidden.battle_view``): the fronts open, each hand's types on
+    their backs, his own hand's cards in full."""
+    sides = {}
+    for sd in SIDES:
+        mine = b.player(sd) == viewer
+        sides[sd] = {
+            "owner": b.owner(sd), "player": b.player(sd), "bonus": b.bonus[sd],
+            "hand_types": sorted(D.UNIT_CARDS[c].type for c in b.hands[sd]),
+            "hand": ([[c, describe(s, b, sd, c)] for c in sorted(b.hands[sd])] if mine else None),
+            "killed": [describe(s, b, sd, c) for c in b.killed[sd]],
+        }
+    fronts = [{sd: {"card": f[sd][0], "text": describe(s, b, sd, f[sd][0], f[sd][1], i), "wounds": f[sd][1],
+                    "name": unit_name(f[sd][0], b.ranks[sd].get(D.UNIT_CARDS[f[sd][0]].type, 1)),
+                    "strength": front_strength(s, b, i, sd),
+                    "type": D.UNIT_CARDS[f[sd][0]].type, "first": first_striker(s, b, i) == sd}
+               for sd in SIDES if sd in f}
+              for i, f in enumerate(b.fronts)]
+    top = s.steps[-1] if s.steps else None
+    laying = top.card if isinstance(top, BattleFront) and top.player == viewer else None
+    return {"square": _sq(b.pos), "kind": b.kind, "attacker": b.attacker, "defender": b.defender,
+            "laying": laying,
+            "armies": b.armies, "turn": b.turn, "sides": sides, "fronts": fronts, "totals": totals(s, b)}
+
+
+def _side_name(s: CivState, q: int) -> str:
+    return "the barbarians" if q == BARBARIANS else s.names[q]
+
+
+def losses_text(s: CivState, b: Battle, side: str, armies: int, scouts: int) -> str:
+    """One side's losses as a sentence: ``"Ada loses 2 units (Archer, Horseman) and 1 army."``, or
+    ``"Bruno loses nothing."``"""
+    who = _side_name(s, b.owner(side))
+    killed = [unit_name(c, b.ranks[side].get(D.UNIT_CARDS[c].type, 1)) for c in b.killed[side]]
+    parts = []
+    if killed:
+        parts.append(f"{plural(len(killed), 'unit')} ({', '.join(killed)})")
+    if armies:
+        parts.append(plural(armies, "army", "armies"))
+    if scouts:
+        parts.append(plural(scouts, "scout"))
+    lost = (", ".join(parts[:-1]) + " and " + parts[-1]) if len(parts) > 1 else (parts[0] if parts else "nothing")
+    verb = "lose" if b.owner(side) == BARBARIANS else "loses"
+    text = f"{who} {verb} {lost}."
+    return text[0].upper() + text[1:]
+
+
 def end_battle(g: CivilizationGame, s: CivState) -> None:
     b = s.battle
     t = totals(s, b)
     winner = ATT if t[ATT] > t[DEF] else DEF                      # a tie goes to the defender (row 42)
     loser = other(winner)
-    wname = "the barbarians" if b.owner(winner) == BARBARIANS else s.names[b.owner(winner)]
-    verb = "win" if wname == "the barbarians" else "wins"
-    log(s, f"The battle on {_sq(b.pos)} {ENDS} {t[ATT]} to {t[DEF]}: {wname} {verb}.")
+    wname = _side_name(s, b.owner(winner))
+    verb = "win" if b.owner(winner) == BARBARIANS else "wins"
+    tie = " (a tie goes to the defender)" if t[ATT] == t[DEF] else ""
+    result = f"The battle on {_sq(b.pos)} {ENDS} {t[ATT]} to {t[DEF]}: {wname} {verb}{tie}."
+    log(s, result)
+    snapshot = battle_dict(s, b, None)
     # the cards: survivors back to their standing forces (barbarians' to their stacks), the killed gone
     for side in SIDES:
         survivors = [f[side][0] for f in b.fronts if side in f] + list(b.hands[side])
@@ -651,14 +702,20 @@ def end_battle(g: CivilizationGame, s: CivState) -> None:
             p.units = list(p.units) + survivors
     losses = len(b.killed[winner]) // D.ARMIES_LOST_PER_KILLED_UNITS
     board = s.board
+    figures = {ATT: [0, 0], DEF: [0, 0]}                        # armies and scouts each side lost
     if winner == ATT and b.attacker == BARBARIANS:              # Roaming Horde: the defenders fall
-        send_home(s, b.pos)
+        gone = send_home(s, b.pos)
+        if gone is not None:
+            figures[DEF] = [gone.armies, gone.scouts]
         if b.kind == CITY:
             raze_city(g, s, b.pos, BARBARIANS)                  # a capital stands (house rule)
     elif winner == ATT:
         standing = max(0, b.armies - losses)
         s.players[b.attacker].armies += b.armies - standing
-        send_home(s, b.pos)                                    # the loser's figures in the square
+        figures[ATT][0] = b.armies - standing
+        gone = send_home(s, b.pos)                             # the loser's figures in the square
+        if gone is not None:
+            figures[DEF] = [gone.armies, gone.scouts]
         if b.kind in (CITY, CAPITAL):
             raze_city(g, s, b.pos, b.attacker)
             if b.kind == CITY:
@@ -670,17 +727,21 @@ def end_battle(g: CivilizationGame, s: CivState) -> None:
     else:
         if b.attacker != BARBARIANS:
             s.players[b.attacker].armies += b.armies           # the attacking group is gone (rule 63, 80)
+            figures[ATT][0] = b.armies
         f = board.figures.get(b.pos)
         if f is not None and losses and b.defender != BARBARIANS:
             lost = min(losses, f.armies)
             s.players[f.owner].armies += lost
+            figures[DEF][0] = lost
             if f.count() - lost:
                 board.figures[b.pos] = Figures(f.owner, f.armies - lost, f.scouts)
             else:
                 del board.figures[b.pos]
-    if losses:
-        log(s, f"{wname} lose{'' if wname == 'the barbarians' else 's'} {losses} arm{'y' if losses == 1 else 'ies'} "
-               f"for {len(b.killed[winner])} units killed.")
+    told = [losses_text(s, b, sd, *figures[sd]) for sd in (winner, loser)]
+    log(s, " ".join(told))
+    number = (s.last_battle or {}).get("number", 0) + 1
+    s.last_battle = {**snapshot, "number": number, "round": s.round, "winner": b.owner(winner),
+                     "winner_side": winner, "result": [result] + told}
     s.battle = None
     win_q, lose_q = b.owner(winner), b.owner(loser)
     if b.kind == CAPITAL and winner == ATT and b.attacker != BARBARIANS:
@@ -838,7 +899,7 @@ class Loot(Step):
                 out.append(Option("loot:culture", f"Take {min(D.LOOT_CULTURE, p.culture)} culture", None, "culture"))
             elif item in ("1 resource", "2 resources") and p.resources:
                 n = 1 if item == "1 resource" else min(2, len(p.resources))
-                out.append(Option("loot:resources", f"Take {n} resource{'s' if n > 1 else ''}", None, ("resources", n)))
+                out.append(Option("loot:resources", f"Take {plural(n, 'resource')}", None, ("resources", n)))
             elif item == "1 tech" and cards.swappable(g, s, self.player, self.loser, 5):
                 out.append(Option("loot:tech", "Learn one of his techs free", None, "tech"))
             elif item == "1 culture card" and p.culture_cards:
