@@ -36,7 +36,6 @@ from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.geometry import Region
 from textual.widgets import Static
 
@@ -328,9 +327,8 @@ class CivilizationBoard(SeatViewHelpers, MapBoard):
     """
     DEFAULT_WIDTH = 60
     INFO_LINES = 2
-    # With the board's keys (Tab): the page of your techs and units in place of the map, and back.
-    # Not in the footer, which shows the same keys wherever the focus is: the legend names it.
-    BINDINGS = [Binding("t", "position", "Techs & units", show=False)]
+    # ``t`` (the game screen's key, from the list or the board): the page of your techs and units in
+    # place of the map, and back (action_position).  The legend names it.
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
@@ -828,12 +826,12 @@ class CivilizationBoard(SeatViewHelpers, MapBoard):
         if (self._view or {}).get("battle") or self.result_shown():
             return [("▸ ◂", "the unit that struck first")]        # the battle board says the rest
         if self.page_wanted():
-            return [("t", "the map (with the board's keys: Tab)")]
+            return [("t", "the map")]
         return [(SELECTED_MARK, "the figure or city chosen"), ("G F M D W", "grass, forest, mountain, desert, water"),
                 ("2p 1t 1c 1$ 2b", "production, trade, culture, coin, battle bonus"),
                 ("●Cap ●Cty #", "capital, city, walls"),
                 ("●2a1s", "2 armies, 1 scout"), ("?hut ?vil", "hut, village"), ("W: P:", "wonder, great person"),
-                (BACK * 2, "unexplored tile"), ("t", "your techs and units (on the board: Tab, t)")]
+                (BACK * 2, "unexplored tile"), ("t", "your techs and units")]
 
     # -- above and below the map ---------------------------------------------------------------
     def head_text(self, view: dict | None) -> Text:

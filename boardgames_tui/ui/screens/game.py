@@ -80,6 +80,8 @@ class GameScreen(Screen[None]):
         # The passing options' own keys (engine ``Game.passing_keys``): the line under the list names them.
         Binding("p", "passing('p')", "Pass", show=False),
         Binding("e", "passing('e')", "End", show=False),
+        # A board's page of your position (Civilization: your techs and units), from the list too.
+        Binding("t", "position", "Your position", show=False),
     ]
     # Textual's Screen.focused repaints the whole screen on every focus change
     # (a full frame, 25-70 KB over SSH).  Focus styles are already refreshed
@@ -660,6 +662,12 @@ class GameScreen(Screen[None]):
             self.notify(f"There is nothing to {word} now ({letter}).", severity="warning", timeout=2)
             return
         self.choose(o.key)
+
+    def action_position(self) -> None:
+        """t: the board's page of the deciding player's position, where the board has one."""
+        page = getattr(self.board, "action_position", None)
+        if page is not None and self.curtain_for is None and not self.match.is_over():
+            page()
 
     def action_hint(self) -> None:
         """h: the easy policy's pick for the player deciding now, with its reason, highlighted in the
