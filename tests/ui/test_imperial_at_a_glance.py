@@ -1,6 +1,6 @@
 """Issue 39 at 80x24, Imperial: the rondel choice shows the deciding power's treasury, power points
-and what a taxation would give it now; at 6 players every player's bonds are on screen, none cut.
-Asserted on the lines the widgets draw."""
+and what a taxation would give it now; at 6 players every player's bonds are on screen, none cut;
+the top bar keeps the round whatever the names.  Asserted on the lines the widgets draw."""
 from __future__ import annotations
 
 import re
@@ -125,6 +125,23 @@ async def test_six_players_every_players_bonds_are_on_screen_uncut(seed, choices
 def long_form(bonds: list[dict]) -> str:
     """``A 9M 4M · G 2M``: the decider's bonds by power."""
     return " · ".join(f"{piece[0]} " + " ".join(f"{c}M" for c in piece[1:].split(",")) for piece in bond_pieces(bonds))
+
+
+async def test_the_top_bar_keeps_the_round_with_six_long_names():
+    names = [f"Maximiliana {n}" for n in NAMES]
+    m = played(6, 3, 90, "rondel", names=names)
+    app = BoardgamesApp(m, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 5)
+        banner = app.screen.query_one("#banner")
+        line = drawn(banner)[0]
+        assert line.endswith(f"│ Imperial · round {m.round_number()}"), line
+        assert f"Maximiliana {NAMES[m.decision().player]}" in line and "…" in line     # the rest cut instead
+        await pilot.resize_terminal(110, 30)                 # room for it all: drawn again, whole
+        await settle(pilot, 5)
+        line = drawn(banner)[0]
+        assert line.endswith(f"│ Imperial · round {m.round_number()}") and "…" not in line, line
+        assert "to decide for " in line
 
 
 def test_a_summary_longer_than_a_line_goes_on_indented_and_whole():
