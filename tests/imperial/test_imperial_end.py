@@ -1,6 +1,11 @@
 """The end of the game and the scoring, with the seed's example and its tie-break."""
 from __future__ import annotations
 
+import random
+import re
+
+from boardgames_tui.bots.random_bot import RandomBot
+from boardgames_tui.engine.session import Match, Seat
 from boardgames_tui.games.imperial import data as D
 from boardgames_tui.games.imperial.rules import GAME
 
@@ -36,6 +41,42 @@ def test_score_adds_every_bond_times_its_powers_factor():
     give_bond(s, 1, RU, 6)                        # 3 x 4
     s.cash[1] = 7
     assert GAME.score_of(s, 1) == 5 + 18 + 0 + 4 + 12 + 7
+    # the end screen's make-up of it: cash, then per power the interest held × the factor, a power whose
+    # factor is 0 included (it counts nothing, and says so)
+    assert GAME.score_detail(s, 1) == "$7 AH1×5 IT9×2 FR8×0 GB4×1 RU3×4"
+
+
+def test_the_score_detail_names_every_power_held_and_adds_up_to_the_score():
+    """Over random positions of 3- and 6-player games: the detail parts sum to the score, and name
+    exactly the powers whose bonds the player holds, each with its interest and factor."""
+    rnd = random.Random(39)
+    checked = 0
+    for k, n in enumerate((3, 6, 3, 6)):
+        m = Match.new("imperial", [Seat(f"P{i}", "red") for i in range(n)], 39 + k)
+        bot = RandomBot(k)
+        for _ in range(rnd.randrange(100, 900)):
+            d = m.decision()
+            if d is None:
+                break
+            m.choose(bot.choose(d))
+        st = m.state
+        for q in range(n):
+            detail = GAME.score_detail(st, q)
+            cash, *parts = detail.split(" ")
+            assert cash == f"${st.cash[q]}"
+            total = st.cash[q]
+            held = {}
+            for part in parts:
+                code, interest, factor = re.fullmatch(r"([A-Z]{2})(\d+)×(\d)", part).groups()
+                p = D.POWERS.index(code)
+                assert int(factor) == D.power_factor(st.power_points[p])
+                held[code] = int(interest)
+                total += int(interest) * int(factor)
+            assert held == {D.POWERS[p]: sum(D.BOND_INTEREST[b] for b in range(len(D.BOND_COSTS)) if st.bonds[p][b] == q)
+                            for p in range(6) if q in st.bonds[p]}
+            assert total == GAME.score_of(st, q)
+            checked += 1
+    assert checked == 18
 
 
 def test_the_game_ends_at_once_at_25_power_points():

@@ -24,8 +24,10 @@ Keys while the map has focus: the arrows move the cursor to the nearest
 place that way, Enter picks what is under it.  A maneuver is made by picking
 the region of a unit, then its destination (each marked ``◆``).
 
-At 80x24: above the map the deciding player's own position (cash, the powers he
-governs, his bonds by power) and a short line for each other player; the
+At 80x24: above the map the deciding power's treasury, power points and what a
+taxation would give it now, the deciding player's own position (cash, the powers
+he governs, his bonds by power) and a short summary of each other player with all
+his bonds (at 6 players, as many lines as they take, never cut); the
 rondel is pinned above the map (``MapCanvas.pinned``) while the map scrolls
 under it; the map's columns narrow to fit the board; an option's label is one
 line, its whole text (``labels.option_detail``) on the info line under the map.
@@ -422,10 +424,12 @@ class ImperialBoard(SeatViewHelpers, MapBoard):
         return f"for {NAME[code]}" if code in NAME else ""
 
     def head_text(self, view: dict | None) -> Text:
-        """Above the map: the round and whose turn, then the deciding player's own position (the
-        viewer's when nobody decides): cash, the powers governed, the investor card or a Swiss bank;
-        his bonds by power; then the other players, a short summary each (cash, powers, bonds).
-        A line longer than the board is cut with ``…``."""
+        """Above the map: the round and whose turn; the deciding power's treasury, power points and
+        what a taxation would give it now (:meth:`_power_line`); the deciding player's own position
+        (the viewer's when nobody decides): cash, the powers governed, the investor card or a Swiss
+        bank; his bonds by power; then every other player, a short summary each (cash, powers,
+        bonds), packed into as many lines as they need: no player's bonds are ever cut off.  Any
+        other line longer than the board is cut with ``…``."""
         v = view or {}
         if not v:
             return Text("")
@@ -447,25 +451,74 @@ class ImperialBoard(SeatViewHelpers, MapBoard):
             end.append(" · winner ")
             end.append_text(self._seat(w, True))
         lines = [when]
+        power = self._power_line(v, room)
+        if power is not None:
+            lines.append(power)
         if me is not None and 0 <= me < len(players):
             lines += self._own_lines(me, players[me])
-        others = [q for q in range(len(players)) if q != me]
-        line = Text()
-        for q in others:         # the others packed into lines, at most two
-            part = self._other_text(q, players[q])
-            if line.cell_len and line.cell_len + 3 + part.cell_len > room and len(lines) < 4:
-                lines.append(line)
-                line = Text()
-            if line.cell_len:
-                line.append(" · ", style="dim")
-            line.append_text(part)
-        if line.cell_len:
-            lines.append(line)
         out = cut_lines(lines, room)
+        others = [q for q in range(len(players)) if q != me]
+        packed = self._pack_others([self._other_parts(q, players[q]) for q in others], room)
+        if packed:
+            out.append("\n")
+            out.append_text(Text("\n").join(packed))
         if end.cell_len:
             out.append("\n")
             out.append_text(end)
         return out
+
+    def _power_line(self, v: dict, room: int) -> Text | None:
+        """``AH treasury 12M · 3pp ×0 · tax 8M → +3pp``: the power decided for (else the one whose turn
+        it is): its treasury, its power points and score factor, and what a taxation would collect now
+        and the power points it would add (the tax chart's space for that sum).  The longest wording
+        that fits the board."""
+        code = v.get("acting_for") or v.get("turn_power")
+        pw = next((p for p in v.get("powers", []) if p.get("code") == code), None)
+        if pw is None:
+            return None
+        treasury, points, factor, tax = pw["treasury"], pw["power_points"], pw["factor"], pw["tax_now"]
+        gain = D.power_points_for(D.tax_space(tax))
+        forms = [
+            (NAME[code], f": treasury {treasury}M · {points} power points (score ×{factor})"
+                         f" · a taxation now: {tax}M tax, +{gain} power points"),
+            (code, f" treasury {treasury}M · {points} power points ×{factor} · tax now {tax}M → +{gain}pp"),
+            (code, f" treasury {treasury}M · {points}pp ×{factor} · tax now {tax}M → +{gain}pp"),
+            (code, f" treasury {treasury}M · {points}pp ×{factor} · tax {tax}M → +{gain}pp"),
+            (code, f" {treasury}M · {points}pp ×{factor} · tax {tax}M → +{gain}pp"),
+        ]
+        for name, rest in forms:
+            if len(name) + len(rest) <= room:
+                break
+        t = Text(name, style=power_style(code))
+        t.append(rest)
+        return t
+
+    @staticmethod
+    def _pack_others(parts: list[list[Text]], room: int) -> list[Text]:
+        """The other players' summaries packed into lines of ``room`` cells, `` · `` between two on a
+        line; a summary longer than a line goes on at its own next line (indented), broken between
+        its pieces (the seat with cash and powers, then each power's bonds), so nothing is cut."""
+        lines: list[Text] = []
+        line = Text()
+        for pieces in parts:
+            whole = Text(" ").join(pieces)
+            if line.cell_len and line.cell_len + 3 + whole.cell_len <= room:
+                line.append(" · ", style="dim")
+                line.append_text(whole)
+                continue
+            if line.cell_len:
+                lines.append(line)
+            line = Text()
+            for piece in pieces:
+                if line.cell_len and line.cell_len + 1 + piece.cell_len > room:
+                    lines.append(line)
+                    line = Text("   ")
+                elif line.cell_len:
+                    line.append(" ")
+                line.append_text(piece)
+        if line.cell_len:
+            lines.append(line)
+        return lines
 
     def _own_lines(self, q: int, pl: dict) -> list[Text]:
         """``■B◀ Bruno 12M · governs AH GB · investor card`` and ``bonds A 9M 4M · G 2M``."""
@@ -491,8 +544,9 @@ class ImperialBoard(SeatViewHelpers, MapBoard):
             b.append("none", style="dim")
         return [a, b]
 
-    def _other_text(self, q: int, pl: dict) -> Text:
-        """``●A 2M FR GE A9,4 G2``: cash, the powers governed (in bold), bonds by power."""
+    def _other_parts(self, q: int, pl: dict) -> list[Text]:
+        """``●A 2M FR GE`` then ``A9,4`` and ``G2``: the seat, cash and the powers governed (underlined),
+        the Swiss bank or the investor card; then the bonds, a piece per power."""
         t = self._seat(q)
         t.append(f" {pl['cash']}M")
         for code in pl.get("governs", []):
@@ -502,20 +556,29 @@ class ImperialBoard(SeatViewHelpers, MapBoard):
             t.append(" Swiss")
         if pl.get("investor_card"):
             t.append(" card", style="bold")
-        t.append_text(self._bonds_compact(pl.get("bonds", [])))
-        return t
+        return [t] + self._bond_pieces(pl.get("bonds", []))
 
     @staticmethod
-    def _bonds_compact(bonds: list[dict]) -> Text:
-        """`` A9,4 G2``: per power its letter (in its colour) and its bonds' values."""
-        t = Text()
+    def _bond_pieces(bonds: list[dict]) -> list[Text]:
+        """``A9,4`` ``G2``: per power its letter (in its colour) and its bonds' values."""
         by: dict[str, list[int]] = {}
         for bond in bonds:
             by.setdefault(bond["power"], []).append(bond["cost"])
+        out = []
         for code, costs in by.items():
-            t.append(" ")
+            t = Text()
             t.append(LETTER[code], style=power_style(code))
             t.append(",".join(str(c) for c in costs))
+            out.append(t)
+        return out
+
+    @classmethod
+    def _bonds_compact(cls, bonds: list[dict]) -> Text:
+        """`` A9,4 G2``: the pieces of :meth:`_bond_pieces`, each after a space."""
+        t = Text()
+        for piece in cls._bond_pieces(bonds):
+            t.append(" ")
+            t.append_text(piece)
         return t
 
     def target_name(self, target: tuple) -> str:
