@@ -55,10 +55,10 @@ def test_enough_positions():
 @pytest.mark.parametrize("k", range(len(POSITIONS)))
 async def test_the_deciders_position_is_on_screen_and_the_map_shows_the_decision(k):
     m = POSITIONS[k]
-    d = m.decision()
     app = BoardgamesApp(m, delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, 5)
+        d = m.decision()      # after any forced choices the screen played
         screen = app.screen
         assert isinstance(screen, GameScreen)
         text = screen_text(app)

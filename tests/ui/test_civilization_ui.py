@@ -212,6 +212,7 @@ async def test_a_battle_is_fought_through_the_screen_each_hand_behind_a_curtain(
     from boardgames_tui.games.civilization.data_map import WATER
 
     m = civ_match(open_info=False)
+    m.auto_forced = False   # every card laid by key, the last one in a hand too (six hand-offs)
     advance(m, lambda m: m.decision().kind == "move")
     s, g = m.state, m.game
     q = m.decision().player

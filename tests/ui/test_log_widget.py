@@ -51,8 +51,11 @@ async def test_a_choice_wraps_only_the_new_log_lines_whoever_has_the_screen(monk
         assert tail_matches(log, [e.for_viewer(log.viewer) for e in m.log()])
         redacted.clear()
         viewers = set()
-        for k in keys[200:]:
-            assert screen.choose(k)
+        for i in range(200, len(keys)):
+            if len(m.history) > i:            # a forced choice that played itself
+                assert m.history[i].auto and m.choices[i] == keys[i]
+                continue
+            assert screen.choose(keys[i])
             await pilot.pause()
             viewers.add(log.viewer)
             assert log.shown_lines == [e.for_viewer(log.viewer) for e in m.log()]

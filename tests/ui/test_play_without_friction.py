@@ -17,7 +17,7 @@ from boardgames_tui.engine.session import Match, Seat
 from boardgames_tui.ui.app import BoardgamesApp
 from boardgames_tui.ui.widgets.map_canvas import MapBoard
 from test_focus_model import on_board_targets, put_board_cursor
-from ui_helpers import settle
+from ui_helpers import settle, wait_for
 
 pytestmark = pytest.mark.ui
 
@@ -58,7 +58,8 @@ async def play(game: str, seed: int) -> dict[str, int]:
                 assert d is not None and len(d.options) > 1, \
                     f"{game}: a curtain was raised for a forced choice ({d.prompt if d else 'game over'})"
                 await pilot.press("enter")
-                await settle(pilot)
+                await wait_for(pilot, lambda: screen.curtain_for is None, tries=6000)
+                await pilot.pause()
                 continue
             d = m.decision()
             if d is None:
@@ -87,22 +88,23 @@ async def play(game: str, seed: int) -> dict[str, int]:
             elif board_opts and roll < 0.55:
                 target = rng.choice(sorted(board_opts, key=repr))
                 screen.board.focus()
-                await settle(pilot)
+                await pilot.pause()
                 put_board_cursor(screen.board, target)
-                await settle(pilot)
+                await pilot.pause()
                 await pilot.press("enter")
                 seen["board"] += 1
                 want = board_opts[target][0]
             else:
                 if not screen.picker.choice_list.has_focus:
                     screen.picker.choice_list.focus()
-                    await settle(pilot)
+                    await pilot.pause()
                 vis = screen.picker.visible_options
                 screen.picker.choice_list.highlighted = rng.randrange(len(vis))
-                await settle(pilot)
+                await pilot.pause()
                 want = screen.picker.highlighted_option()
                 await pilot.press("enter")
-            await settle(pilot)
+            await wait_for(pilot, lambda: len(m.history) > n, tries=6000)
+            await pilot.pause()
             assert m.history[n].key == want.key, f"{game}: {m.history[n].key!r} taken, not {want.key!r}"
             seen["forced"] += sum(r.auto for r in m.history[n + 1:])
             seen["decisions"] += 1

@@ -85,6 +85,7 @@ async def check_curtain(pilot, screen: GameScreen, d, want: bool) -> None:
 # -- phase 1 ----------------------------------------------------------------------------------
 async def test_phase_one_with_three_humans_curtain_only_out_of_turn():
     m = uto_match()
+    m.auto_forced = False   # the oracle counts every decision's curtain, forced ones too
     oracle = CurtainOracle(m)
     app = BoardgamesApp(m)
     seen = {"curtains": 0, "extra": 0, "board_picks": 0, "public": 0}

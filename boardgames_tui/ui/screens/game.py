@@ -245,11 +245,15 @@ class GameScreen(Screen[None]):
         if self.curtain_for is not None:
             # Nothing private underneath: the public view, no options.
             who = seats[self.curtain_for]
+            holds = self._holds_keyboard(self.curtain_for)
             banner.show_turn(self.curtain_for, who.name, who.colour, status=status)
-            prompt.update(Text(f"Pass the keyboard to {who.name} and press Enter."))
+            prompt.update(Text(f"{who.name}: your private cards come next; press Enter." if holds
+                               else f"Pass the keyboard to {who.name} and press Enter."))
             self._show(m.view(None, log=False), None, None)
             self.picker.set_options([], message="")
-            self._set_curtain(self.curtain_for, prompt_text(d.prompt, who.name))
+            back = m.undo_player()
+            self._set_curtain(self.curtain_for, prompt_text(d.prompt, who.name), holds=holds,
+                              undo=seats[back].name if back is not None and back != self.curtain_for else "")
             return
         self._set_curtain(None)
         if d.private or m.open_info or self.frozen or d.player == self.viewer:
@@ -338,7 +342,15 @@ class GameScreen(Screen[None]):
         line.update(Text(f"▶ {text}", style="bold", no_wrap=True, overflow="ellipsis") if text else "")
         line.display = bool(text)
 
-    def _set_curtain(self, player: int | None, why: str = "") -> None:
+    def _holds_keyboard(self, player: int) -> bool:
+        """Did ``player`` make the last real choice, at this screen (so has the keyboard)?"""
+        h = self.match.history
+        for i in range(len(h) - 1, -1, -1):
+            if not h[i].auto:
+                return h[i].player == player and i in self._picked and not self.is_bot(player)
+        return False
+
+    def _set_curtain(self, player: int | None, why: str = "", **kw) -> None:
         curtain = self.query_one(Curtain)
         body = self.query_one("#body")
         if player is None:
@@ -348,7 +360,7 @@ class GameScreen(Screen[None]):
                 self.picker.choice_list.focus()
             return
         seat = self.match.seats[player]
-        curtain.show_for(player, seat.name, seat.colour, why)
+        curtain.show_for(player, seat.name, seat.colour, why, **kw)
         curtain.display = True
         body.display = False
         curtain.focus()

@@ -30,13 +30,22 @@ KEYS_MD = """\
 - **Tab / Shift+Tab**: switch between the option list and the board
 - **/**: filter the options: type words, ↑ ↓ move, Enter chooses, Esc clears
 - **Esc**: clear the filter, or show all options again after picking on the board
-- **u**: undo your last choice (when the rules allow it; otherwise the reason is shown);
-  the highlight comes back to the option you had taken, so Enter takes it again
+- **u**: undo the last choice (when the rules allow it: until the next player has chosen or
+  something hidden was revealed; on the next player's curtain too); the highlight comes back
+  to the option you had taken (unless it passed or ended), so Enter takes it again
+- **p** / **e**: the decision's pass / end option, named on the line under the options
+  (they are listed last, and a new decision never highlights one first)
+- **t**: your position (Civilization: your techs and unit cards), and back
+- **h**: a hint: the easy bot's pick and why, highlighted; never played for you
 - **l** (or **L**): show the log large and focus it; again to go back
 - **s**: save the game to a file
 - **?**: this screen (Esc goes back)
 - **q**: back to the main menu (asks first; the game is autosaved)
-- **Ctrl+P**: command palette (all of the above); **Ctrl+Q**: quit the program
+- **Ctrl+P**: command palette (all of the above); **Ctrl+Q**: quit the program (asks once
+  while a game is going)
+
+A decision with a single option plays itself (the log says so), unless the game was started
+with forced choices off.
 
 A new decision puts the keys in the option list, and the board's cursor
 follows its highlight. After a pick on the board the keys stay there when

@@ -20,18 +20,24 @@ class Curtain(Static):
     """
     can_focus = True
 
-    def show_for(self, index: int, name: str, colour_name: str, why: str = "") -> None:
+    def show_for(self, index: int, name: str, colour_name: str, why: str = "", *,
+                 holds: bool = False, undo: str = "") -> None:
         """``why``: the decision's prompt, which is public by contract
-        (``engine.core.Decision``), so it may stand on the curtain."""
+        (``engine.core.Decision``), so it may stand on the curtain.  ``holds``: the player made
+        the last choice here and has the keyboard already (it was a public decision, so the screen
+        showed nobody's cards): no "pass the keyboard".  ``undo``: whose last choice ``u`` takes
+        back from here ("" when none may be)."""
         c = colour(colour_name)
         t = Text(justify="center")
-        t.append("Pass the keyboard to\n\n", style="bold")
+        t.append("Your private cards come next,\n\n" if holds else "Pass the keyboard to\n\n", style="bold")
         t.append(f"  {c.symbol} {seat_letter(index)}  {name}  ({c.name})  ",
                  style=Style(color="black", bgcolor=c.hex, bold=True))
         if why:
             t.append(f"\n\nNext: {why}")
         t.append("\n\nEveryone else: look away.\n\n", style="italic")
         t.append("Press Enter when ready", style="bold reverse")
+        if undo:
+            t.append(f"\n\nu takes back {undo}'s last choice", style="dim")
         self.update(Align.center(t, vertical="middle"))
 
     def on_click(self) -> None:

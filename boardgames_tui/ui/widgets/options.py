@@ -107,7 +107,7 @@ class OptionPicker(Vertical):
     OptionPicker:focus-within { border: round $accent; }
     OptionPicker > FilterInput { height: 1; border: none; padding: 0 1; background: $boost; }
     OptionPicker > FilterInput:focus { background: $primary-darken-3; }
-    OptionPicker > ChoiceList { height: 1fr; max-height: 100%; border: none; padding: 0; }
+    OptionPicker > ChoiceList { height: 1fr; max-height: 100%; border: none; padding: 0; scrollbar-size-vertical: 1; }
     OptionPicker > #picker-hint { height: auto; max-height: 2; color: $text-muted; padding: 0 1; }
     OptionPicker > #picker-keys { height: auto; max-height: 2; padding: 0 1; }
     """
@@ -131,6 +131,7 @@ class OptionPicker(Vertical):
         self._empty_message = ""
         self._keys: dict[str, Option] = {}   # a passing option's key letter -> the option
         self._status = ""
+        self._cut = set()
         self._cut_at = 0                     # the width the labels were cut to (0: not cut yet)
         self.border_title = "Options"
 
@@ -205,6 +206,7 @@ class OptionPicker(Vertical):
         lst = self.choice_list
         width = self._label_width()
         self._cut_at = width
+        self._cut: set[str] = set()     # the keys whose labels were cut (shown whole under the list)
         lst.clear_options()
         if vis:
             lst.add_options([ListOption(self._label(o, width)) for o in vis])
@@ -236,13 +238,16 @@ class OptionPicker(Vertical):
         text = self._status
         if not text:
             o = self.highlighted_option()
-            if o is not None and self._cut_at and len(o.label) > self._cut_at:
+            if o is not None and o.key in self._cut:
                 text = o.label
         self.query_one("#picker-hint", Static).update(Text(text))
 
     def _show_keys(self) -> None:
+        """The keys line: only when the list is longer than its room, so that the passes listed
+        last stay in sight (in a list that fits, they show their keys themselves)."""
         line = self.query_one("#picker-keys", Static)
-        line.display = bool(self._keys)
+        rows = self.choice_list.size.height + (line.size.height if line.display else 0)
+        line.display = bool(self._keys) and (rows <= 0 or len(self._visible) > rows)
         t = Text()
         for k, o in self._keys.items():
             if t:
@@ -252,22 +257,36 @@ class OptionPicker(Vertical):
         line.update(t)
 
     def _label_width(self) -> int:
-        """The cells a label has on one line (0 before the first layout: then nothing is cut)."""
+        """The cells a label has on one line (0 before the first layout: then nothing is cut): the
+        list's width, less its vertical scrollbar when the options will not all fit."""
         lst = self.choice_list
-        w = lst.size.width
+        w = lst.size.width - lst.styles.gutter.width
         if w <= 0:
             return 0
-        return max(8, w - lst.styles.gutter.width - 2)    # room for the scrollbar
+        if len(self._all) > lst.size.height:
+            w -= lst.styles.scrollbar_size_vertical
+        return max(8, w)
 
-    @staticmethod
-    def _label(o: Option, width: int) -> Text:
-        label = cut_words(o.label, width) if width else o.label
-        return Text(label, no_wrap=True, overflow="ellipsis")
+    def _label(self, o: Option, width: int) -> Text:
+        """One line: the label, cut at a word to ``width``; a pass or an end led by its key."""
+        letter = next((k for k, p in self._keys.items() if p is o), None)
+        t = Text(no_wrap=True, overflow="ellipsis")
+        if letter is not None:
+            t.append(letter, style="bold reverse")
+            t.append(" ")
+            width -= 2
+        label = cut_words(o.label, width) if width > 0 else o.label
+        if label != o.label:
+            self._cut.add(o.key)
+        t.append(label)
+        return t
 
     def on_resize(self) -> None:
         if self._all and self._label_width() != self._cut_at:
             o = self.highlighted_option()
             self._rebuild(keep=o.key if o else None)
+        else:
+            self._show_keys()
 
     def key_option(self, letter: str) -> Option | None:
         """The passing option that ``letter`` takes (p, e), if this decision has one."""
