@@ -19,7 +19,7 @@ from boardgames_tui.ui.widgets.map_canvas import MapBoard
 from test_focus_model import on_board_targets, put_board_cursor
 from ui_helpers import settle, wait_for
 
-pytestmark = pytest.mark.ui
+pytestmark = [pytest.mark.ui, pytest.mark.slow]   # 150 decisions of each game through the real app: minutes
 
 GAMES = ["civilization", "evolution", "imperial", "phoenicia", "utopia"]
 DECISIONS = 150

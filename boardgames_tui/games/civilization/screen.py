@@ -243,7 +243,8 @@ def unit_summary(pl: dict) -> str:
         if hand is not None:
             cards = [str(c[3]) for c in hand if c[0] == kind]
         else:
-            cards = [f"{pl.get('unit_types', []).count(kind)}×?"] if kind in pl.get("unit_types", []) else []
+            n = pl.get("unit_types", []).count(kind)      # their backs: how many, not how strong
+            cards = [plural(n, "card")] if n else []
         if not cards and not rank:
             continue
         parts.append(f"{UNIT_SHORT[kind]} {ROMAN[min(rank, 5)]} " + (" ".join(cards) if cards else "–"))

@@ -8,8 +8,9 @@ clears the filter and returns to the list.
 
 Enter never throws a turn away: the options that pass or end (the game's
 ``passing``) are listed last, the highlight of a new decision is never on one
-while another option is open, and a line under the list keeps them in sight
-with their keys (``p Pass · e End your turn``), however long the list.
+while another option is open, and each is led by its key (``p``, ``e``); when
+the list is longer than its room, a line under it keeps them in sight
+(``p Pass · e End your turn``).
 
 Each label takes one line: a long one is cut at a word boundary with "…"
 (never inside a number), and the line under the list gives the highlighted
@@ -131,7 +132,7 @@ class OptionPicker(Vertical):
         self._empty_message = ""
         self._keys: dict[str, Option] = {}   # a passing option's key letter -> the option
         self._status = ""
-        self._cut = set()
+        self._cut: set[str] = set()          # the keys whose labels were cut (shown whole under the list)
         self._cut_at = 0                     # the width the labels were cut to (0: not cut yet)
         self.border_title = "Options"
 
@@ -206,7 +207,7 @@ class OptionPicker(Vertical):
         lst = self.choice_list
         width = self._label_width()
         self._cut_at = width
-        self._cut: set[str] = set()     # the keys whose labels were cut (shown whole under the list)
+        self._cut.clear()
         lst.clear_options()
         if vis:
             lst.add_options([ListOption(self._label(o, width)) for o in vis])
