@@ -26,10 +26,10 @@ SHOTS = [
     ["utopia", "--players", "2", "--seed", "7", "--choices", "80", "--out", "screenshots/utopia.svg"],
     ["utopia", "--players", "2", "--seed", "7", "--choices", "80", "--size", "80x24",
      "--out", "screenshots/utopia-80x24.svg"],
-    # Round 17, a maneuver: a German army picked in Berlin, its destinations marked.
-    ["imperial", "--players", "4", "--seed", "4", "--choices", "363", "--size", "160x48",
+    # A maneuver: a German army picked in Berlin, its destinations marked.
+    ["imperial", "--players", "4", "--seed", "4", "--choices", "455", "--size", "160x48",
      "--out", "screenshots/imperial.svg"],
-    ["imperial", "--players", "4", "--seed", "4", "--choices", "363", "--size", "80x24",
+    ["imperial", "--players", "4", "--seed", "4", "--choices", "455", "--size", "80x24",
      "--out", "screenshots/imperial-80x24.svg"],
     # Round 8, movement: an army picked (★), the squares it can reach marked; easy bots played first.
     ["civilization", "--players", "4", "--seed", "4", "--level", "easy", "--choices", "379",

@@ -231,7 +231,8 @@ class Match:
         label = d.options[0].label
         mine = f"{name} had a single option: {label.rstrip('.')} (taken)."
         rnd = getattr(self.state, "round", 0)
-        line = (LogEntry(f"{name} had a single option ({d.prompt.rstrip('.?:')}): taken.", d.player, mine, rnd)
+        prompt = d.prompt.removeprefix(f"{name}: ").rstrip(".?:")    # Utopia's and Civilization's name the player
+        line = (LogEntry(f"{name} had a single option ({prompt}): taken.", d.player, mine, rnd)
                 if d.private else LogEntry(mine, None, None, rnd))
         self._forced_lines.append((len(self.history), len(self.state.log), line))
 
