@@ -350,7 +350,10 @@ def test_play_over_ssh_kill_the_client_and_resume(tools, tmp_path):
         assert resumed.decision().player == d1.player
         assert [o.key for o in resumed.decision().options] == [o.key for o in d1.options]
 
-        # quit cleanly: Ctrl+Q ends the app and the ssh session with status 0
+        # quit cleanly: Ctrl+Q asks once in a game going on, Ctrl+Q again ends the app and the ssh
+        # session with status 0
+        term.keys(CTRL_Q)
+        term.wait("Quit boardgames-tui?", what="the question before quitting a game")
         term.keys(CTRL_Q, settle=0)
         term.child.expect(pexpect.EOF, timeout=STEP_TIMEOUT)
         term.child.close()

@@ -27,6 +27,7 @@ from test_ssh_play import DOWN, ENTER, STEP_TIMEOUT, Host, Terminal, tools  # no
 
 from boardgames_tui.engine.table_session import TableSession
 from boardgames_tui.engine.table_store import CODE_ALPHABET, TableStore
+from boardgames_tui.engine.text import plural
 
 SEED = 3
 NAMES = ("Alice", "Bob")
@@ -55,7 +56,7 @@ def wait_all(terms, cond, what: str) -> float:
 
 def hole_line(m) -> str:
     v = m.view(None, log=False)
-    return f"Watering hole: {v['hole']} plant · {v['food_cards_down']} food cards down"
+    return f"Watering hole: {v['hole']} plant · {plural(v['food_cards_down'], 'food card')} down"
 
 
 def hand_check(m, seat: int, screen: str) -> bool:

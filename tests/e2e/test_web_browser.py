@@ -142,7 +142,10 @@ def test_play_in_a_browser(chromium, tmp_path):
         next_name = m.seats[m.decision().player].name
         assert next_name in screen, screen
 
-        # Ctrl+Q ends the session: the page's Restart button has the keyboard
+        # Ctrl+Q asks once in a game going on, Ctrl+Q again ends the session: the page's Restart
+        # button has the keyboard
+        browser.press("q", ctrl=True)
+        wait_screen("Quit boardgames-tui?", what="the question before quitting a game")
         browser.press("q", ctrl=True)
         wait_until(lambda: browser.evaluate(RESTART_FOCUSED), 10, "the Restart button focused")
         browser.press("Enter")  # a new session, the menu again
