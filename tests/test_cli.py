@@ -247,3 +247,16 @@ def test_hosted_resume_takes_a_plain_name_in_the_own_saves_folder(tmp_path):
     assert len(lines) == 1
     assert_usage_error(resume("x"), "error: x: no such file")
     assert not (tmp_path / "players" / "alice").exists()
+
+
+def test_play_no_auto_starts_with_forced_choices_off(monkeypatch):
+    """``play --no-auto``: every choice waits for a key (the match's setting, kept in its saves)."""
+    import boardgames_tui.ui.app as app_module
+    from boardgames_tui.cli import main
+
+    started = []
+    monkeypatch.setattr(app_module, "run_app", lambda m=None, **kw: started.append(m) or 0)
+    assert main(["play", "phoenicia", "--players", "2", "--seed", "3", "--no-auto"]) == 0
+    assert started[0].auto_forced is False
+    assert main(["play", "phoenicia", "--players", "2", "--seed", "3"]) == 0
+    assert started[1].auto_forced is True

@@ -77,7 +77,7 @@ async def test_the_deciders_position_and_every_option_are_on_screen(k):
         # the options: each on one line, all in view when there are at most 9
         lst = screen.query_one(OptionList)
         assert lst.option_count == len(d.options)
-        room = lst.scrollable_content_region.width
+        room = lst.size.width - lst.styles.scrollbar_size_vertical      # a scrollbar's column kept free
         # a label longer than its line is cut at a word with "…" (the line under the list has it whole)
         # (a pass or an end is led by its key letter: two cells less)
         shown = {o.key: cut_words(o.label, room - (2 if m.game.passing(o) else 0)) for o in d.options}

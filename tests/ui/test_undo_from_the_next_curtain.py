@@ -66,7 +66,9 @@ async def test_evolution_done_taken_back_from_the_next_players_curtain():
         assert f"u takes back {m.seats[ada].name}'s last choice" in curtain
         await press(pilot, "u", lambda: len(m.history) == n)
         assert any(f"Undone: {m.seats[ada].name}'s last choice" in x for x in notes(app))
-        assert m.decision().player == ada and screen.curtain_for is None      # Ada still holds the keyboard
+        # the keyboard was handed on: Ada's cards come behind her own curtain, whoever pressed u
+        assert m.decision().player == ada and screen.curtain_for == ada
+        await press(pilot, "enter", lambda: screen.curtain_for is None)
         o = screen.picker.highlighted_option()
         assert o is not None and o.key != "done"                            # Enter would not end it again
 

@@ -30,7 +30,7 @@ def _sq(pos: Pos) -> str:
     return f"{pos[0]}:{pos[1]}"
 
 
-LABEL_ROOM = 30     # an option's label fits one line of the option list at 80x24
+LABEL_ROOM = 29     # an option's label fits one line of the option list at 80x24 (30 cells less the scrollbar's)
 
 
 def fit(*labels: str) -> str:

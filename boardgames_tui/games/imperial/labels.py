@@ -10,7 +10,7 @@ from typing import Any
 
 from ...engine.core import Option
 
-LABEL_ROOM = 30     # an option's label fits one line of the option list at 80x24
+LABEL_ROOM = 29     # an option's label fits one line of the option list at 80x24 (30 cells less the scrollbar's)
 
 # The whole text of an option whose label was shortened, by the option itself (key, label, target,
 # value: what the screen holds).  Options built once at import stay; those built per position (a

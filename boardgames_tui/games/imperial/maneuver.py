@@ -45,7 +45,8 @@ _PC = POWERS
 _PICK = {
     ARMY: tuple(Option(key("army", _RK[r]), f"Army in {_RN[r]}", ("region", r), r) for r in _REGIONS),
     FLEET: tuple(option(key("fleet", _RK[r]), (f"Fleet in the harbour of {_RN[r]}", f"Fleet in {_RN[r]}'s harbour",
-                                               f"Fleet in {_RA[r]}'s harbour") if IS_HOME[r] else f"Fleet in {_RN[r]}",
+                                               f"Fleet in {_RA[r]}'s harbour") if IS_HOME[r]
+                        else (f"Fleet in {_RN[r]}", f"Fleet in {_RA[r]}"),
                         ("region", r), r, once=True) for r in _REGIONS),
 }
 _DEST = tuple(Option(key("to", _RK[r]), _RN[r], ("region", r), (r, ())) for r in _REGIONS)
@@ -55,7 +56,7 @@ _ARMIES_DONE = Option("done", "End the maneuver", None, "done")
 _PEACE = Option("peace", "No battle: stay side by side")
 _HOSTILE = option("hostile", ("Hostile (standing): blocks the province", "Hostile: blocks the province"), once=True)
 _FRIENDLY = option("friendly", ("Friendly (lying down): no effect", "Friendly (lying down)"), once=True)
-_DEMAND = Option("battle", "Battle: both units are removed")
+_DEMAND = Option("battle", "Battle: both units removed")
 _ALLOW = Option("allow", "No battle: let it stay")
 
 
@@ -178,7 +179,7 @@ class Contest(PowerStep):
 
     def options(self, g: ImperialGame, s: ImperialState) -> list[Option]:
         opts = [option(key("battle", POWERS[q], k), (f"Battle {_PN[q]}'s {k} (both are removed)",
-                                                     f"Battle {_PN[q]}'s {k}"),
+                                                     f"Battle {_PN[q]}'s {k}", f"Battle {POWERS[q]}'s {k}"),
                        ("region", self.r), (q, k))
                 for q, k in foes(s, self.power, self.r, self.unit)]
         opts.append(Option(_PEACE.key, _PEACE.label, ("region", self.r)))

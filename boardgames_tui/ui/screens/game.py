@@ -654,8 +654,10 @@ class GameScreen(Screen[None]):
         name = self.match.seats[who].name if who is not None else ""
         self.notify(f"Undone: {name}'s last choice." if name else "Undone.", timeout=2, markup=False)
         # From the next player's curtain (Board Game Arena: until the next player has chosen): the
-        # decision is back with the player who made that choice; the curtain is raised again only
-        # if somebody else holds the keyboard.
+        # decision is back with the player who made that choice.  The keyboard was handed on, so
+        # that player's cards come behind a curtain of their own: whoever pressed u may not see them.
+        if self.curtain_for is not None and self.curtain_for != who:
+            self.viewer = None
         self.curtain_for = None
         # Back where that choice was made: the highlight on the option taken
         # there, and the keys in the list, so Enter takes what the screen names.

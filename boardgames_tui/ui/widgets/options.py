@@ -259,14 +259,11 @@ class OptionPicker(Vertical):
 
     def _label_width(self) -> int:
         """The cells a label has on one line (0 before the first layout: then nothing is cut): the
-        list's width, less its vertical scrollbar when the options will not all fit."""
+        list's width less its vertical scrollbar, always (whether the list scrolls is known only
+        after the layout that the labels feed, and a label one cell too long wraps)."""
         lst = self.choice_list
-        w = lst.size.width - lst.styles.gutter.width
-        if w <= 0:
-            return 0
-        if len(self._all) > lst.size.height:
-            w -= lst.styles.scrollbar_size_vertical
-        return max(8, w)
+        w = lst.size.width - lst.styles.gutter.width - lst.styles.scrollbar_size_vertical
+        return max(8, w) if w > 0 else 0
 
     def _label(self, o: Option, width: int) -> Text:
         """One line: the label, cut at a word to ``width``; a pass or an end led by its key."""
