@@ -8,12 +8,11 @@ import re
 import pytest
 from rich.console import Console
 
-from boardgames_tui.bots.base import ask
-from boardgames_tui.bots.levels import make_bot
 from boardgames_tui.engine.session import Match, Seat
 from boardgames_tui.games.civilization import data as D, texts as T
 from boardgames_tui.ui.app import BoardgamesApp
 from boardgames_tui.ui.screens.game import GameScreen
+from test_civilization_ui import advance   # easy bots choose until the position
 from ui_helpers import settle
 
 pytestmark = pytest.mark.ui
@@ -25,17 +24,6 @@ def civ_match(seed: int) -> Match:
     m = Match.new("civilization", [Seat(n, c) for n, c in SEATS], seed)
     m.open_info = True
     return m
-
-
-def advance(m: Match, until, limit: int = 6000) -> None:
-    bot = make_bot("easy", 1, m.game)
-    for _ in range(limit):
-        if until(m):
-            return
-        d = m.decision()
-        assert d is not None, "game ended first"
-        m.choose(ask(bot, m.game, m.state, d))
-    raise AssertionError("position not reached")
 
 
 def screen_lines(app) -> list[str]:
@@ -66,7 +54,7 @@ def research_with_techs(m: Match) -> bool:
 
 async def test_research_shows_your_techs_with_their_abilities_and_your_unit_strengths():
     m = civ_match(3)
-    advance(m, research_with_techs)
+    advance(m, research_with_techs, limit=6000)
     d = m.decision()
     me = m.state.players[d.player]
     app = BoardgamesApp(m, delay=0)
@@ -95,7 +83,7 @@ async def test_research_shows_your_techs_with_their_abilities_and_your_unit_stre
 
 async def test_t_on_the_board_turns_the_page_to_the_map_and_back():
     m = civ_match(3)
-    advance(m, research_with_techs)
+    advance(m, research_with_techs, limit=6000)
     app = BoardgamesApp(m, delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, 5)

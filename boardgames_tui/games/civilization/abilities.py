@@ -41,9 +41,10 @@ class SpyChance(Step):
         out = []
         way = spy_way(g, s, self.player)
         if self.source in p.techs and way is not None and (self.source, "cancel") not in p.used:
-            price = "a spy" if way == "spy" else "2 resources through The Kremlin"
+            price, short = ("a spy", "spy") if way == "spy" else ("2 resources through The Kremlin", "Kremlin")
             out.append(Option("cancel", fit(f"Cancel it with {self.source} ({price})",
-                                            f"Cancel: {self.source} ({price})", f"Cancel: {self.source}"), None, "spy"))
+                                            f"Cancel: {self.source} ({price})", f"Cancel: {self.source} ({short})"),
+                              None, "spy"))
         if self.source == "Mass Media" and PRIMETIME_TV in p.culture_cards:   # the card cancels one too
             out.append(Option("card", f"Cancel it with {PRIMETIME_TV} (discarded)", None, "card"))
         # always asked once pushed (even with nothing to cancel with): skipping would tell the table
