@@ -97,15 +97,16 @@ def unit_tokens(units: list[dict]) -> list[Text]:
     return out
 
 
-def flow_tokens(tokens: list[Text], width: int) -> list[Text]:
-    """Tokens joined by spaces into lines of at most ``width`` cells."""
+def flow_tokens(tokens: list[Text], width: int, indent: str = "") -> list[Text]:
+    """Tokens joined by spaces into lines of at most ``width`` cells, every line after the first
+    starting with ``indent``."""
     lines: list[Text] = []
     line = Text()
     for tok in tokens:
         if line.cell_len and line.cell_len + 1 + tok.cell_len > width:
             lines.append(line)
-            line = Text()
-        if line.cell_len:
+            line = Text(indent)
+        elif line.cell_len:
             line.append(" ")
         line.append_text(tok)
     if line.cell_len:
@@ -508,14 +509,9 @@ class ImperialBoard(SeatViewHelpers, MapBoard):
                 continue
             if line.cell_len:
                 lines.append(line)
-            line = Text()
-            for piece in pieces:
-                if line.cell_len and line.cell_len + 1 + piece.cell_len > room:
-                    lines.append(line)
-                    line = Text("   ")
-                elif line.cell_len:
-                    line.append(" ")
-                line.append_text(piece)
+            flowed = flow_tokens(pieces, room, indent="   ")
+            lines.extend(flowed[:-1])
+            line = flowed[-1] if flowed else Text()
         if line.cell_len:
             lines.append(line)
         return lines
