@@ -211,8 +211,9 @@ class Game:
     hidden_information: bool = True
     # Options that pass, end a phase, a turn or a maneuver, or take nothing, by the first part of
     # their key, with the key a player presses for them: ``p`` declines, ``e`` ends.  The UI lists
-    # them last, never puts a new decision's highlight on one while another option is open, and
-    # keeps them in sight on a line of their own.  A game whose keys differ extends the table.
+    # them last, led by that key, never puts a new decision's highlight on one while another option
+    # is open, and keeps them in sight under a list too long for its room.  A game whose keys
+    # differ extends the table.
     passing_keys: dict[str, str] = {
         "pass": "p", "none": "p", "decline": "p", "enough": "p", "stop": "p", "let": "p",
         "end": "e", "done": "e",

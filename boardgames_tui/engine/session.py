@@ -200,12 +200,8 @@ class Match:
             raise IllegalMove("the game is over")
         if d.get(key) is None:
             raise IllegalMove(one_line(self.game.why_illegal(self.state, d, key)))
-        auto = self.forced(d)
-        if not auto:
-            self._freeze_before_real_choice(d.player)
+        auto = self._begin_choice(d)
         snap = self._snapshot() if snapshot and not auto and not self.seats[d.player].is_bot else None
-        if auto:
-            self._log_forced(d)
         before = self.state.rng.mark
         self.game.apply(self.state, key)
         self._record(ChoiceRecord(key, d.player, self.state.rng.mark != before, auto))
@@ -224,6 +220,17 @@ class Match:
             n += 1
         return n
 
+    def _begin_choice(self, d: Decision) -> bool:
+        """What a choice at ``d`` does before it is applied (live or replayed): a forced one gets its
+        log line; a real one by another player than the last makes what came before final.  Returns
+        whether it is forced."""
+        auto = self.forced(d)
+        if auto:
+            self._log_forced(d)
+        else:
+            self._freeze_before_real_choice(d.player)
+        return auto
+
     def _log_forced(self, d: Decision) -> None:
         """The log says a forced choice played itself.  The option's label may be private (only
         the decider reads labels); everyone else reads the public prompt."""
@@ -236,8 +243,8 @@ class Match:
                 if d.private else LogEntry(mine, None, None, rnd))
         self._forced_lines.append((len(self.history), len(self.state.log), line))
 
-    def _last_real(self) -> int:
-        """The index of the last choice that was not forced (-1: none)."""
+    def last_real_choice(self) -> int:
+        """The history index of the last choice that was not forced (-1: none)."""
         h = self.history
         i = len(h) - 1
         while i >= 0 and h[i].auto:
@@ -246,7 +253,7 @@ class Match:
 
     def _freeze_before_real_choice(self, player: int) -> None:
         """A real choice by another player than the last real one makes every choice before it final."""
-        i = self._last_real()
+        i = self.last_real_choice()
         if i >= 0 and self.history[i].player != player and self._floor < len(self.history):
             self._set_floor(len(self.history), f"{self.seats[player].name} has chosen since; a choice is "
                                                  f"final once the next player has chosen")
@@ -283,21 +290,21 @@ class Match:
             return False, "nothing to undo yet"
         if self.decision() is None:
             return False, "the game is over"
-        i = self._last_real()
+        i = self.last_real_choice()
         if i < self._floor:
             return False, self._floor_why if self._floor else "nothing to undo yet (the choices so far were forced)"
         return True, ""
 
     def undo_player(self) -> int | None:
         """Whose choice :meth:`undo` would take back (None: nothing can be)."""
-        return self.history[self._last_real()].player if self.can_undo()[0] else None
+        return self.history[self.last_real_choice()].player if self.can_undo()[0] else None
 
     def undo(self) -> None:
         """Take back the last real choice and the forced choices after it."""
         ok, why = self.can_undo()
         if not ok:
             raise IllegalMove(f"cannot undo: {why}")
-        i = self._last_real()
+        i = self.last_real_choice()
         if self._snaps and self._snaps[-1].at == i:
             snap = self._snaps.pop()
             log = self.state.log
@@ -338,11 +345,7 @@ class Match:
                 d = decision(state)
                 if d is None:
                     raise IllegalMove("the game is over")
-                auto = self.forced(d)
-                if auto:
-                    self._log_forced(d)
-                else:
-                    self._freeze_before_real_choice(d.player)
+                auto = self._begin_choice(d)
                 before = state.rng.mark
                 apply(state, keys[i])
                 self._record(record(keys[i], d.player, state.rng.mark != before, auto))

@@ -77,7 +77,7 @@ class GameScreen(Screen[None]):
         Binding("slash", "filter", "Filter", key_display="/", priority=True),
         Binding("escape", "escape", "All options", show=False),
         Binding("enter", "enter", show=False),
-        # The passing options' own keys (engine ``Game.passing_keys``): the line under the list names them.
+        # The passing options' own keys (engine ``Game.passing_keys``): each such option is led by its key.
         Binding("p", "passing('p')", "Pass", show=False),
         Binding("e", "passing('e')", "End", show=False),
         # A board's page of your position (Civilization: your techs and units), from the list too.
@@ -344,11 +344,8 @@ class GameScreen(Screen[None]):
 
     def _holds_keyboard(self, player: int) -> bool:
         """Did ``player`` make the last real choice, at this screen (so has the keyboard)?"""
-        h = self.match.history
-        for i in range(len(h) - 1, -1, -1):
-            if not h[i].auto:
-                return h[i].player == player and i in self._picked and not self.is_bot(player)
-        return False
+        i = self.match.last_real_choice()
+        return i >= 0 and self.match.history[i].player == player and i in self._picked and not self.is_bot(player)
 
     def _set_curtain(self, player: int | None, why: str = "", **kw) -> None:
         curtain = self.query_one(Curtain)
