@@ -76,8 +76,10 @@ class BoardgamesApp(App[None]):
         await super().on_event(event)
 
     def _screen_ready(self) -> bool:
+        # Every screen of the stack, not only the top: a reset pops them all,
+        # and one popped before its Mount is handled finds its widgets gone.
         try:
-            return self.screen.is_mounted
+            return bool(self.screen_stack) and all(s.is_mounted for s in self.screen_stack)
         except ScreenStackError:
             return False
 

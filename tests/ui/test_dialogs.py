@@ -295,3 +295,23 @@ async def test_load_shows_a_hostile_file_in_one_printable_line(fake_game, data_d
         assert app.screen is dialog
         assert "\n" not in err and err.isprintable()
         assert "('\\x1b[2J\\nTraceback" in err
+
+
+
+@pytest.mark.parametrize("dialog", ["save", "load"])
+async def test_a_dialog_removed_before_it_mounts_raises_nothing(data_dir, dialog):
+    # The screen is popped before its Mount is handled (in the app, keys typed
+    # ahead while the stack is reset): its children are gone, and on_mount
+    # must find nothing to set up.  It raised NoMatches in a key-fuzz run in
+    # CI.  A plain App: ours defers pops of screens that are not mounted yet.
+    from textual.app import App
+
+    app = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        base = app.screen
+        for _ in range(5):
+            d = SaveScreen("x.json", lambda p: None) if dialog == "save" else LoadScreen(lambda p: None)
+            app.push_screen(d)
+            app.pop_screen()
+            await pilot.pause()
+            assert app.screen is base

@@ -112,13 +112,16 @@ class PathScreen(_Once, ModalScreen[object]):
             yield Static("Enter: OK    Esc: cancel", classes="dialog-help")
 
     def on_mount(self) -> None:
-        inp = self.query_one("#path", Input)
-        if self.app.is_headless:
-            inp.cursor_blink = False
-        self.focus_first()
+        # A key typed ahead may close the dialog before its Mount arrives; its
+        # children are gone by then, and there is nothing left to set up.
+        for inp in self.query("#path").results(Input):
+            if self.app.is_headless:
+                inp.cursor_blink = False
+            self.focus_first()
 
     def focus_first(self) -> None:
-        self.query_one("#path", Input).focus()
+        for inp in self.query("#path").results(Input):
+            inp.focus()
 
     def show_error(self, message: str) -> None:
         # One line, whatever a file or a name put in the message ("" clears it).

@@ -66,7 +66,8 @@ class MenuScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.rebuild()
-        self.query_one(MenuList).focus()
+        for lst in self.query(MenuList):  # none if taken down before it mounted
+            lst.focus()
 
     def on_screen_suspend(self) -> None:
         self._left = True

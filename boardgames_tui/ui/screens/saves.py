@@ -111,7 +111,8 @@ class SavedGamesScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.rebuild()
-        self.query_one(SavesList).focus()
+        for lst in self.query(SavesList):  # none if taken down before it mounted
+            lst.focus()
 
     def rebuild(self) -> None:
         if not self.query(SavesList):   # not composed, or being torn down

@@ -46,7 +46,8 @@ class TablesScreen(Screen[None]):
     def on_mount(self) -> None:
         self.store = TableStore()
         self.rebuild()
-        self.query_one(TablesList).focus()
+        for lst in self.query(TablesList):  # none if taken down before it mounted
+            lst.focus()
         self.set_interval(1.0, self._follow)
 
     def _follow(self) -> None:
