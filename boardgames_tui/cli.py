@@ -306,17 +306,27 @@ def _newest_autosave():
 
 def cmd_resume(args) -> int:
     from .engine.hosting import hosted
-    from .engine.save import SaveError, load, load_target
+    from .engine.save import SaveError, load_target
+
+    from .tables.bookmark import Bookmark, load_any
 
     if args.file:
         try:
             # hosted mode: a plain name in the player's saves folder, as in Load
-            m = load(load_target(args.file) if hosted() else Path(args.file))
+            m = load_any(load_target(args.file) if hosted() else Path(args.file))
         except SaveError as e:
             raise CliError(str(e)) from None
     else:
         m = _newest_autosave()
     from .ui.app import run_app
+    if isinstance(m, Bookmark):   # a Save at a table: join it again
+        from .table_cli import join_link
+        from .tables.client import ClientError
+
+        try:
+            return run_app(table=join_link(m.code, m.seat, m.watch))
+        except ClientError as e:
+            raise CliError(str(e)) from None
     return run_app(m)
 
 

@@ -5,11 +5,13 @@ late): the listing's lines are also the menu's Tables screen's.
 """
 from __future__ import annotations
 
+import argparse
 import time
+from pathlib import Path
 
 from .engine.hosting import hosted
 from .engine.identity import IdentityError, player_id
-from .engine.table_store import TableError, TableInfo, TableStore, normal_code
+from .engine.table_store import SeatInfo, TableInfo, normal_code
 from .engine.text import printable
 
 WIDTH = 80
@@ -60,8 +62,19 @@ def table_line(info: TableInfo, player: str, width: int = WIDTH) -> str:
     return f"{head}{seats}{tail}"
 
 
-def my_turn_count(store: TableStore, player: str) -> int:
-    return sum(1 for t in store.tables() if t.my_turn(player))
+def info_of(d: dict) -> TableInfo:
+    """A table's listing as the server sends it."""
+    seats = tuple(SeatInfo(i, name, kind, player) for i, name, kind, player in d["seats"])
+    return TableInfo(d["code"], d["game"], seats, d["n"], d["gen"], d["decider"], d["round"],
+                     d["created"], d["updated"])
+
+
+def list_tables(start: bool = True) -> tuple[str, list[TableInfo]]:
+    """Who the server says we are, and its tables (ClientError)."""
+    from .tables.client import request
+
+    r = request({"t": "list"}, start=start)
+    return r["player"], [info_of(t) for t in r["tables"]]
 
 
 def _player() -> str:
@@ -71,20 +84,33 @@ def _player() -> str:
         raise _cli_error(str(e)) from None
 
 
+def join_link(code: str, seat: int | None, watch: bool):
+    """Join at the host's table server (``seat`` 0-based): a TableLink for the app; ClientError
+    with the server's one line if refused."""
+    from .tables.client import TableLink, join
+
+    code = normal_code(code)
+    conn, joined, state = join(code, seat, watch)
+    return TableLink(conn, code, seat, watch, state)
+
+
 # -- the commands ----------------------------------------------------------------------------
 def cmd_table_new(args) -> int:
-    from .cli import _game, _names, _options, make_seats, new_match
+    from .cli import _game, _names, _options, make_seats
     from .engine.registry import get_game
+    from .tables.client import ClientError, request
 
     name = _game(args.game)
     given, names = _options(args.option), _names(args.names)
     game = get_game(name)
     seats = make_seats(game, args.players, names, args.bots, default_players=max(2, game.min_players))
-    m = new_match(name, seats, args.seed, given)
-    m.open_info = False   # every terminal shows only its own seat's view
+    if args.seed is not None:
+        raise _cli_error("a table's seed is drawn by the table server, never chosen: it would show "
+                         "every hand (`play --seed` replays a game of your own)")
     try:
-        code = TableStore().create(m)
-    except TableError as e:
+        code = request({"t": "new", "game": name, "seats": [s.to_json() for s in seats],
+                        "options": given})["code"]
+    except ClientError as e:
         raise _cli_error(str(e)) from None
     print(code)
     # hosted (the SSH login): the friends join through ssh, where the command is the login's word
@@ -93,34 +119,39 @@ def cmd_table_new(args) -> int:
     return 0
 
 
-def open_session(store: TableStore, code: str, player: str, seat: int | None, watch: bool):
-    """A TableSession for ``seat`` (1-based; None: the player's seat or the first free one),
-    or a spectator's; TableError with one line if refused."""
-    from .engine.table_session import TableSession
-
-    code = normal_code(code)
-    if watch:
-        return TableSession.spectate(store, code, player)
-    return TableSession.join(store, code, player, None if seat is None else seat - 1)
-
-
 def cmd_join(args) -> int:
+    from .tables.client import ClientError
+
     if args.watch and args.seat is not None:
         raise _cli_error("--watch takes no seat: a spectator sees the public view")
-    player = _player()
+    _player()
     try:
-        session = open_session(TableStore(), args.code, player, args.seat, args.watch)
-    except TableError as e:
+        link = join_link(args.code, None if args.seat is None else args.seat - 1, args.watch)
+    except ClientError as e:
         raise _cli_error(str(e)) from None
     from .ui.app import run_app
-    return run_app(table=session)
+    return run_app(table=link)
+
+
+def cmd_leave(args) -> int:
+    from .tables.client import ClientError, request
+
+    _player()
+    try:
+        request({"t": "leave", "code": normal_code(args.code), "seat": args.seat - 1})
+    except ClientError as e:
+        raise _cli_error(str(e)) from None
+    print(f"seat {args.seat} of table {normal_code(args.code)} is free again")
+    return 0
 
 
 def cmd_tables(args) -> int:
-    player = _player()
+    from .tables.client import ClientError
+
+    _player()
     try:
-        tables = TableStore().tables()
-    except TableError as e:
+        player, tables = list_tables()
+    except ClientError as e:
         raise _cli_error(str(e)) from None
     if not tables:
         print("No tables on this host yet: boardgames-tui table new GAME")
@@ -130,6 +161,33 @@ def cmd_tables(args) -> int:
         print(table_line(t, player))
     if mine:
         print(f"Your turn at {mine} table{'s' if mine != 1 else ''} (* above).")
+    return 0
+
+
+def cmd_serve(args) -> int:
+    import asyncio
+
+    from .tables.server import IDLE_EXIT, ServerError, TableServer
+
+    server = TableServer(Path(args.store) if args.store else None, Path(args.socket) if args.socket else None,
+                         bot_delay=args.bot_delay, idle_exit=IDLE_EXIT if args.embedded else None,
+                         shared=args.shared)
+
+    async def main() -> None:
+        try:
+            await server.start()
+        except ServerError as e:
+            if args.embedded:   # another one started first: it serves, this one is not needed
+                return
+            raise _cli_error(str(e)) from None
+        if not args.embedded:
+            print(f"boardgames-tui serve: tables in {server.store_path}, on {server.sock_path}", flush=True)
+        await server.serve()
+
+    try:
+        asyncio.run(main())
+    except KeyboardInterrupt:
+        return 0
     return 0
 
 
@@ -143,7 +201,7 @@ def add_parsers(sub, game_arg, option_arg, positive, seed, default_level: str) -
     n.add_argument("--names", metavar="A,B,..", help="seat names, comma-separated (default Player 1..N)")
     n.add_argument("--bots", metavar="2=hard,3=easy",
                    help=f"seats (from 1) played by bots: random, easy or hard (a bare number: {default_level})")
-    n.add_argument("--seed", type=seed, metavar="S", help="random seed (default: random)")
+    n.add_argument("--seed", type=seed, metavar="S", help=argparse.SUPPRESS)   # refused: see cmd_table_new
     option_arg(n)
     n.set_defaults(func=cmd_table_new)
 
@@ -156,5 +214,20 @@ def add_parsers(sub, game_arg, option_arg, positive, seed, default_level: str) -
     t = sub.add_parser("tables", help="list this host's tables (* : your turn)")
     t.set_defaults(func=cmd_tables)
 
+    lv = sub.add_parser("leave", help="give your seat at a table up, so that another may take it")
+    lv.add_argument("code", metavar="CODE", help="the table's code")
+    lv.add_argument("--seat", type=positive, metavar="K", required=True, help="the seat to give up, from 1")
+    lv.set_defaults(func=cmd_leave)
 
-__all__ = ["add_parsers", "my_turn_count", "open_session", "table_line", "who_plays", "whose_turn"]
+    sv = sub.add_parser("serve", help="the host's table server (started by itself when needed)")
+    sv.add_argument("--store", metavar="FILE", help="the table store (default: tables.db in the data folder)")
+    sv.add_argument("--socket", metavar="PATH", help="its Unix socket (default: see docs/tables.md)")
+    sv.add_argument("--shared", action="store_true",
+                    help="let every account of the host connect (each plays as its own user)")
+    sv.add_argument("--bot-delay", type=float, default=0.6, metavar="S",
+                    help="seconds between a bot's choices (default 0.6)")
+    sv.add_argument("--embedded", action="store_true", help=argparse.SUPPRESS)  # started by a client: exits when idle
+    sv.set_defaults(func=cmd_serve)
+
+
+__all__ = ["add_parsers", "info_of", "join_link", "list_tables", "table_line", "who_plays", "whose_turn"]

@@ -28,6 +28,67 @@ def _data_dir(tmp_path, monkeypatch):
     # The table store and the player's name come from the data folder and the OS user, not the caller's.
     monkeypatch.delenv("BOARDGAMES_TUI_TABLES", raising=False)
     monkeypatch.delenv("BOARDGAMES_TUI_PLAYER", raising=False)
+    monkeypatch.delenv("BOARDGAMES_TUI_SOCKET", raising=False)
+    monkeypatch.delenv("XDG_RUNTIME_DIR", raising=False)   # the socket goes beside the test's store
+
+
+class RunningServer:
+    """A table server on its own thread and event loop (a Pilot app runs its own loop in the
+    test's thread): ``sock`` is its socket, ``call(fn, *args)`` runs ``fn`` on its tables thread
+    (``create(game, seats, seed)`` makes a table with a chosen seed, as only the server's own
+    API may)."""
+
+    def __init__(self, store: Path, sock: Path, **kw) -> None:
+        import asyncio
+        import threading
+
+        from boardgames_tui.tables.server import TableServer
+
+        self.server = TableServer(store, sock, **kw)
+        self.sock = sock
+        self.loop = asyncio.new_event_loop()
+        started = threading.Event()
+        self.error: BaseException | None = None
+
+        def run() -> None:
+            asyncio.set_event_loop(self.loop)
+            try:
+                self.loop.run_until_complete(self.server.start())
+            except BaseException as e:  # noqa: BLE001 - given to the test
+                self.error = e
+                started.set()
+                return
+            started.set()
+            self.loop.run_until_complete(self.server.serve())
+
+        self.thread = threading.Thread(target=run, daemon=True, name="table-server")
+        self.thread.start()
+        started.wait(30)
+        if self.error is not None:
+            raise self.error
+
+    def call(self, fn, *args):
+        import asyncio
+        return asyncio.run_coroutine_threadsafe(self.server._on_tables(fn, *args), self.loop).result(60)
+
+    def create(self, game: str, seats, seed: int | None = None, options=None) -> str:
+        return self.call(lambda: self.server.create_table(game, seats, seed, options))
+
+    def stop(self) -> None:
+        if self.thread.is_alive():
+            self.loop.call_soon_threadsafe(self.server.stop)
+            self.thread.join(30)
+
+
+@pytest.fixture
+def table_server(tmp_path, monkeypatch):
+    """The host's table server for this test, its store in the test's data folder, bots without
+    a delay; clients find it through BOARDGAMES_TUI_SOCKET."""
+    sock = tmp_path / "t.sock"
+    monkeypatch.setenv("BOARDGAMES_TUI_SOCKET", str(sock))
+    s = RunningServer(tmp_path / "data" / "tables.db", sock, bot_delay=0.0, bot_seconds=0.5)
+    yield s
+    s.stop()
 
 
 # A test's folder under tests/ gives its marker, so a new test there needs none

@@ -18,7 +18,7 @@ PKG = Path(boardgames_tui.__file__).parent
 
 def headless_modules() -> list[str]:
     mods = []
-    for folder in ("engine", "bots"):
+    for folder in ("engine", "bots", "tables"):
         for f in sorted((PKG / folder).glob("*.py")):
             mods.append(f"boardgames_tui.{folder}" + ("" if f.stem == "__init__" else f".{f.stem}"))
     mods.append("boardgames_tui.games")

@@ -51,6 +51,7 @@ from .text import printable, quoted
 from .session import BOT, BOT_LEVELS, HUMAN, SEAT_COLOURS, Match, Seat, check_names, check_seed
 
 FORMAT = "boardgames-tui-save"
+BOOKMARK_FORMAT = "boardgames-tui-table"   # a Save at a table: tables/bookmark.py
 FORMAT_VERSION = 1
 MAX_BYTES = 20 * 1024 * 1024
 MAX_CHOICES = 500_000
@@ -251,9 +252,12 @@ def parse_json(raw: bytes | str, name: str) -> object:
         raise SaveError(f"{name} is damaged: {e}") from None
 
 
-def read_json(path: Path | str) -> dict:
+def read_json(path: Path | str, bookmark: bool = False) -> dict:
+    """A save file's JSON (with ``bookmark``, a table bookmark's too)."""
     path = Path(path)
     data = parse_json(read_bytes(path), path.name)
+    if bookmark and isinstance(data, dict) and data.get("format") == BOOKMARK_FORMAT:
+        return data
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError(f"{printable(path.name, NAME_LIMIT)} is not a boardgames-tui save file")
     return data
@@ -501,6 +505,11 @@ def read_header(path: Path, mtime: float = 0.0, size: int = 0) -> SaveFileInfo:
     except SaveError as e:
         why = str(e).removeprefix(f"{_where(path)}: ").removeprefix(f"{path.name} ")
         info.damaged = why.removeprefix("is ")
+        return info
+    if isinstance(data, dict) and data.get("format") == BOOKMARK_FORMAT:
+        code, game = data.get("code"), data.get("game")
+        info.game = _clean(game) if isinstance(game, str) else ""
+        info.note = f"a bookmark of table {_clean(str(code), 8)}: Load joins it"
         return info
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         info.damaged = "not a boardgames-tui save file"

@@ -45,7 +45,7 @@ class BoardgamesApp(App[None]):
                  table=None) -> None:
         super().__init__()
         self.learn = learn  # the start match is a guided game (screens/learn.py)
-        self.start_table = table  # a TableSession: its table's screen first
+        self.start_table = table  # a TableLink (tables/client.py): its table's screen first
         self.exit_at_end = exit_at_end  # the score screen leaves the app after a few seconds
         self.start_match = match
         self.demo = demo
@@ -221,11 +221,11 @@ class BoardgamesApp(App[None]):
             self.notify(f"Autosave failed: {e}", severity="warning", markup=False)
         self._reset_to(LearnGameScreen(m, delay=self.delay))
 
-    def open_table(self, session) -> None:
-        """A table's screen for ``session`` (a TableSession): no autosave, the store is the record."""
+    def open_table(self, link) -> None:
+        """A table's screen for ``link`` (a joined TableLink): no autosave, the server keeps the table."""
         from .screens.table_game import TableGameScreen
 
-        self._reset_to(TableGameScreen(session, delay=self.delay))
+        self._reset_to(TableGameScreen(link, delay=self.delay))
 
     # -- terminal size ----------------------------------------------------------------
     def on_resize(self, event: events.Resize) -> None:

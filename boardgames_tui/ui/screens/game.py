@@ -691,6 +691,13 @@ class GameScreen(Screen[None]):
         at = len(m.history)
         if self._hint is None or self._hint[0] != at:
             self._hint = (at, hint(m.game, m.state, d, at))
+        self.show_hint_pick(at)
+
+    def show_hint_pick(self, at: int) -> None:
+        """The hint asked at choice count ``at``: its option highlighted in the list and on the
+        board, its line under the prompt."""
+        if self._hint is None or self._hint[0] != at:
+            return
         h = self._hint[1]
         self.picker.clear_filter_and_restriction()
         for i, o in enumerate(self.picker.visible_options):

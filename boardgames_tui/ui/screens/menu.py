@@ -241,8 +241,20 @@ class MenuScreen(Screen[None]):
         if self.app.screen is not self:
             return
 
-        def done(m) -> None:
-            if m is not None:
-                self.app.open_match(m)  # type: ignore[attr-defined]
+        from ...table_cli import join_link
+        from ...tables.bookmark import Bookmark, load_any
+        from ...tables.client import ClientError
 
-        self.app.push_screen(LoadScreen(saves.load, (saves.SaveError, OSError)), done)
+        def load(path):
+            got = load_any(path)
+            if isinstance(got, Bookmark):   # a Save at a table: joined again, or refused in the dialog
+                return join_link(got.code, got.seat, got.watch)
+            return got
+
+        def done(m) -> None:
+            if isinstance(m, saves.Match):
+                self.app.open_match(m)  # type: ignore[attr-defined]
+            elif m is not None:
+                self.app.open_table(m)  # type: ignore[attr-defined]
+
+        self.app.push_screen(LoadScreen(load, (saves.SaveError, OSError, ClientError)), done)

@@ -100,7 +100,9 @@ class NewGameScreen(Screen[None]):
                     yield Select(SEAT_KINDS, value=HUMAN, allow_blank=False,
                                  id=f"kind-{i}", compact=True, classes="seat-kind")
                 yield FieldError("", id=f"seat-error-{i}", classes="error")
-            with Horizontal(classes="form-row"):
+            # A table's seed is drawn by the server, never by a player (it would show every hand).
+            with Horizontal(classes="form-row", id="seed-row") as row:
+                row.display = self.start is None
                 yield Label("Seed", classes="form-label")
                 yield Input("", id="seed", placeholder="random", compact=True, classes="form-short")
                 yield Static("optional whole number: same seed, same shuffles", classes="form-note")
@@ -227,7 +229,7 @@ class NewGameScreen(Screen[None]):
                 seats.append(Seat(name, colour, HUMAN) if kind == HUMAN else Seat(name, colour, BOT, kind))
         for i in range(n or 0, self.rows):
             self.query_one(f"#seat-error-{i}", FieldError).set("")
-        raw_seed = self.query_one("#seed", Input).value.strip()
+        raw_seed = self.query_one("#seed", Input).value.strip() if self.start is None else ""
         seed: int | None = None
         serr = self.query_one("#seed-error", FieldError)
         if raw_seed:

@@ -1,37 +1,35 @@
-"""A table's game screen: one seat (or a spectator) of a game played from several terminals.
+"""A table's game screen: one seat (or a spectator) of a game the host's table server holds.
 
-The generic :class:`GameScreen` drives the session's match; what differs:
+The screen is a client (``tables/client.py``): it holds the position as the server last pushed it
+(:class:`~...tables.remote.RemoteMatch`: its seat's view, its decision's options, its log), never
+the seed or another seat's holdings.  What differs from the generic :class:`GameScreen`:
 
-* no curtain ever: this terminal shows ``session.viewer()``'s view only (a
-  spectator the public view), the board, the log and the prompt alike;
-* while another seat decides, the prompt says who, the option list is empty,
-  and a 0.25 s timer polls the store (``session.poll()``: a counter read when
-  nothing changed) and redraws when another terminal chose;
-* a choice goes through ``session.choose``: the store's guarded append decides
-  whether it was first (StaleChoice: another terminal was);
-* a bot seat is played by the session holding the store's bot lease, through
-  GameScreen's bot machinery, behind the same waiting view as at the other
-  terminals (its own seat's view; the bot's private prompt and options are
-  never drawn); the others just poll;
-* no autosave: the table store is the record (Save still writes a JSON copy).
+* no curtain ever: this terminal shows its seat's view only (a spectator the public view);
+* a choice, an undo and a hint are requests to the server; the position changes when the server
+  pushes it (at once for this terminal's own choices, within milliseconds for the others');
+* bots are played by the server: this screen only shows "Waiting for …";
+* no autosave: the table is the record.  Save writes a bookmark (the table and the seat) that
+  ``resume`` and Load open again as a join; once the game is over, the whole record;
+* the server gone: one line, and the screen reconnects (starting a server) until one answers.
 """
 from __future__ import annotations
 
-import time
+import asyncio
 
 from rich.text import Text
 from textual.widgets import Static
 
-from ...engine.core import Decision, IllegalMove
-from ...engine.table_session import StaleChoice, TableSession
-from ...engine.table_store import TableError
+from ...bots.hint import Hint
+from ...engine.core import Decision
+from ...tables import client
+from ...tables.client import TableLink
+from ...tables.remote import RemoteMatch
+from ...tables.wire import encode
 from ..sizes import too_small
 from ..widgets import TurnBanner
 from .game import GameScreen, prompt_text
 
-POLL_SECONDS = 0.25
-LEASE_RETRY = 1.0     # how often a session without the bot lease asks for it (a holder may have gone)
-RENEW_EVERY = 5.0     # a thinking bot's lease is renewed this often (it lasts BOT_LEASE_SECONDS)
+RECONNECT_EVERY = 1.0   # seconds between tries when the server has gone
 
 
 def waiting_text(name: str, seat: int, bot: bool = False) -> str:
@@ -39,102 +37,149 @@ def waiting_text(name: str, seat: int, bot: bool = False) -> str:
 
 
 class TableGameScreen(GameScreen):
-    def __init__(self, session: TableSession, *, delay: float = 0.6) -> None:
-        self.session = session
-        super().__init__(session.match, delay=delay, viewer=session.viewer(), autosave=False)
-        self._lease_tried = 0.0
-        self._renewed = 0.0
-        self._store_warned = False
+    def __init__(self, link: TableLink, *, delay: float = 0.6) -> None:
+        self.link = link
+        self.remote = RemoteMatch(link.state)
+        super().__init__(self.remote, delay=delay, viewer=self.remote.viewer, autosave=False)  # type: ignore[arg-type]
+        self._stream: client.Stream | None = None
+        self._sent_at: int | None = None   # the choice count a choice of ours was sent at
+        self._undo_sent = False
+        self._gone = False
+
+    def _make_bots(self) -> list:
+        return []   # the server plays the bot seats
 
     def on_mount(self) -> None:
         super().on_mount()
-        self.set_interval(POLL_SECONDS, self.poll)
+        self.run_worker(self._follow(), exclusive=True, group="table", exit_on_error=False)
 
     # -- who is who --------------------------------------------------------------------
+    @property
+    def session(self) -> RemoteMatch:
+        return self.remote   # the palette's "the table waits" looks for it
+
     def is_bot(self, player: int) -> bool:
-        return self.match.seats[player].is_bot
+        return self.remote.seats[player].is_bot
 
     def needs_curtain(self, d: Decision) -> bool:
         return False   # each terminal shows only its own seat's view
 
+    def my_turn(self) -> bool:
+        return self.remote.my_turn() and not self._gone
+
     def human_to_act(self) -> bool:
-        return self.session.my_turn()
+        return self.my_turn() and self._sent_at is None
 
     def status_note(self) -> str:
-        return f" · table {self.session.code}" + (" · watching" if self.session.watch else "")
+        return f" · table {self.remote.code}" + (" · watching" if self.remote.watch else "")
 
     def leave_note(self) -> str:
-        return f" The table waits; `boardgames-tui join {self.session.code}` comes back."
+        return f" The table waits; `boardgames-tui join {self.remote.code}` comes back."
 
-    # -- keeping up ----------------------------------------------------------------------
-    def poll(self) -> None:
-        """The timer: take in other terminals' choices; try for a bot's turn whose thinker left."""
-        if not self.is_mounted or getattr(self.app, "closing", False):
-            return
-        was_mine = self.session.my_turn()
-        try:
-            changed = self.session.poll()
-        except TableError as e:
-            self._warn(e)
-            return
-        if changed:
-            self._stop_thinking()   # thought about a position that is gone
+    # -- the server's messages ------------------------------------------------------------
+    async def _follow(self) -> None:
+        self._stream = await client.Stream.take(self.link.conn)
+        while True:
+            msg = await self._stream.next()
+            if msg is None:
+                await self._reconnect()
+                continue
+            self._server_message(msg)
+
+    def _server_message(self, msg: dict) -> None:
+        kind = msg.get("t")
+        if kind == "state":
+            was_mine = self.my_turn()
+            gen = self.remote.gen
+            self.remote.apply(msg)
+            self._sent_at = None
+            if self._undo_sent and self.remote.gen != gen:
+                self.notify("Undone.", timeout=1.5)
+                self._restore = self._picked.get(self.remote.n)
+            self._undo_sent = False
+            if self.remote.is_over() and self.remote.final is None:
+                self._send({"t": "record"})   # the whole game, for the scores and a Save
+            if not self.is_mounted:
+                return
             self.refresh_position()
-            if self.session.my_turn() and not was_mine:
+            if self.my_turn() and not was_mine:
                 self.notify("Your turn.", timeout=2)   # the waiting player may look away
+        elif kind == "error":
+            self._sent_at = None
+            self._undo_sent = False
+            self.notify(str(msg.get("line")), title="Not allowed" if not msg.get("stale") else "",
+                        severity="warning" if msg.get("stale") else "error", markup=False)
+        elif kind == "record":
+            if self.remote.take_record(msg.get("save") or {}) and self.is_mounted:
+                self.refresh_position()
+        elif kind == "hint":
+            self._got_hint(msg)
+        elif kind == "stopped":
+            self._gone = True
+            self.notify(str(msg.get("line")), severity="error", timeout=30, markup=False)
+            self.refresh_position()
+
+    async def _reconnect(self) -> None:
+        if not self._gone:
+            self._gone = True
+            self.notify("The table server has gone; reconnecting…", severity="warning", markup=False)
+            if self.is_mounted:
+                self.refresh_position()
+        link = self.link
+        while True:
+            await asyncio.sleep(RECONNECT_EVERY)
+            try:
+                conn, _joined, state = await asyncio.to_thread(client.join, link.code, link.seat, link.watch)
+            except client.ClientError:
+                continue
+            self._stream = await client.Stream.take(conn)
+            self._gone = False
+            self.notify("Back at the table.", timeout=2)
+            self._server_message(state)
             return
-        s = self.session
-        if s.bot_to_move():
-            now = time.monotonic()
-            if self._thinking is not None or self._bot_pending:
-                if now - self._renewed >= RENEW_EVERY:
-                    self._renewed = now
-                    self._lease()
-            elif now - self._lease_tried >= LEASE_RETRY:
-                self._lease_tried = now
-                if self._lease():
-                    self.refresh_position()
 
-    def _lease(self) -> bool:
-        try:
-            return self.session.lease_bot()
-        except TableError as e:
-            self._warn(e)
+    def _send(self, msg: dict) -> bool:
+        if self._stream is None or self._gone:
+            self.notify("The table server cannot be reached now.", severity="warning")
             return False
-
-    def _warn(self, e: Exception) -> None:
-        if not self._store_warned:
-            self._store_warned = True
-            self.notify(f"The table store: {e}", severity="warning", markup=False)
+        self._stream.writer.write(encode(msg))
+        return True
 
     # -- rendering -----------------------------------------------------------------------
     def refresh_position(self) -> None:
-        s = self.session
-        self.match = s.match   # a take-back replays the table into a new match
-        d = self.match.decision()
-        if d is None or s.my_turn():
-            if d is not None:
-                self.viewer = d.player   # our seat's turn: its own view
+        r = self.remote
+        if r.is_over() and r.final is not None:
+            self.match = r.final   # the whole game, as the server's record gives it: nothing is hidden now
             super().refresh_position()
             return
-        self.viewer = s.viewer()
+        d = r.decision()
+        if d is None:   # over, its record not here yet: the last position, no scores yet
+            self.query_one(TurnBanner).show_turn(None, note="Game over",
+                                                 status=f"{r.game.title} · round {r.round}{self.status_note()}")
+            self.query_one("#prompt", Static).update(Text("The game is over; the scores are on their way…"))
+            self.picker.set_options([], message="Game over")
+            self._show(r.view(None), r.viewer, None)
+            return
+        if self.my_turn():
+            self.viewer = d.player   # our seat's turn: its own view
+            super().refresh_position()
+            if self._sent_at is not None:
+                self.picker.set_options([], message="…")
+            return
+        self.viewer = r.viewer
         self._show_waiting(d)
-        if s.bot_to_move() and self._lease():
-            # This terminal thinks for the bot, behind the same waiting view: GameScreen's bot
-            # turn would draw the bot's prompt, which at a private decision may name its hand.
-            self._renewed = time.monotonic()
-            self._schedule_bot()
 
     def _show_waiting(self, d: Decision) -> None:
-        m = self.match
+        m = self.remote
         seat = m.seats[d.player]
         view = m.view(self.viewer, log=False)
         status = f"{m.game.title} · round {m.round_number()}{self.status_note()}"
         self.query_one(TurnBanner).show_turn(d.player, seat.name, seat.colour, bot=seat.is_bot,
                                              status=status, note=self.board.banner_note(view))
         wait = waiting_text(seat.name, d.player, seat.is_bot)
-        # A private decision's prompt may name what only its seat knows: not shown here.
-        what = "" if d.private else f"  {prompt_text(d.prompt, seat.name)}"
+        if self._gone:
+            wait = "The table server cannot be reached; reconnecting…"
+        what = f"  {prompt_text(d.prompt, seat.name)}" if d.prompt else ""
         line = f"{wait}{what}"
         room = max(10, self.size.width - 2)   # the prompt's padding
         if len(line) > room:                  # one line: the board does not jump as turns pass
@@ -146,63 +191,75 @@ class TableGameScreen(GameScreen):
 
     # -- acting ----------------------------------------------------------------------------
     def choose(self, key: str) -> bool:
-        m = self.match
-        if m.decision() is None or too_small(self.app):
+        r = self.remote
+        if r.decision() is None or too_small(self.app):
             return False
-        if not self.session.my_turn():
+        if not self.my_turn():
             self.notify("It is not your turn to choose.", severity="warning")
             return False
-        at = len(m.history)
-        try:
-            self.session.choose(key)
-        except StaleChoice:
-            self.notify("Another choice was made first", severity="warning")
-            self.refresh_position()
+        if self._sent_at is not None:
+            return False   # the last one is on its way
+        if r.decision().get(key) is None:  # type: ignore[union-attr]
+            self.notify("That is not one of the options.", title="Not allowed", severity="error")
             return False
-        except IllegalMove as e:
-            self.notify(e.reason, title="Not allowed", severity="error", markup=False)
+        if not self._send({"t": "choose", "key": key, "n": r.n}):
             return False
-        except TableError as e:
-            self.notify(str(e), severity="error", markup=False)
-            return False
-        self._picked[at] = key
-        self._after_change()
-        return True
-
-    def record_bot_choice(self, key: str) -> bool:
-        s = self.session
-        try:
-            if not s.lease_bot():
-                return False   # another terminal thinks for this bot now
-            s.choose(key, for_bot=True)
-        except StaleChoice:
-            return False       # another terminal recorded one first: dropped
-        except TableError as e:
-            self._warn(e)
-            return False
+        self._sent_at = r.n
+        self._picked[r.n] = key
+        self.picker.set_options([], message="…")
         return True
 
     def action_undo(self) -> None:
-        s = self.session
-        ok, why = s.can_undo()
+        ok, why = self.remote.can_undo()
         if not ok:
             self.notify(f"Cannot undo: {why}", severity="warning", markup=False)
             return
-        self._stop_thinking()
-        try:
-            s.undo()
-        except StaleChoice:
-            self.notify("Another choice was made first", severity="warning")
-            self.refresh_position()
+        if self._send({"t": "undo"}):
+            self._undo_sent = True
+
+    def action_hint(self) -> None:
+        d = self.remote.decision()
+        if d is None or not self.human_to_act():
+            self.notify("No hint now: it is not your decision.", severity="warning")
             return
-        except (IllegalMove, TableError) as e:
-            self.notify(str(e), severity="warning", markup=False)
+        at = self.remote.n
+        if self._hint is not None and self._hint[0] == at:
+            self.show_hint_pick(at)
             return
-        self.notify("Undone.", timeout=1.5)
-        self._restore = self._picked.get(len(s.match.history))
-        if self._board_has_focus():
-            self.picker.choice_list.focus()
-        self._after_change()
+        self._send({"t": "hint"})
+
+    def _got_hint(self, msg: dict) -> None:
+        at = msg.get("at")
+        if at != self.remote.n or not self.is_mounted:
+            return   # asked at a position that has passed
+        self._hint = (at, Hint(msg["key"], msg["label"], msg["reason"], msg.get("target"), bool(msg.get("named"))))
+        self.show_hint_pick(at)
+
+    def action_save(self) -> None:
+        from ...engine import save as saves
+        from ...tables.bookmark import write_bookmark
+        from .dialogs import SaveScreen
+
+        r = self.remote
+        final = r.final
+
+        def write(path):
+            if final is not None:
+                return saves.save(final, path)   # the game is over: the whole record
+            return write_bookmark(path, r.code, self.link.seat, self.link.watch)
+
+        def done(result) -> None:
+            if result is not None:
+                what = "the game's record" if final is not None else "a bookmark of this table"
+                self.notify(f"Saved {what} to {result}", markup=False)
+
+        title = "Save the game's record" if final is not None else "Save a bookmark of this table (no cards)"
+        self.app.push_screen(SaveScreen(f"table-{r.code}.json", write, title=title), done)
+
+    def on_unmount(self) -> None:
+        super().on_unmount()
+        if self._stream is not None:
+            self._stream.close()
 
 
 __all__ = ["TableGameScreen", "waiting_text"]

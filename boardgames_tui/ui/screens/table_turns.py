@@ -1,24 +1,20 @@
-"""The menu's "Your turn at N tables": read at start-up without creating a table store."""
+"""The menu's "Your turn at N tables": asked of the host's table server if one is running."""
 from __future__ import annotations
 
 
 def my_turns() -> int:
-    """At how many of this host's tables it is the player's turn; 0 when there is no table
-    store yet (the menu does not create one) or it cannot be read (the menu never stops on it)."""
-    # Imported here: the menu's start-up does not pay for sqlite without tables.
-    from ...engine.identity import IdentityError, player_id
-    from ...engine.table_store import TableError, TableStore, tables_path
+    """At how many of this host's tables it is the player's turn; 0 when no table server runs
+    (the menu does not start one) or it cannot be asked (the menu never stops on it)."""
+    # Imported here: the menu's start-up does not pay for the client without tables.
+    from ...engine.identity import IdentityError
+    from ...table_cli import list_tables
+    from ...tables.client import ClientError
 
-    if not tables_path().exists():
-        return 0
-    store = TableStore()
     try:
-        me = player_id()
-        return sum(1 for t in store.tables() if t.my_turn(me))
-    except (TableError, IdentityError):
+        me, tables = list_tables(start=False)
+    except (ClientError, IdentityError):
         return 0
-    finally:
-        store.close()
+    return sum(1 for t in tables if t.my_turn(me))
 
 
 def turns_text(n: int) -> str:

@@ -5,7 +5,7 @@ Enter joins the highlighted table (your seat, or the first free one), ``w`` watc
 the "New table" lines open the new-game form, whose Start creates a table instead of a
 game and joins it.  A refusal (a seat taken, no free seat) is one notify line.
 Keyboard only: ↑↓/jk move, Enter, w, r reloads, Esc/q back to the menu.  The list follows
-the other terminals' choices (the store's change counter, read once a second).
+the other terminals' choices (the host's table server asked once a second).
 """
 from __future__ import annotations
 
@@ -17,10 +17,11 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...engine.identity import IdentityError, player_id
+from ...engine.identity import IdentityError
 from ...engine.session import Match
-from ...engine.table_store import TableError, TableInfo, TableStore
-from ...table_cli import open_session, table_line
+from ...engine.table_store import TableInfo
+from ...table_cli import join_link, list_tables, table_line
+from ...tables.client import ClientError, request
 from ..lists import KeyList
 from .menu import playable_games
 
@@ -44,37 +45,35 @@ class TablesScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.store = TableStore()
+        self.me = ""
+        self._seen: list[tuple] = []
         self.rebuild()
         for lst in self.query(TablesList):  # none if taken down before it mounted
             lst.focus()
         self.set_interval(1.0, self._follow)
 
     def _follow(self) -> None:
-        """Turns move on at the other terminals: the list follows (a counter read when not)."""
-        try:
-            changed = self.store.changed()
-        except TableError:
-            return
-        if changed and self.app.screen is self:
+        """Turns move on at the other terminals: the list follows."""
+        if self.app.screen is self:
             self.rebuild()
-
-    def on_unmount(self) -> None:
-        self.store.close()
 
     def rebuild(self) -> None:
         if not self.query(TablesList):
             return
         lst = self.query_one(TablesList)
+        tables: list[TableInfo] = []
+        try:
+            self.me, tables = list_tables()
+            error = ""
+        except (ClientError, IdentityError) as e:
+            error = str(e)
+        seen = [(t.code, t.n, t.gen, t.seats) for t in tables] + [error]
+        if seen == self._seen and lst.option_count:
+            return   # nothing moved: the list and its highlight stay as they are
+        self._seen = seen
+        self._tables = tables
         keep = lst.highlighted
         lst.clear_options()
-        self._tables: list[TableInfo] = []
-        try:
-            self.me = player_id()
-            self._tables = self.store.tables()
-            error = ""
-        except (TableError, IdentityError) as e:
-            error = str(e)
         width = max(self.app.size.width - 4, 40)
         items: list = []
         if error:
@@ -126,12 +125,12 @@ class TablesScreen(Screen[None]):
 
     def join(self, code: str, watch: bool) -> None:
         try:
-            session = open_session(TableStore(), code, player_id(), None, watch)
-        except (TableError, IdentityError) as e:
+            link = join_link(code, None, watch)
+        except (ClientError, IdentityError) as e:
             self.notify(str(e), severity="error", markup=False)
             self.rebuild()
             return
-        self.app.open_table(session)  # type: ignore[attr-defined]
+        self.app.open_table(link)  # type: ignore[attr-defined]
 
     def new_table(self, game_name: str) -> None:
         from ...engine.registry import get_game
@@ -145,10 +144,11 @@ class TablesScreen(Screen[None]):
         self.app.push_screen(NewGameScreen(game, start=self.create_table))
 
     def create_table(self, m: Match) -> None:
-        m.open_info = False   # every terminal shows only its own seat's view
+        # The seats and options only: the server draws the seed (the form has no Seed field here).
         try:
-            code = self.store.create(m)
-        except TableError as e:
+            code = request({"t": "new", "game": m.game.name, "seats": [s.to_json() for s in m.seats],
+                            "options": m.options})["code"]
+        except ClientError as e:
             self.notify(str(e), severity="error", markup=False)
             return
         self.notify(f"Table {code} created: the others type  boardgames-tui join {code}",

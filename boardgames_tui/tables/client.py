@@ -1,0 +1,224 @@
+"""A client of the host's table server: a connection, the hello, requests and the pushes.
+
+:class:`Connection` is the blocking one, for the commands (``table new``, ``tables``, ``join``'s
+first steps); the game screen takes its socket over with :meth:`Connection.detach` and reads the
+pushes with asyncio (:class:`Stream`).  :func:`connect` finds the server at the host's socket and,
+the way tmux does, starts one in the background when none answers (it exits some minutes after
+its last client left).
+"""
+from __future__ import annotations
+
+import asyncio
+import itertools
+import os
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..engine.identity import player_id
+from . import address, wire
+
+START_WAIT = 15.0      # seconds for a server started here to answer
+_ids = itertools.count(1)
+
+
+class ClientError(Exception):
+    """The server refused, or cannot be reached; one line for people."""
+
+
+def _connect_socket(path: Path) -> socket.socket:
+    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        s.connect(str(path))
+    except OSError:
+        s.close()
+        raise
+    return s
+
+
+def start_server(path: Path) -> subprocess.Popen:
+    """A server in the background for this data folder, its output in a log beside its socket."""
+    address.prepare(path)
+    log = open(path.with_name(path.name + ".log"), "ab")  # noqa: SIM115 - the child keeps it
+    try:
+        return subprocess.Popen([sys.executable, "-m", "boardgames_tui", "serve", "--embedded",
+                                 "--socket", str(path)],
+                                stdin=subprocess.DEVNULL, stdout=log, stderr=log,
+                                start_new_session=True, close_fds=True, env=os.environ.copy())
+    finally:
+        log.close()
+
+
+def open_socket(path: Path | None = None, start: bool = True) -> socket.socket:
+    """A socket connected to the server, one started if none answers and ``start``."""
+    path = path or address.socket_path()
+    try:
+        return _connect_socket(path)
+    except (FileNotFoundError, ConnectionRefusedError):
+        if not start:
+            raise ClientError("no table server answers on this host") from None
+    except OSError as e:
+        raise ClientError(f"the table server cannot be reached ({e.strerror or e})") from None
+    proc = start_server(path)
+    deadline = time.monotonic() + START_WAIT
+    while time.monotonic() < deadline:
+        try:
+            return _connect_socket(path)
+        except OSError:
+            if proc.poll() not in (None, 0):
+                break
+            time.sleep(0.05)
+    raise ClientError(f"the table server did not start; see {path.name}.log in {path.parent}")
+
+
+class Connection:
+    """A blocking connection: hello at once, then :meth:`request` (pushes in between are kept)."""
+
+    def __init__(self, sock: socket.socket, player: str | None = None, timeout: float = 30.0) -> None:
+        self.sock = sock
+        self.sock.settimeout(timeout)
+        self._buf = b""
+        self.pushed: list[dict] = []
+        self.send({"t": "hello", "v": wire.VERSION, "player": player if player is not None else player_id()})
+        reply = self.read()
+        if reply.get("t") != "welcome":
+            self.close()
+            raise ClientError(str(reply.get("line") or "the table server refused the hello"))
+        self.player: str = reply["player"]
+
+    @classmethod
+    def open(cls, path: Path | None = None, start: bool = True, player: str | None = None) -> Connection:
+        return cls(open_socket(path, start), player)
+
+    def send(self, msg: dict) -> None:
+        try:
+            self.sock.sendall(wire.encode(msg))
+        except OSError as e:
+            raise ClientError(f"the table server has gone ({e.strerror or e})") from None
+
+    def read(self) -> dict:
+        while b"\n" not in self._buf:
+            try:
+                chunk = self.sock.recv(1 << 16)
+            except OSError as e:
+                raise ClientError(f"the table server has gone ({e.strerror or e})") from None
+            if not chunk:
+                raise ClientError("the table server closed the connection")
+            self._buf += chunk
+            if len(self._buf) > wire.MAX_LINE:
+                raise ClientError("the table server sent a message over the size limit")
+        line, _, self._buf = self._buf.partition(b"\n")
+        try:
+            return wire.decode(line)
+        except wire.WireError as e:
+            raise ClientError(f"the table server sent {e}") from None
+
+    def request(self, msg: dict) -> dict:
+        """Send ``msg`` and wait for its answer (ClientError with the server's line if refused)."""
+        rid = next(_ids)
+        self.send({**msg, "id": rid})
+        while True:
+            reply = self.read()
+            if reply.get("re") == rid:
+                if reply.get("t") == "error":
+                    raise ClientError(str(reply.get("line")))
+                return reply
+            if reply.get("t") == "stopped":
+                raise ClientError(str(reply.get("line")))
+            self.pushed.append(reply)
+
+    def detach(self) -> tuple[socket.socket, bytes, list[dict]]:
+        """Hand the socket over (to asyncio): it, what was read past the last message, the pushes."""
+        sock, buf, pushed = self.sock, self._buf, self.pushed
+        sock.settimeout(None)
+        self.sock, self._buf, self.pushed = None, b"", []  # type: ignore[assignment]
+        return sock, buf, pushed
+
+    def close(self) -> None:
+        if self.sock is not None:
+            self.sock.close()
+            self.sock = None  # type: ignore[assignment]
+
+
+class Stream:
+    """The asyncio side of a connection taken over from :class:`Connection`."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, pending: list[dict]) -> None:
+        self.reader, self.writer = reader, writer
+        self.pending = list(pending)
+
+    @classmethod
+    async def take(cls, conn: Connection) -> Stream:
+        sock, buf, pushed = conn.detach()
+        reader, writer = await asyncio.open_unix_connection(sock=sock, limit=wire.MAX_LINE)
+        if buf:
+            reader.feed_data(buf)
+        return cls(reader, writer, pushed)
+
+    async def send(self, msg: dict) -> int:
+        rid = next(_ids)
+        self.writer.write(wire.encode({**msg, "id": rid}))
+        await self.writer.drain()
+        return rid
+
+    async def next(self) -> dict | None:
+        """The next message; None when the server has gone."""
+        if self.pending:
+            return self.pending.pop(0)
+        try:
+            line = await self.reader.readline()
+        except (ConnectionError, ValueError, asyncio.LimitOverrunError):
+            return None
+        if not line:
+            return None
+        try:
+            return wire.decode(line)
+        except wire.WireError:
+            return None
+
+    def close(self) -> None:
+        self.writer.close()
+
+
+@dataclass
+class TableLink:
+    """A joined table, as ``join`` (or the menu's Tables) hands it to the app: the connection,
+    what to join again after a reconnect (``seat`` 0-based, as asked: None follows the player's
+    seats), and the first position."""
+    conn: Connection
+    code: str
+    seat: int | None
+    watch: bool
+    state: dict
+
+
+def join(code: str, seat: int | None, watch: bool, path: Path | None = None,
+         player: str | None = None) -> tuple[Connection, dict, dict]:
+    """Connect and join (``seat`` 0-based): the connection, the ``joined`` answer and the first
+    ``state``.  ClientError with the server's one line if refused."""
+    conn = Connection.open(path, player=player)
+    try:
+        joined = conn.request({"t": "join", "code": code, "seat": seat, "watch": watch})
+        while True:
+            state = conn.pushed.pop(0) if conn.pushed else conn.read()
+            if state.get("t") == "state":
+                return conn, joined, state
+    except BaseException:
+        conn.close()
+        raise
+
+
+def request(msg: dict, path: Path | None = None, start: bool = True) -> dict[str, Any]:
+    """One request on a connection of its own."""
+    conn = Connection.open(path, start=start)
+    try:
+        return conn.request(msg)
+    finally:
+        conn.close()
+
+
+__all__ = ["ClientError", "Connection", "Stream", "TableLink", "join", "open_socket", "request", "start_server"]
