@@ -83,7 +83,8 @@ class Conn:
         try:
             self.writer.write(wire.encode(msg))
             await self.writer.drain()
-        except (ConnectionError, RuntimeError):
+        except (ConnectionError, RuntimeError) as e:
+            print("SEND FAILED", repr(e), file=sys.stderr)
             self.closed = True
 
 
@@ -191,8 +192,16 @@ class TableServer:
     def _spawn(self, coro) -> asyncio.Task:
         t = asyncio.get_running_loop().create_task(coro)
         self._tasks.add(t)
-        t.add_done_callback(self._tasks.discard)
+        t.add_done_callback(self._task_done)
         return t
+
+    def _task_done(self, t: asyncio.Task) -> None:
+        self._tasks.discard(t)
+        if not t.cancelled() and t.exception() is not None:   # a bug: said, never swallowed
+            import traceback
+            e = t.exception()
+            print(f"boardgames-tui serve: {one_line(repr(e))}", file=sys.stderr)
+            traceback.print_exception(e, file=sys.stderr)
 
     async def _watch(self) -> None:
         """Every second: the store still the one opened (deleted, replaced, truncated: the tables
@@ -393,14 +402,17 @@ class TableServer:
             raise IllegalMove("join a table first")
         return self.live[conn.code]
 
-    async def _do_choose(self, conn: Conn, msg: dict) -> None:
+    async def _do_choose(self, conn: Conn, msg: dict) -> dict:
+        """Record a choice; the answer ``chosen`` (after the new position's push) says it was this
+        connection's that was recorded, not another terminal's of the same seat."""
         live = self._live(conn)
         key, n = msg.get("key"), msg.get("n")
-        if not isinstance(key, str) or not isinstance(n, int):
+        if not isinstance(key, str) or not isinstance(n, int) or isinstance(n, bool):
             raise ValueError("a choice needs a key and the choice count it was made at")
         assert conn.follower is not None
         await self._on_tables(live.table.choose, key, conn.follower.seats, n)
         await self._changed(conn.code)  # type: ignore[arg-type]
+        return {"t": "chosen", "n": n + 1}
 
     async def _do_undo(self, conn: Conn, msg: dict) -> None:
         live = self._live(conn)
