@@ -11,9 +11,10 @@ one choice.  Every other session learns of a new choice by polling
 connection's own page cache counter, no query, so polling four times a second
 costs nothing) and then reading what is new (:meth:`TableStore.read`).
 
-The interface is small on purpose (create, claim, append, take back, read,
-list, changed, check, the bot lease), so that a PostgreSQL backend can
-replace this one when players outgrow one machine: docs/tables.md.
+The interface is small on purpose (create, claim, claim the first free seat,
+release, append, take back, read, list, changed, check, the bot lease), so
+that a PostgreSQL backend can replace this one when players outgrow one
+machine: docs/tables.md.
 
 Faults are seen, never played through.  The file's identity (device and inode)
 is noted at the open, after ``PRAGMA quick_check`` passed; before every write,
@@ -419,6 +420,15 @@ class TableStore:
             raise TableError("the table's record is damaged")
         return str(game), h
 
+    def _human_seats(self, code: str) -> list[int]:
+        """The table's seats a player may claim: those of kind human in its header (a bot's seat
+        is never claimed; the ``seats`` rows do not say which is which)."""
+        _, h = self.header(code)
+        players = h.get("players")
+        if not isinstance(players, list):
+            raise TableError("the table's record is damaged")
+        return [i for i, p in enumerate(players) if isinstance(p, dict) and p.get("kind", "human") == "human"]
+
     def claim(self, code: str, seat: int, player: str) -> bool:
         """Claim a free human seat for ``player``; True if it is now his (also if it was already),
         False if another player holds it or it is a bot's."""
@@ -436,6 +446,31 @@ class TableStore:
             return con.execute("SELECT player FROM seats WHERE code=? AND seat=?", (code, seat)).fetchone()
         row = self._write(update)
         return row is not None and row[0] == player
+
+    def claim_free(self, code: str, player: str) -> int | None:
+        """Claim the lowest free human seat for ``player`` and return its index (0-based), or None
+        if none is free.  One ``UPDATE`` in one write transaction: two callers at once get two
+        different seats.  It always claims a new seat, even if ``player`` holds one already."""
+        humans = self._human_seats(code)
+        if not humans:
+            return None
+        marks = ",".join("?" * len(humans))
+
+        def update(con: sqlite3.Connection) -> int | None:
+            row = con.execute(f"UPDATE seats SET player=? WHERE code=? AND seat=(SELECT min(seat) FROM seats "
+                              f"WHERE code=? AND player IS NULL AND seat IN ({marks})) RETURNING seat",
+                              (player, code, code, *humans)).fetchall()
+            return int(row[0][0]) if row else None
+        return self._write(update)
+
+    def release(self, code: str, seat: int, player: str) -> bool:
+        """Give up ``seat`` (0-based), held by ``player``: True if it was his and is now free (to be
+        claimed again), False if he did not hold it (nothing changed)."""
+        def update(con: sqlite3.Connection) -> bool:
+            cur = con.execute("UPDATE seats SET player=NULL WHERE code=? AND seat=? AND player=?",
+                              (code, seat, player))
+            return cur.rowcount == 1
+        return self._write(update)
 
     def append(self, code: str, expected: int, gen: int, key: str, decider: int, round_: int) -> bool:
         """Append ``key`` as choice number ``expected`` if the table still has ``expected`` choices

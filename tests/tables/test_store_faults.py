@@ -1,6 +1,6 @@
 """The table store sees its faults: a write lock held by another process (StoreBusy, bounded, nothing
 recorded), a file deleted, replaced, truncated or damaged under an open store (StoreLost, nothing
-recorded, and lost for good).
+recorded, and lost for good); and the seat API that two processes share (claim_free, release).
 
 Real parts only: real files in tmp_path, real second processes, faults made with the os module.
 """
@@ -20,7 +20,7 @@ import pytest
 
 from boardgames_tui.engine.session import BOT, Seat
 from boardgames_tui.engine.table_session import new_table
-from boardgames_tui.engine.table_store import StoreBusy, StoreLost, TableStore
+from boardgames_tui.engine.table_store import StoreBusy, StoreLost, TableError, TableStore
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -102,7 +102,7 @@ def test_a_write_lock_held_elsewhere_is_busy_within_its_bound_and_records_nothin
     holder = hold_lock(store.path)
     try:
         for call in (lambda: store.append(code, 30, 0, "late", 0, 0),
-                     lambda: store.claim(code, 0, "alice"),
+                     lambda: store.claim_free(code, "alice"),
                      lambda: store.take_back(code, 30, 0, 0, 0)):
             t = time.monotonic()
             with pytest.raises(StoreBusy, match="busy: another program holds it for writing; nothing was recorded"):
@@ -202,8 +202,8 @@ def test_a_file_lost_under_an_open_store_is_seen_and_nothing_is_recorded(table, 
 
     # Lost for good: every later call says the same line, and no new file is made.
     for call in (store.check, store.changed, lambda: store.read(code), store.tables, store.connect,
-                 lambda: store.append(code, 30, 0, "again", 0, 0), lambda: store.claim(code, 1, "bob"),
-                 lambda: store.lease_bot(code, 30, 0, "me")):
+                 lambda: store.append(code, 30, 0, "again", 0, 0), lambda: store.claim_free(code, "bob"),
+                 lambda: store.release(code, 0, "bob"), lambda: store.lease_bot(code, 30, 0, "me")):
         with pytest.raises(StoreLost) as again:
             call()
         assert str(again.value) == line
@@ -263,3 +263,71 @@ def test_another_connections_writes_and_checkpoints_are_not_faults(tmp_path):
     writer.close()                            # its last checkpoint, no commit: checked, still good
     watcher.check()
     assert watcher.append(code, 300, 0, "last", 0, 0)
+
+
+# -- seats -------------------------------------------------------------------------------------
+
+CLAIMER = """
+    import sys, time
+    from boardgames_tui.engine.table_store import TableStore
+    store = TableStore(sys.argv[1])
+    store.connect()
+    print("ready", flush=True)
+    for line in sys.stdin:
+        code, at = line.split()
+        while time.time() < float(at):   # both processes start at the same instant
+            pass
+        print(store.claim_free(code, sys.argv[2]), flush=True)
+"""
+
+
+def test_two_processes_claiming_at_once_get_two_seats(tmp_path):
+    path = tmp_path / "t.db"
+    store = TableStore(path)
+    codes = [new_table(store, "evolution", seats(3), seed=i) for i in range(20)]
+    procs = [python(CLAIMER, str(path), name) for name in ("alice", "bob")]
+    try:
+        for p in procs:
+            assert p.stdout.readline().strip() == "ready", p.stderr.read()
+        for code in codes:
+            at = time.time() + 0.05
+            for p in procs:               # both asked at once, for the same table
+                p.stdin.write(f"{code} {at}\n")
+                p.stdin.flush()
+            got = [int(p.stdout.readline()) for p in procs]
+            assert sorted(got) == [0, 1], (code, got)
+            held = {s.player: s.index for s in store.info(code).seats if s.player}
+            assert held == {"alice": got[0], "bob": got[1]}
+    finally:
+        for p in procs:
+            p.stdin.close()
+            p.wait(timeout=10)
+    assert all(p.returncode == 0 for p in procs), [p.stderr.read() for p in procs]
+
+
+def test_claim_free_skips_bots_and_taken_seats(tmp_path):
+    store = TableStore(tmp_path / "t.db")
+    code = new_table(store, "evolution", seats(3, bots={1}), seed=1)
+    assert store.claim_free(code, "alice") == 0
+    assert store.claim_free(code, "alice") == 2           # a new seat each time, even for a holder
+    assert store.claim_free(code, "bob") is None          # the bot's seat is never free
+    assert [s.player for s in store.info(code).seats] == ["alice", None, "alice"]
+    with pytest.raises(TableError, match="no table"):
+        store.claim_free("ZZZZZZ", "alice")
+
+
+def test_release_then_claim_again(tmp_path):
+    store = TableStore(tmp_path / "t.db")
+    code = new_table(store, "evolution", seats(3, bots={2}), seed=1)
+    assert store.claim_free(code, "alice") == 0
+    assert store.claim_free(code, "bob") == 1
+    assert not store.release(code, 0, "bob")              # only the holder gives a seat up
+    assert not store.release(code, 2, "bob")              # a bot's seat is nobody's
+    assert [s.player for s in store.info(code).seats] == ["alice", "bob", None]
+    assert store.release(code, 0, "alice")
+    assert not store.release(code, 0, "alice")            # already free
+    assert store.info(code).free_seats() == [0]
+    assert store.claim_free(code, "carol") == 0
+    assert store.release(code, 1, "bob")
+    assert store.claim(code, 1, "dave")
+    assert [s.player for s in store.info(code).seats] == ["carol", "dave", None]
