@@ -45,7 +45,10 @@ class Redact(logging.Filter):
         return self.scrub(text) != text
 
     def filter(self, record: logging.LogRecord) -> bool:
-        message = record.getMessage()
+        try:
+            message = record.getMessage()
+        except Exception:  # a record whose arguments do not fit its format: its text, and them
+            message = f"{record.msg} {record.args!r}"
         if record.name == "aiohttp.access":
             message = _QUERY.sub("?…", message)
         exc = record.exc_info[1] if record.exc_info else None

@@ -281,6 +281,11 @@ def test_other_records_lose_their_tokens_and_a_traceback_holding_one():
     assert r.exc_info is not None and r.getMessage() == "boom"   # a traceback worth keeping
 
 
+def test_a_record_that_cannot_be_formatted_is_scrubbed_and_let_through():
+    r = record("textual-serve", "two %s %s", f"/?token={ALICE}")
+    assert web_log.Redact([ALICE]).filter(r) and ALICE not in r.getMessage() and "two" in r.getMessage()
+
+
 def test_the_page_shows_why_a_session_was_refused():
     page = web.page_template("<html><head></head><body></body></html>")
     assert "window.WebSocket = class extends WebSocket" in page and "event.reason" in page
