@@ -89,11 +89,16 @@ def app_command() -> str:
 
 def session_env(data: Path, player: str, tables: Path) -> dict[str, str]:
     """The variables a session of ``player`` (whose token was checked) runs with:
-    their own folder, hosted mode, their name at tables, the server's one table store."""
+    their own folder, hosted mode, their name at tables (the table server trusts it: the tab runs
+    on the web server's account), and the one table server of the web server's store (its socket
+    fixed here, not derived from each player's folder; the first tab that needs it starts it)."""
+    from .tables.address import socket_path
+
     return {"BOARDGAMES_TUI_DATA": str(web_access.session_folder(data, player)),
             "BOARDGAMES_TUI_HOSTED": "1",
             "BOARDGAMES_TUI_PLAYER": player,
-            "BOARDGAMES_TUI_TABLES": str(tables)}
+            "BOARDGAMES_TUI_TABLES": str(tables),
+            "BOARDGAMES_TUI_SOCKET": str(socket_path(tables))}
 
 
 def session_command(env: dict[str, str]) -> str:

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from boardgames_tui import cli, web, web_access
+from boardgames_tui.tables.address import socket_path
 from boardgames_tui.web_access import AccessError, make_tokens, player_for, session_folder
 
 
@@ -81,9 +82,12 @@ def test_the_session_command_sets_its_folder_player_tables_and_hosted_mode(tmp_p
     data, tables = tmp_path / "it's data", tmp_path / "shared tables.db"
     alice, bob = (env_of(web.session_command(web.session_env(data, p, tables))) for p in ("alice", "bob"))
     assert alice == {"BOARDGAMES_TUI_DATA": str(data / "web" / "alice"), "BOARDGAMES_TUI_HOSTED": "1",
-                     "BOARDGAMES_TUI_PLAYER": "alice", "BOARDGAMES_TUI_TABLES": str(tables)}
+                     "BOARDGAMES_TUI_PLAYER": "alice", "BOARDGAMES_TUI_TABLES": str(tables),
+                     "BOARDGAMES_TUI_SOCKET": str(socket_path(tables))}
     assert bob["BOARDGAMES_TUI_PLAYER"] == "bob" and bob["BOARDGAMES_TUI_DATA"] == str(data / "web" / "bob")
+    # one table server for every tab: the same store, the same socket
     assert bob["BOARDGAMES_TUI_TABLES"] == alice["BOARDGAMES_TUI_TABLES"]
+    assert bob["BOARDGAMES_TUI_SOCKET"] == alice["BOARDGAMES_TUI_SOCKET"]
 
 
 def test_the_session_environment_wins_over_the_servers(tmp_path, monkeypatch):

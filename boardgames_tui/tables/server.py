@@ -34,7 +34,7 @@ from ..engine.core import IllegalMove
 from ..engine.identity import IdentityError, check_player
 from ..engine.session import Seat
 from ..engine.table_session import StaleChoice, new_table
-from ..engine.table_store import TableError, TableInfo, TableStore, normal_code
+from ..engine.table_store import StoreLost, TableError, TableInfo, TableStore, normal_code
 from ..engine.text import one_line, printable
 from . import address, wire
 from .served import Follower, ServedTable
@@ -220,9 +220,7 @@ class TableServer:
                 return
 
     def _check_store(self) -> None:
-        check = getattr(self.store(), "check", None)
-        if check is not None:
-            check()
+        self.store().check()
 
     async def _store_lost(self, e: Exception) -> None:
         """The store cannot be trusted any more: nothing more is recorded, every table stops and
@@ -315,7 +313,7 @@ class TableServer:
 
     @staticmethod
     def _is_lost(e: Exception) -> bool:
-        return type(e).__name__ == "StoreLost"
+        return isinstance(e, StoreLost)
 
     async def _drop(self, conn: Conn) -> None:
         self.conns.discard(conn)
@@ -386,16 +384,10 @@ class TableServer:
         mine = info.seats_of(player)
         if mine:
             return mine
-        claim_free = getattr(store, "claim_free", None)
-        if claim_free is not None:
-            got = claim_free(code, player)
-            if got is None:
-                raise TableError(f"table {code} has no free seat; `join {code} --watch` looks on")
-            return [got]
-        free = info.free_seats()
-        if not free or not store.claim(code, free[0], player):
+        got = store.claim_free(code, player)   # two joins at once get two seats
+        if got is None:
             raise TableError(f"table {code} has no free seat; `join {code} --watch` looks on")
-        return [free[0]]
+        return [got]
 
     def _live(self, conn: Conn) -> Live:
         if conn.code is None or conn.code not in self.live or conn.follower is None:
@@ -434,10 +426,7 @@ class TableServer:
         if seat is not None:
             if not isinstance(seat, int):
                 raise ValueError("a seat is a number")
-            release = getattr(self.store(), "release", None)
-            if release is None:
-                raise TableError("this store cannot give a seat up")
-            released = await self._on_tables(release, code, seat, conn.player)
+            released = await self._on_tables(lambda: self.store().release(code, seat, conn.player))
             if not released:
                 raise TableError(f"seat {seat + 1} of table {code} is not yours to give up")
         if conn.code == code:
