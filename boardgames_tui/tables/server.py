@@ -71,7 +71,7 @@ def info_json(t: TableInfo) -> dict:
 
 @dataclass(eq=False)
 class Conn:
-    writer: asyncio.StreamWriter
+    """One client's connection, whatever carries it: ``send`` a message, ``close`` it."""
     player: str = ""
     code: str | None = None
     follower: Follower | None = None
@@ -81,11 +81,31 @@ class Conn:
         if self.closed:
             return
         try:
-            self.writer.write(wire.encode(msg))
-            await self.writer.drain()
-        except (ConnectionError, RuntimeError) as e:
-            print("SEND FAILED", repr(e), file=sys.stderr)
-            self.closed = True
+            await self.write(wire.encode(msg))
+        except (ConnectionError, RuntimeError):
+            self.closed = True   # it has gone: its reader's end removes it
+
+    async def write(self, data: bytes) -> None:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        self.closed = True
+
+
+@dataclass(eq=False)
+class StreamConn(Conn):
+    """A connection over the Unix socket: one message a line."""
+    writer: asyncio.StreamWriter | None = None
+
+    async def write(self, data: bytes) -> None:
+        assert self.writer is not None
+        self.writer.write(data)
+        await self.writer.drain()
+
+    def close(self) -> None:
+        super().close()
+        if self.writer is not None:
+            self.writer.close()
 
 
 @dataclass(eq=False)
@@ -175,8 +195,7 @@ class TableServer:
         for t in list(self._tasks):
             t.cancel()
         for c in list(self.conns):
-            c.closed = True
-            c.writer.close()
+            c.close()
         try:
             self.sock_path.unlink()
         except OSError:
@@ -238,19 +257,28 @@ class TableServer:
 
     # -- a connection --------------------------------------------------------------------------
     async def _client(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        conn = Conn(writer)
+        sock = writer.get_extra_info("socket")
+
+        async def next_line() -> bytes | None:
+            try:
+                return await reader.readline() or None
+            except (ValueError, asyncio.LimitOverrunError):
+                raise wire.WireError("a message over the size limit") from None
+
+        await self.serve_conn(StreamConn(writer=writer), next_line,
+                              lambda hello: peer_player(sock, hello.get("player")))
+
+    async def serve_conn(self, conn: Conn, next_line: Callable[[], Any], identify: Callable[[dict], str]) -> None:
+        """A connection's life, whatever carries it: the hello (``identify`` says who the client
+        is from it, or raises IdentityError), then its requests until it leaves."""
         self.conns.add(conn)
         try:
-            if await self._hello(conn, reader):
+            if await self._hello(conn, next_line, identify):
                 while not conn.closed:
                     try:
-                        line = await reader.readline()
-                    except (ValueError, asyncio.LimitOverrunError):
-                        await conn.send({"t": "error", "line": "a message over the size limit; goodbye"})
-                        break
-                    if not line:
-                        break
-                    try:
+                        line = await next_line()
+                        if line is None:
+                            break
                         msg = wire.decode(line)
                     except wire.WireError as e:
                         await conn.send({"t": "error", "line": f"{e}; goodbye"})
@@ -260,14 +288,13 @@ class TableServer:
             pass
         finally:
             await self._drop(conn)
-            conn.closed = True
-            writer.close()
+            conn.close()
 
-    async def _hello(self, conn: Conn, reader: asyncio.StreamReader) -> bool:
+    async def _hello(self, conn: Conn, next_line: Callable[[], Any], identify: Callable[[dict], str]) -> bool:
         try:
-            line = await reader.readline()
+            line = await next_line()
             msg = wire.decode(line) if line else None
-        except (ValueError, wire.WireError):
+        except wire.WireError:
             msg = None
         if msg is None or msg.get("t") != "hello":
             await conn.send({"t": "error", "line": "the table server expects a hello first"})
@@ -277,9 +304,8 @@ class TableServer:
                                                    f"the client {printable(str(msg.get('v')), 12)}: "
                                                    "use the same version of boardgames-tui for both"})
             return False
-        sock = conn.writer.get_extra_info("socket")
         try:
-            conn.player = peer_player(sock, msg.get("player"))
+            conn.player = identify(msg)
         except IdentityError as e:
             await conn.send({"t": "error", "line": str(e)})
             return False
