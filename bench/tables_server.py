@@ -59,8 +59,9 @@ def _play(sock: Path, spec: Spec, who: int, code: str, handoff, start, seconds: 
     t_end = time.time() + seconds
     while True:
         conn.request({"t": "join", "code": code, "seat": seat})
+        # a push of the table before may still be on its way: a table's messages carry its code
         state = next(m for m in iter(lambda: conn.pushed.pop(0) if conn.pushed else conn.read(), None)
-                     if m["t"] == "state")
+                     if m["t"] == "state" and m["code"] == code)
         pending: tuple[int, str, float, int] | None = None
         while time.time() < t_end and state["decision"] is not None:
             d = state["decision"]
@@ -76,7 +77,7 @@ def _play(sock: Path, spec: Spec, who: int, code: str, handoff, start, seconds: 
                 if time.time() >= t_end - STALL:   # the other terminal of the table has stopped choosing
                     break
                 raise
-            if msg["t"] == "state":
+            if msg["t"] == "state" and msg["code"] == code:
                 now = time.time()
                 rep.seen.extend((code, i, now) for i in range(state["n"], msg["n"]))
                 state = msg
@@ -94,7 +95,7 @@ def _play(sock: Path, spec: Spec, who: int, code: str, handoff, start, seconds: 
                 else:
                     rep.stale += 1
                 pending = None
-            elif msg["t"] == "state":
+            elif msg["t"] == "state" and msg["code"] == code:
                 state = msg
         rep.states[code] = (seat, state["n"], state["view"])
         if time.time() >= t_end:
@@ -120,14 +121,16 @@ def run(path: Path, specs: list[Spec], seconds: float) -> Result:
     store = TableStore(path)
     codes = [new_table(store, spec.game, seats_of(spec), seed=spec.seed) for spec in specs]
     store.close()
-    server = subprocess.Popen([sys.executable, "-m", "boardgames_tui", "serve", "--store", str(path),
-                               "--socket", str(sock), "--bot-delay", "0"],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    log = path.with_name("server.log")   # a file, not a pipe: a full pipe would stall the server
+    with open(log, "wb") as out_file:
+        server = subprocess.Popen([sys.executable, "-m", "boardgames_tui", "serve", "--store", str(path),
+                                   "--socket", str(sock), "--bot-delay", "0"],
+                                  stdout=subprocess.DEVNULL, stderr=out_file)
     try:
         t0 = time.monotonic()
         while not sock.exists():
             if server.poll() is not None or time.monotonic() - t0 > 30:
-                raise RuntimeError(f"the server did not start: {server.stderr.read() if server.stderr else ''}")
+                raise RuntimeError(f"the server did not start: {log.read_text(errors='replace')}")
             time.sleep(0.02)
         ctx = mp.get_context("fork")
         n = 2 * len(specs)
@@ -147,11 +150,9 @@ def run(path: Path, specs: list[Spec], seconds: float) -> Result:
     finally:
         server.kill()
         server.wait()
-        said = server.stderr.read().strip() if server.stderr else ""
-        if server.stderr:
-            server.stderr.close()
+        said = log.read_text(errors="replace").strip()
     res = check(path, reports, seconds)
-    res.errors += [f"server: {line}" for line in said.splitlines()[-60:]]
+    res.errors += [f"server: {line}" for line in said.splitlines()[-400:]]
     kind = {spec.slot: spec.kind for spec in specs}
     for r in reports:
         res.by_kind[kind[r.slot]] = res.by_kind.get(kind[r.slot], 0) + len(r.appended)

@@ -42,6 +42,7 @@ from .served import Follower, ServedTable
 IDLE_EXIT = 300.0        # seconds: an embedded server exits this long after its last client left
 BOT_DELAY = 0.6          # seconds: a bot's choice is never sooner than this after the last one
 CHECK_EVERY = 1.0        # seconds: how often the store is looked at while nobody writes
+MAX_BACKLOG = 32 << 20   # bytes a client may leave unread (about 500 Civilization positions)
 
 
 class ServerError(Exception):
@@ -78,15 +79,26 @@ class Conn:
     closed: bool = False
 
     async def send(self, msg: dict) -> None:
+        """Queue ``msg`` for the client and go on: a client that does not read holds up nobody
+        else (past MAX_BACKLOG bytes unread it is dropped, and told why when it reads again)."""
         if self.closed:
             return
         try:
-            await self.write(wire.encode(msg))
+            self.write(wire.encode(msg))
         except (ConnectionError, RuntimeError):
             self.closed = True   # it has gone: its reader's end removes it
+            return
+        if self.backlog() > MAX_BACKLOG:
+            self.write(wire.encode({"t": "error", "line": "this terminal fell too far behind the table; "
+                                                          "join again"}))
+            self.close()
 
-    async def write(self, data: bytes) -> None:
+    def write(self, data: bytes) -> None:
         raise NotImplementedError
+
+    def backlog(self) -> int:
+        """Bytes written and not yet taken by the client."""
+        return 0
 
     def close(self) -> None:
         self.closed = True
@@ -97,10 +109,15 @@ class StreamConn(Conn):
     """A connection over the Unix socket: one message a line."""
     writer: asyncio.StreamWriter | None = None
 
-    async def write(self, data: bytes) -> None:
+    def write(self, data: bytes) -> None:
         assert self.writer is not None
+        if self.writer.is_closing():
+            raise ConnectionError("closed")
         self.writer.write(data)
-        await self.writer.drain()
+
+    def backlog(self) -> int:
+        assert self.writer is not None
+        return self.writer.transport.get_write_buffer_size()
 
     def close(self) -> None:
         super().close()

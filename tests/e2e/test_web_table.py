@@ -2,9 +2,9 @@
 
 A real server (the console script, on a free loopback port) and two headless Chromiums, each
 with its own profile (one browser would keep one token cookie for both links: cookies ignore
-the path and the query).  The table is made with the CLI in the server's shared table store;
-each page joins it from the menu (Tables…, Enter on the table: your seat or the first free
-one), so the seat each gets is the one its link's player claims.
+the path and the query).  The table is made in the server's shared table store; each page
+joins it from the menu (Tables…, Enter on the table: your seat or the first free one), through
+the table server the first tab starts, so the seat each gets is the one its link's player claims.
 
 Checked: alice's page joins seat 1 and bob's seat 2, claimed in the store as ``alice`` and
 ``bob`` (the players of their links, not the OS user the server runs as); each page shows
@@ -27,15 +27,16 @@ from e2e_support import (free_port, kill_group, kill_marked, own_traits, require
 
 from e2e_cdp import Browser  # websocket-client, from the test extra
 
-from boardgames_tui.engine.table_session import TableSession
+from boardgames_tui.engine.session import Seat
+from boardgames_tui.engine.table_session import TableSession, new_table
 from boardgames_tui.engine.table_store import TableStore
 
 TOKENS = {"alice": "alice-token-" + "a" * 12, "bob": "bob-token-" + "b" * 14}
 NAMES = ("Alice", "Bob")
 SEED = 3
 STEP_TIMEOUT = 30.0
-# Seconds for a choice in one page to show in the other: the app polls the store 4 times a
-# second; the rest is the redraw, the websocket and xterm.js, on a machine that may be busy.
+# Seconds for a choice in one page to show in the other: the table server pushes it at once;
+# the rest is the redraw, the websocket and xterm.js, on a machine that may be busy.
 FOLLOW_LIMIT = 5.0
 
 
@@ -84,15 +85,10 @@ def test_two_browser_tabs_at_one_table(chromium, tmp_path):
         wait_until(lambda: f"tables to {tables}" in server_log.read_text(errors="replace"), 10,
                    "the server's start lines", detail=lambda: server_log.read_text(errors="replace"))
 
-        # The table, made at a terminal in the server's shared store (as the host would).
-        made = subprocess.run(
-            [str(script), "table", "new", "evolution", "--players", "2", "--names", ",".join(NAMES),
-             "--seed", str(SEED)],
-            env={**env, "BOARDGAMES_TUI_TABLES": str(tables), "BOARDGAMES_TUI_PLAYER": "alice",
-                 "BOARDGAMES_TUI_DATA": str(tmp_path / "cli-data")},
-            capture_output=True, text=True, timeout=30)
-        assert made.returncode == 0, made.stderr
-        code = made.stdout.split()[0]
+        # The table, made with a chosen seed in the server's shared store, as only a test may (a
+        # player's --seed is refused: test_table_cli.py).  The first tab that needs the table
+        # server starts it, for the web server's store, at the socket every tab is given.
+        code = new_table(TableStore(tables), "evolution", [Seat(n) for n in NAMES], seed=SEED)
         store = TableStore(tables)
         watcher = TableSession.spectate(TableStore(tables), code, "test")
 

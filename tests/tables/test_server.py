@@ -10,6 +10,7 @@ from boardgames_tui.engine.session import BOT, HUMAN, Seat
 from boardgames_tui.tables import client, wire
 
 GAME = "evolution"
+N_STUCK = 300
 
 
 def seats(*kinds: str) -> list[Seat]:
@@ -176,3 +177,27 @@ def test_undo_is_taken_back_at_every_terminal(table_server):
             break
     a.close()
     b.close()
+
+
+def test_a_client_that_does_not_read_holds_up_nobody(table_server):
+    # A spectator whose terminal stopped reading (a frozen ssh link): the table's pushes pile up in
+    # its connection, not in front of the players' (the server never waits for one client).
+    import socket
+
+    code = table_server.create("civilization", [Seat("Ann", "red"), Seat("Ben", "blue")], seed=4)
+    stuck = socket.socket(socket.AF_UNIX)
+    stuck.connect(str(table_server.sock))
+    stuck.sendall(wire.encode({"t": "hello", "v": wire.VERSION, "player": "eve"})
+                  + wire.encode({"t": "join", "code": code, "watch": True}))
+    a, _, sa = client.join(code, 0, False, table_server.sock, player="ann")
+    b, _, sb = client.join(code, 1, False, table_server.sock, player="ben")
+    states = {0: sa, 1: sb}
+    r = random.Random(2)
+    for _ in range(N_STUCK):   # megabytes of Civilization positions to the spectator, never read
+        s = next(s for s in states.values() if s["decision"]["mine"])
+        conn = a if s["viewer"] == 0 else b
+        conn.send({"t": "choose", "key": r.choice(s["decision"]["options"])[0], "n": s["n"]})
+        states = {0: latest(a, s["n"] + 1), 1: latest(b, s["n"] + 1)}
+    assert states[0]["n"] == N_STUCK
+    for c in (a, b, stuck):
+        c.close()
