@@ -169,9 +169,9 @@ def cmd_serve(args) -> int:
 
     from .tables.server import IDLE_EXIT, ServerError, TableServer
 
+    idle = args.idle_exit if args.idle_exit is not None else (IDLE_EXIT if args.embedded else None)
     server = TableServer(Path(args.store) if args.store else None, Path(args.socket) if args.socket else None,
-                         bot_delay=args.bot_delay, idle_exit=IDLE_EXIT if args.embedded else None,
-                         shared=args.shared)
+                         bot_delay=args.bot_delay, idle_exit=idle, shared=args.shared)
 
     async def main() -> None:
         try:
@@ -226,6 +226,8 @@ def add_parsers(sub, game_arg, option_arg, positive, seed, default_level: str) -
                     help="let every account of the host connect (each plays as its own user)")
     sv.add_argument("--bot-delay", type=float, default=0.6, metavar="S",
                     help="seconds between a bot's choices (default 0.6)")
+    sv.add_argument("--idle-exit", type=float, metavar="S",
+                    help="exit S seconds after the last client left (default: never; 300 when a client started it)")
     sv.add_argument("--embedded", action="store_true", help=argparse.SUPPRESS)  # started by a client: exits when idle
     sv.set_defaults(func=cmd_serve)
 

@@ -45,8 +45,9 @@ def start_server(path: Path) -> subprocess.Popen:
     address.prepare(path)
     log = open(path.with_name(path.name + ".log"), "ab")  # noqa: SIM115 - the child keeps it
     try:
+        idle = os.environ.get("BOARDGAMES_TUI_IDLE_EXIT")   # tests: a server that leaves at once
         return subprocess.Popen([sys.executable, "-m", "boardgames_tui", "serve", "--embedded",
-                                 "--socket", str(path)],
+                                 "--socket", str(path), *(["--idle-exit", idle] if idle else [])],
                                 stdin=subprocess.DEVNULL, stdout=log, stderr=log,
                                 start_new_session=True, close_fds=True, env=os.environ.copy())
     finally:

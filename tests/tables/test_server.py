@@ -201,3 +201,39 @@ def test_a_client_that_does_not_read_holds_up_nobody(table_server):
     assert states[0]["n"] == N_STUCK
     for c in (a, b, stuck):
         c.close()
+
+
+def test_a_client_starts_the_server_when_none_answers_and_it_leaves_when_idle(tmp_path, monkeypatch):
+    # The embedded default, the way tmux starts its server: no set-up, and no process left behind.
+    import time
+    from pathlib import Path
+
+    from boardgames_tui.tables import address
+
+    monkeypatch.setenv("BOARDGAMES_TUI_IDLE_EXIT", "1")
+    path = address.socket_path()
+    assert not path.exists()
+    created = client.request({"t": "new", "game": GAME, "seats": [s.to_json() for s in seats(HUMAN, HUMAN)]})
+    assert created["t"] == "created"
+    listed = client.request({"t": "list"}, start=False)            # the same server answers
+    assert [t["code"] for t in listed["tables"]] == [created["code"]]
+    def servers() -> list[str]:   # processes serving this socket, by their command line
+        out = []
+        for p in Path("/proc").iterdir():
+            try:
+                if p.name.isdigit() and str(path).encode() in (p / "cmdline").read_bytes():
+                    out.append(p.name)
+            except OSError:
+                pass
+        return out
+
+    assert len(servers()) == 1
+    t_end = time.monotonic() + 20
+    while path.exists():     # it removes its socket as it exits, a second after its last client
+        assert time.monotonic() < t_end, "the embedded server did not leave when idle"
+        time.sleep(0.05)
+    with pytest.raises(client.ClientError, match="no table server answers"):
+        client.request({"t": "list"}, start=False)
+    while servers():      # and the process is gone
+        assert time.monotonic() < t_end, "the embedded server's process is still there"
+        time.sleep(0.05)
