@@ -43,7 +43,9 @@ def _connect_socket(path: Path) -> socket.socket:
 def start_server(path: Path) -> subprocess.Popen:
     """A server in the background for this data folder, its output in a log beside its socket."""
     address.prepare(path)
-    log = open(path.with_name(path.name + ".log"), "ab")  # noqa: SIM115 - the child keeps it
+    # 0600: a server's traceback is nobody else's to read
+    fd = os.open(path.with_name(path.name + ".log"), os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+    log = os.fdopen(fd, "ab")
     try:
         idle = os.environ.get("BOARDGAMES_TUI_IDLE_EXIT")   # tests: a server that leaves at once
         return subprocess.Popen([sys.executable, "-m", "boardgames_tui", "serve", "--embedded",
