@@ -45,6 +45,7 @@ class TableGameScreen(GameScreen):
         self._sent_at: int | None = None   # the choice count a choice of ours was sent at
         self._undo_sent = False
         self._gone = False
+        self._player = link.conn.player   # who the server took us for: the reconnect's hello says it again
 
     def _make_bots(self) -> list:
         return []   # the server plays the bot seats
@@ -129,7 +130,8 @@ class TableGameScreen(GameScreen):
         while True:
             await asyncio.sleep(RECONNECT_EVERY)
             try:
-                conn, _joined, state = await asyncio.to_thread(client.join, link.code, link.seat, link.watch)
+                conn, _joined, state = await asyncio.to_thread(client.join, link.code, link.seat, link.watch,
+                                                               None, self._player)
             except client.ClientError:
                 continue
             self._stream = await client.Stream.take(conn)
@@ -217,6 +219,14 @@ class TableGameScreen(GameScreen):
         if self._send({"t": "undo"}):
             self._undo_sent = True
 
+    def action_enter(self) -> None:
+        r = self.remote
+        if r.is_over() and r.final is None:   # the scores need the record: asked again, not yet here
+            self.notify("The scores are on their way…", timeout=2)
+            self._send({"t": "record"})
+            return
+        super().action_enter()
+
     def action_hint(self) -> None:
         d = self.remote.decision()
         if d is None or not self.human_to_act():
@@ -246,7 +256,7 @@ class TableGameScreen(GameScreen):
         def write(path):
             if final is not None:
                 return saves.save(final, path)   # the game is over: the whole record
-            return write_bookmark(path, r.code, self.link.seat, self.link.watch)
+            return write_bookmark(path, r.code, self.link.seat, self.link.watch, r.game.name)
 
         def done(result) -> None:
             if result is not None:
