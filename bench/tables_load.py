@@ -1,6 +1,11 @@
 """Tables under load: headless sessions, each its own process and store connection.
 
-    .venv/bin/python bench/tables_load.py [--seconds 120] [--poll 0.25] [--db PATH]
+    .venv/bin/python bench/tables_load.py [--seconds 120] [--poll 0.25] [--design both|server|poll]
+
+``--design server`` (bench/tables_server.py): the same 20 terminals as clients of one table server,
+which plays the bots.  ``--design poll`` (below): the design before the server, each terminal
+replaying its table from the shared store.  ``both`` (the default) runs one after the other, so
+that the two are measured in the same run.
 
 20 sessions on 10 tables (2 sessions a table), the five games twice over,
 for ``--seconds``.  Every session polls like the table screen (``changed()``,
@@ -284,17 +289,28 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--seconds", type=float, default=120.0)
     ap.add_argument("--poll", type=float, default=0.25, help="seconds between polls while waiting")
-    ap.add_argument("--db", type=Path, help="the table store (default: a new temporary file)")
+    ap.add_argument("--design", choices=("both", "server", "poll"), default="both",
+                    help="the table server (tables_server.py), the poll design of before it, or both in turn")
     a = ap.parse_args(argv)
-    with tempfile.TemporaryDirectory() as tmp:
-        path = a.db or Path(tmp) / "tables.db"
-        specs = default_specs()
-        print(f"{2 * len(specs)} sessions on {len(specs)} tables for {a.seconds:g} s, polling every {a.poll:g} s",
-              flush=True)
-        res = run(path, specs, a.seconds, a.poll)
-    for line in res.lines():
-        print(line)
-    return 0 if res.ok else 1
+    ok = True
+    specs = default_specs()
+    for design in (("server", "poll") if a.design == "both" else (a.design,)):
+        with tempfile.TemporaryDirectory() as tmp:
+            path = Path(tmp) / "tables.db"
+            if design == "server":
+                import tables_server
+
+                print(f"server: {2 * len(specs)} clients of one table server on {len(specs)} tables "
+                      f"for {a.seconds:g} s, bots at the server", flush=True)
+                res = tables_server.run(path, specs, a.seconds)
+            else:
+                print(f"poll: {2 * len(specs)} sessions on {len(specs)} tables for {a.seconds:g} s, "
+                      f"polling every {a.poll:g} s", flush=True)
+                res = run(path, specs, a.seconds, a.poll)
+        for line in res.lines():
+            print(f"  {line}")
+        ok = ok and res.ok
+    return 0 if ok else 1
 
 
 if __name__ == "__main__":

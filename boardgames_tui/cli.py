@@ -345,7 +345,7 @@ def _check_tables(path: Path, prefix: str) -> None:
 
 
 def cmd_web(args) -> int:
-    from . import web, web_access
+    from . import web, web_access, web_limits
     from .engine.save import data_dir
 
     if not 1 <= args.port <= 65535:
@@ -357,7 +357,8 @@ def cmd_web(args) -> int:
         raise CliError(str(e)) from None
     _check_tables(tables, "--tables: " if args.tables is not None else "")
     try:
-        return web.serve(args.host, args.port, args.public_url, tokens, tables)
+        limits = web_limits.SessionLimits(args.max_per_link, args.max_sessions)
+        return web.serve(args.host, args.port, args.public_url, tokens, tables, limits=limits)
     except ImportError as e:
         raise CliError(f"the web server needs textual-serve ({e}); reinstall boardgames-tui") from None
     except OSError as e:
@@ -525,7 +526,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("web", help="play in a web browser: serve the app over HTTP (textual-serve)")
     s.add_argument("--host", default="localhost", metavar="H",
-                   help="the address to listen on (default localhost; 0.0.0.0 for every interface)")
+                   help="the address to listen on (default localhost; 0.0.0.0 for every interface); "
+                        "a request whose Host names neither it, a loopback name nor the "
+                        "--public-url host gets 403")
     s.add_argument("--port", type=int, default=8000, metavar="P", help="the port (default 8000)")
     s.add_argument("--public-url", metavar="URL",
                    help="a fixed address for the printed link and every page's websocket "
@@ -541,6 +544,10 @@ def build_parser() -> argparse.ArgumentParser:
                         "saves, <data>/web/NAME; repeat for each")
     s.add_argument("--tables", metavar="FILE",
                    help="the table store all the links share (default <data>/web/tables.db)")
+    s.add_argument("--max-per-link", type=_positive, default=4, metavar="N",
+                   help="at most N tabs (app sessions) at once per link (default 4)")
+    s.add_argument("--max-sessions", type=_positive, default=32, metavar="N",
+                   help="at most N tabs (app sessions) at once in all (default 32)")
     s.set_defaults(func=cmd_web)
 
     from .table_cli import add_parsers

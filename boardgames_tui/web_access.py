@@ -6,6 +6,19 @@ own assets and websocket, same origin, pass without it; anything else gets 403.
 A websocket whose ``Origin`` is another site's page gets 403 too (Jupyter
 checks it as well), with or without a token.
 
+DNS rebinding: a page of ``evil.example`` whose name is made to resolve to this
+machine would be same-origin with itself and could drive the server (with
+``--no-token`` at once).  Its requests name ``evil.example`` in ``Host``, so
+every request, the websocket too, token or not, must name the server:
+a loopback name or address, the ``--host`` value, the ``--public-url`` host
+(:func:`server_names`, :func:`host_middleware`); anything else gets 403.  On
+every interface (``--host 0.0.0.0`` or ``::``) the machine's own names
+(``socket.gethostname()``, ``socket.getfqdn()``) and any IP address are let in
+too: an address in ``Host`` is no rebinding (that needs a name the attacker
+controls), and the listening socket already takes every address the machine
+has, which Python cannot list (``getaddrinfo`` of the host name often gives
+127.0.1.1 only) or which a NAT in front maps to it.
+
 A token belongs to a player (``default`` without ``--player``), and the player
 names the session's data folder, ``<data>/web/<player>/``, and who the
 session is at a table: the server decides both from the token, never from
@@ -20,6 +33,7 @@ import hmac
 import ipaddress
 import re
 import secrets
+import socket
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -206,6 +220,57 @@ def origin_middleware(public_url: str) -> Any:
         return await handler(request)
 
     return check_origin
+
+
+WILDCARD_HOSTS = frozenset({"0.0.0.0", "::", "[::]", ""})
+
+
+def _name(host: str) -> str:
+    """A host name or address as compared: lower case, no brackets, no final dot."""
+    return host.strip().strip("[]").lower().rstrip(".")
+
+
+def server_names(host: str, public_url: str | None) -> tuple[frozenset[str], bool]:
+    """The names a request's ``Host`` may give (beside the loopback ones, always in), and
+    whether any IP address will do: on every interface (``host`` a wildcard), see above."""
+    names = {_name(_host_port(public_url)[0])} if public_url else set()
+    if host.strip() not in WILDCARD_HOSTS:
+        names.add(_name(host))
+        return frozenset(names - {""}), False
+    names |= {_name(socket.gethostname()), _name(socket.getfqdn())}
+    return frozenset(names - {""}), True
+
+
+def host_allowed(header: str | None, names: frozenset[str], any_address: bool) -> bool:
+    """Whether a request's ``Host`` header names this server (:func:`server_names`)."""
+    if not header or not _HOST_HEADER.fullmatch(header):
+        return False
+    name = _name(_host_port(header)[0])
+    if not name:
+        return False
+    if is_loopback(name) or name in names:
+        return True
+    if any_address:
+        try:
+            ipaddress.ip_address(name)
+            return True
+        except ValueError:
+            return False
+    return False
+
+
+def host_middleware(names: frozenset[str], any_address: bool) -> Any:
+    """An aiohttp middleware: 403 for a request whose ``Host`` names no address of this
+    server (DNS rebinding), before the token is even looked at."""
+    from aiohttp import web
+
+    @web.middleware
+    async def check_host(request: web.Request, handler: Handler) -> web.StreamResponse:
+        if not host_allowed(request.headers.get("Host"), names, any_address):
+            raise web.HTTPForbidden(text="boardgames-tui: this server is not at that address\n")
+        return await handler(request)
+
+    return check_host
 
 
 def cookie_name(port: int) -> str:

@@ -11,9 +11,23 @@ one choice.  Every other session learns of a new choice by polling
 connection's own page cache counter, no query, so polling four times a second
 costs nothing) and then reading what is new (:meth:`TableStore.read`).
 
-The interface is small on purpose (create, claim, append, take back, read,
-list, changed, the bot lease), so that a PostgreSQL backend can replace this
-one when players outgrow one machine: docs/tables.md.
+The interface is small on purpose (create, claim, claim the first free seat,
+release, append, take back, read, list, changed, check, the bot lease), so
+that a PostgreSQL backend can replace this one when players outgrow one
+machine: docs/tables.md.
+
+Faults are seen, never played through.  The file's identity (device and inode)
+is noted at the open, after ``PRAGMA quick_check`` passed; before every write,
+and on :meth:`TableStore.check` and :meth:`TableStore.changed`, a stat of the
+path tells a file deleted, replaced or shorter than ever seen, and a file that
+changed on disk with no other connection's commit to explain it (a checkpoint)
+is checked again.  Any of these, or SQLite reporting a damaged or unreadable
+file, is :class:`StoreLost`: the store object is then lost for good (every
+later call raises it with the same line, and it never makes a new empty file
+in the old one's place).  A write lock held by another program is waited for
+at most ``busy_seconds`` (short tries, then again), then :class:`StoreBusy`;
+either way nothing was recorded, and nothing is recorded twice (a write is
+one transaction, tried again whole, behind its guard).
 
 Nothing here is secret from a player with a shell on the host account: the
 seed is stored, since every session replays the game (README, "Play at a
@@ -24,13 +38,14 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import secrets
 import sqlite3
 import time
-from collections.abc import Iterator
-from contextlib import AbstractContextManager, contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NoReturn, TypeVar
 
 from .save import data_dir
 from .session import Match
@@ -73,6 +88,8 @@ CODE_LENGTH = 6
 # that drops mid-thought delays the bot by at most this much, then another one thinks.
 BOT_LEASE_SECONDS = 15.0
 
+T = TypeVar("T")
+
 
 def tables_path() -> Path:
     """``BOARDGAMES_TUI_TABLES`` if set (the host's one shared file), else a file in the data folder."""
@@ -91,6 +108,17 @@ def normal_code(text: str) -> str:
 
 class TableError(Exception):
     """A table cannot be used or reached; one line for people."""
+
+
+class StoreLost(TableError):
+    """The store's file was deleted, replaced by another file, truncated, or is damaged.  The store
+    object stays lost: every later call raises this again, with the same line; it never opens a
+    new file in its place."""
+
+
+class StoreBusy(TableError):
+    """Another program held the store's write lock for longer than ``busy_seconds``: nothing was
+    recorded (or read), and the same call may be tried again."""
 
 
 @dataclass(frozen=True)
@@ -137,58 +165,222 @@ class TableRead:
     keys: list[str]
 
 
-class TableStore:
-    """The SQLite table store; one connection per session (and per thread)."""
+# SQLite's primary result codes the store tells apart (the low byte of an extended code).
+_SQLITE_BUSY, _SQLITE_LOCKED = 5, 6
+_SQLITE_IOERR, _SQLITE_CORRUPT, _SQLITE_NOTADB = 10, 11, 26
+_SQLITE_READONLY_DBMOVED = 8 | (4 << 8)     # the file was unlinked or renamed under the connection
+# The longest one try waits inside SQLite for another program's lock (its busy handler
+# sleeps 1 to 100 ms at a time) before this module tries again, until ``busy_seconds``.
+BUSY_ATTEMPT_SECONDS = 0.1
+BUSY_SECONDS = 3.0
 
-    def __init__(self, path: Path | None = None):
+
+def _fault(e: sqlite3.Error) -> str | None:
+    """"busy" (another connection holds a lock), "lost" (the file is damaged or unreadable), or
+    None (any other error: a bug, a full disk, a missing permission)."""
+    code = getattr(e, "sqlite_errorcode", None)
+    if isinstance(code, int):
+        if code & 0xFF in (_SQLITE_BUSY, _SQLITE_LOCKED):
+            return "busy"
+        if code & 0xFF in (_SQLITE_IOERR, _SQLITE_CORRUPT, _SQLITE_NOTADB) or code == _SQLITE_READONLY_DBMOVED:
+            return "lost"
+    text = str(e).lower()
+    if "malformed" in text or "not a database" in text or "disk i/o error" in text:
+        return "lost"
+    if "database is locked" in text or "database table is locked" in text:
+        return "busy"
+    return None
+
+
+class TableStore:
+    """The SQLite table store; one connection per session (and per thread).
+
+    Faults are seen, not played through: a file deleted, replaced, truncated or damaged under the
+    store raises :class:`StoreLost` (on the next write, :meth:`check` or :meth:`changed`, or a read
+    that meets the damage), and from then on every call does; a write lock held by another program
+    for ``busy_seconds`` raises :class:`StoreBusy` (nothing recorded)."""
+
+    def __init__(self, path: Path | None = None, busy_seconds: float = BUSY_SECONDS):
         self.path = Path(path) if path is not None else tables_path()
+        self.busy_seconds = busy_seconds
         self._con: sqlite3.Connection | None = None
-        self._version: int | None = None
+        self._version: int | None = None        # changed()'s last data_version
+        self._lost: str | None = None           # the line of StoreLost, once lost
+        # The file as last seen good: its identity at the open, (size, mtime, ctime) and the
+        # connection's data_version at that look, and the largest size seen (it never shrinks:
+        # rows deleted leave free pages, and nothing here vacuums).
+        self._ident: tuple[int, int] | None = None
+        self._stamp: tuple[int, int, int] | None = None
+        self._seen_version: int | None = None
+        self._size = 0
 
     # -- the connection ----------------------------------------------------------------
     def connect(self) -> sqlite3.Connection:
+        """The connection, opened on first use: the file is made if missing, its identity noted and
+        its pages checked (``PRAGMA quick_check``); a damaged file is :class:`StoreLost`.  Opened
+        again after :meth:`close`, it must be the same file: one deleted or replaced meanwhile is
+        StoreLost too, never a new empty store."""
+        self._alive()
         if self._con is not None:
             return self._con
+        cannot = f"the table store {printable(self.path.name)} cannot be used"
+        if self._ident is not None and not os.path.exists(self.path):
+            self._lose("was deleted")
+
+        def open_() -> sqlite3.Connection:
+            return open_private_db(self.path, SCHEMA, timeout=min(BUSY_ATTEMPT_SECONDS, self.busy_seconds))
         try:
-            con = open_private_db(self.path, SCHEMA, timeout=5.0)
-        except (sqlite3.Error, OSError) as e:
-            raise TableError(f"the table store {printable(self.path.name)} cannot be used ({e})") from None
-        self._con = con
+            con = self._attempts(open_, cannot, writing=True)
+        except OSError as e:
+            raise TableError(f"{cannot} ({e})") from None
+        self._con = con        # a store lost from here on keeps it, unused (see _lose)
+        try:
+            self._opened(con, cannot)
+        except BaseException:
+            if self._lost is None:
+                self._con = None
+                con.close()
+            raise
         return con
 
+    def _opened(self, con: sqlite3.Connection, cannot: str) -> None:
+        """Note the file just opened (its identity, size, stamp) once its pages pass ``quick_check``."""
+        try:
+            st = os.stat(self.path)
+        except OSError as e:
+            raise TableError(f"{cannot} ({e})") from None
+        ident = (st.st_dev, st.st_ino)
+        if self._ident is not None and ident != self._ident:
+            self._lose("was replaced by another file")
+        if st.st_size < self._size:
+            self._lose("was truncated")
+        self._ident = ident
+        self._attempts(lambda: self._verify(con), cannot)
+        version = self._attempts(lambda: _data_version(con), cannot)
+        self._stamp = (st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+        self._seen_version, self._size = version, st.st_size
+
     def close(self) -> None:
+        """Close the connection; a store not lost opens it again on its next call (the same file)."""
         if self._con is not None:
             self._con.close()
             self._con = None
 
-    @contextmanager
-    def _transaction(self, begin: str, failed: str) -> Iterator[sqlite3.Connection]:
-        """One transaction, rolled back on any error; a database error becomes TableError
-        ("``failed`` (why)")."""
-        con = self.connect()
-        try:
-            con.execute(begin)
-            yield con
-            con.execute("COMMIT")
-        except sqlite3.Error as e:
-            if con.in_transaction:
-                con.execute("ROLLBACK")
-            raise TableError(f"{failed} ({e})") from None
-        except BaseException:
-            if con.in_transaction:
-                con.execute("ROLLBACK")
-            raise
+    def _alive(self) -> None:
+        if self._lost is not None:
+            raise StoreLost(self._lost)
 
-    def _write(self) -> AbstractContextManager[sqlite3.Connection]:
-        """One write transaction, taken at once (``BEGIN IMMEDIATE``): a guarded check and its
-        insert are never split by another session's write."""
-        return self._transaction("BEGIN IMMEDIATE", "the table store failed")
+    def _lose(self, what: str) -> NoReturn:
+        """Mark the store lost for good (``what`` happened to its file) and raise StoreLost.  The
+        connection is left as it is, unused: closing it would checkpoint into the lost file and
+        delete the ``-wal`` file at the path, which may no longer be this file's."""
+        if self._lost is None:
+            self._lost = f"the table store {printable(self.path.name)} {what}; nothing more is recorded in it"
+        raise StoreLost(self._lost)
+
+    def _attempts(self, attempt: Callable[[], T], failed: str, writing: bool = False) -> T:
+        """``attempt()``, tried again while another connection holds the lock it needs (each try
+        waits at most ``BUSY_ATTEMPT_SECONDS`` in SQLite), for ``busy_seconds`` in all, then
+        StoreBusy.  A damaged or unreadable file is StoreLost; any other database error is
+        TableError ("``failed`` (why)")."""
+        deadline = time.monotonic() + self.busy_seconds
+        while True:
+            try:
+                return attempt()
+            except sqlite3.Error as e:
+                fault, why = _fault(e), printable(str(e), 80)
+            if fault == "lost":
+                self._lose(f"is damaged ({why})")
+            if fault != "busy":
+                raise TableError(f"{failed} ({why})")
+            if time.monotonic() >= deadline:
+                name = printable(self.path.name)
+                if writing:
+                    raise StoreBusy(f"the table store {name} is busy: another program holds it "
+                                    f"for writing; nothing was recorded")
+                raise StoreBusy(f"the table store {name} is busy: another program holds it; nothing was read")
+            time.sleep(random.uniform(0.002, 0.01))  # short, and out of step with the other waiters
+
+    def _look(self, con: sqlite3.Connection) -> int:
+        """The fault check, cheap (a stat and ``PRAGMA data_version``); returns the data_version.
+        StoreLost if the file at the path is gone, another file, or shorter than ever seen; and,
+        when it changed on disk while no other connection committed (so no checkpoint of theirs
+        explains it), if its pages no longer pass ``PRAGMA quick_check``."""
+        self._alive()
+        try:
+            st = os.stat(self.path)
+        except FileNotFoundError:
+            st = None
+        except OSError as e:
+            raise TableError(f"the table store {printable(self.path.name)} cannot be looked at "
+                             f"({printable(e.strerror or str(e))})") from None
+        if st is None:
+            self._lose("was deleted")
+        if (st.st_dev, st.st_ino) != self._ident:
+            self._lose("was replaced by another file")
+        if st.st_size < self._size:
+            self._lose("was truncated")
+        version = _data_version(con)
+        stamp = (st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+        if stamp != self._stamp and version == self._seen_version:
+            self._verify(con)
+        self._stamp, self._seen_version, self._size = stamp, version, st.st_size
+        return version
+
+    def _verify(self, con: sqlite3.Connection) -> None:
+        """``PRAGMA quick_check`` of the pages on disk (the connection's cache dropped first: a
+        page it holds would hide the damage); StoreLost if it is not "ok"."""
+        con.execute("PRAGMA shrink_memory")
+        rows = con.execute("PRAGMA quick_check").fetchall()
+        if rows != [("ok",)]:
+            why = str(rows[0][0]) if rows else "no answer"
+            self._lose(f"is damaged ({printable(why, 80)})")
+
+    def _noted(self, con: sqlite3.Connection) -> None:
+        """After a commit: the file as this connection left it is the good one (its own
+        checkpoint may have grown it).  Nothing is noted if it is not the file opened, or shorter:
+        the next look raises."""
+        try:
+            st = os.stat(self.path)
+            version = _data_version(con)
+        except (OSError, sqlite3.Error):
+            return
+        if (st.st_dev, st.st_ino) == self._ident and st.st_size >= self._size:
+            self._stamp = (st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+            self._seen_version, self._size = version, st.st_size
+
+    def _write(self, body: Callable[..., T], *args: object) -> T:
+        """``body(con, *args)`` in one write transaction, taken at once (``BEGIN IMMEDIATE``): a
+        guarded check and its insert are never split by another session's write.  The file is
+        looked at first (:meth:`_look`); the whole transaction is tried again while busy, rolled
+        back on any error, so it is recorded once or not at all."""
+        def attempt() -> T:
+            con = self.connect()
+            self._look(con)
+            con.execute("BEGIN IMMEDIATE")
+            try:
+                out = body(con, *args)
+                con.execute("COMMIT")
+            except BaseException:
+                _rollback(con)
+                raise
+            self._noted(con)
+            return out
+        return self._attempts(attempt, "the table store failed", writing=True)
 
     def _read(self, sql: str, args: tuple = ()) -> list[tuple]:
-        try:
-            return self.connect().execute(sql, args).fetchall()
-        except sqlite3.Error as e:
-            raise TableError(f"the table store cannot be read ({e})") from None
+        self._alive()
+        return self._attempts(lambda: self.connect().execute(sql, args).fetchall(),
+                              "the table store cannot be read")
+
+    # -- faults ------------------------------------------------------------------------
+    def check(self) -> None:
+        """Raise StoreLost if the store's file was deleted, replaced, truncated or damaged since
+        the last look, even when nobody writes (the server calls it every few seconds); cheap: a
+        stat and ``PRAGMA data_version``, and a ``quick_check`` only when the file changed on
+        disk with no commit of another connection to explain it.  Opens the store if needed."""
+        con = self.connect()
+        self._attempts(lambda: self._look(con), "the table store cannot be read")
 
     # -- the interface -----------------------------------------------------------------
     def create(self, m: Match) -> str:
@@ -196,20 +388,22 @@ class TableStore:
         header = json.dumps(_header(m))
         now = time.time()
         d = m.decision()
+
+        def insert(con: sqlite3.Connection, code: str) -> bool:
+            if con.execute("SELECT 1 FROM tables WHERE code=?", (code,)).fetchone():
+                return False
+            con.execute("INSERT INTO tables(code, game, header, created, updated, n, gen, decider, round)"
+                        " VALUES(?,?,?,?,?,?,?,?,?)",
+                        (code, m.game.name, header, now, now, len(m.history), 0,
+                         d.player if d else -1, m.round_number()))
+            con.executemany("INSERT INTO seats VALUES(?,?,NULL)", [(code, i) for i in range(len(m.seats))])
+            con.executemany("INSERT INTO choices VALUES(?,?,?)",
+                            [(code, i, r.key) for i, r in enumerate(m.history)])
+            return True
         for _ in range(20):
             code = new_code()
-            with self._write() as con:
-                if con.execute("SELECT 1 FROM tables WHERE code=?", (code,)).fetchone():
-                    continue
-                con.execute("INSERT INTO tables(code, game, header, created, updated, n, gen, decider, round)"
-                            " VALUES(?,?,?,?,?,?,?,?,?)",
-                            (code, m.game.name, header, now, now, len(m.history), 0,
-                             d.player if d else -1, m.round_number()))
-                con.executemany("INSERT INTO seats VALUES(?,?,NULL)",
-                                [(code, i) for i in range(len(m.seats))])
-                con.executemany("INSERT INTO choices VALUES(?,?,?)",
-                                [(code, i, r.key) for i, r in enumerate(m.history)])
-            return code
+            if self._write(insert, code):
+                return code
         raise TableError("no free table code was found")  # pragma: no cover - 1 in 10^8 each
 
     def header(self, code: str) -> tuple[str, dict]:
@@ -226,6 +420,15 @@ class TableStore:
             raise TableError("the table's record is damaged")
         return str(game), h
 
+    def _human_seats(self, code: str) -> list[int]:
+        """The table's seats a player may claim: those of kind human in its header (a bot's seat
+        is never claimed; the ``seats`` rows do not say which is which)."""
+        _, h = self.header(code)
+        players = h.get("players")
+        if not isinstance(players, list):
+            raise TableError("the table's record is damaged")
+        return [i for i, p in enumerate(players) if isinstance(p, dict) and p.get("kind", "human") == "human"]
+
     def claim(self, code: str, seat: int, player: str) -> bool:
         """Claim a free human seat for ``player``; True if it is now his (also if it was already),
         False if another player holds it or it is a bot's."""
@@ -236,51 +439,92 @@ class TableStore:
         p = players[seat]
         if not isinstance(p, dict) or p.get("kind", "human") != "human":
             return False
-        with self._write() as con:
+
+        def update(con: sqlite3.Connection) -> tuple | None:
             con.execute("UPDATE seats SET player=? WHERE code=? AND seat=? AND player IS NULL",
                         (player, code, seat))
-            row = con.execute("SELECT player FROM seats WHERE code=? AND seat=?", (code, seat)).fetchone()
+            return con.execute("SELECT player FROM seats WHERE code=? AND seat=?", (code, seat)).fetchone()
+        row = self._write(update)
         return row is not None and row[0] == player
+
+    def claim_free(self, code: str, player: str) -> int | None:
+        """Claim the lowest free human seat for ``player`` and return its index (0-based), or None
+        if none is free.  One ``UPDATE`` in one write transaction: two callers at once get two
+        different seats.  It always claims a new seat, even if ``player`` holds one already."""
+        humans = self._human_seats(code)
+        if not humans:
+            return None
+        marks = ",".join("?" * len(humans))
+
+        def update(con: sqlite3.Connection) -> int | None:
+            row = con.execute(f"UPDATE seats SET player=? WHERE code=? AND seat=(SELECT min(seat) FROM seats "
+                              f"WHERE code=? AND player IS NULL AND seat IN ({marks})) RETURNING seat",
+                              (player, code, code, *humans)).fetchall()
+            return int(row[0][0]) if row else None
+        return self._write(update)
+
+    def release(self, code: str, seat: int, player: str) -> bool:
+        """Give up ``seat`` (0-based), held by ``player``: True if it was his and is now free (to be
+        claimed again), False if he did not hold it (nothing changed)."""
+        def update(con: sqlite3.Connection) -> bool:
+            cur = con.execute("UPDATE seats SET player=NULL WHERE code=? AND seat=? AND player=?",
+                              (code, seat, player))
+            return cur.rowcount == 1
+        return self._write(update)
 
     def append(self, code: str, expected: int, gen: int, key: str, decider: int, round_: int) -> bool:
         """Append ``key`` as choice number ``expected`` if the table still has ``expected`` choices
         in generation ``gen`` (the guarded insert); ``decider`` and ``round_`` are the position
         after it, for the listing.  False: somebody else chose first, nothing changed."""
-        with self._write() as con:
+        def insert(con: sqlite3.Connection) -> bool:
             cur = con.execute("UPDATE tables SET n=n+1, updated=?, decider=?, round=?, lease_owner=NULL, "
                               "lease_until=0 WHERE code=? AND n=? AND gen=?",
                               (time.time(), decider, round_, code, expected, gen))
             if cur.rowcount != 1:
                 return False
             con.execute("INSERT INTO choices VALUES(?,?,?)", (code, expected, key))
-        return True
+            return True
+        return self._write(insert)
 
     def take_back(self, code: str, expected: int, gen: int, decider: int, round_: int) -> bool:
         """Delete the last choice if the table still has ``expected`` choices in generation ``gen``;
         the generation moves on, so every session replays.  False: it changed meanwhile."""
         if expected <= 0:
             return False
-        with self._write() as con:
+
+        def delete(con: sqlite3.Connection) -> bool:
             cur = con.execute("UPDATE tables SET n=n-1, gen=gen+1, updated=?, decider=?, round=?, "
                               "lease_owner=NULL, lease_until=0 WHERE code=? AND n=? AND gen=?",
                               (time.time(), decider, round_, code, expected, gen))
             if cur.rowcount != 1:
                 return False
             con.execute("DELETE FROM choices WHERE code=? AND idx=?", (code, expected - 1))
-        return True
+            return True
+        return self._write(delete)
 
     def read(self, code: str, since: int = 0, gen: int | None = None) -> TableRead:
         """The table's keys from ``since`` on, or all of them if ``gen`` is not the table's
         generation (a take-back happened: the reader must start again)."""
-        # one snapshot: the count and the keys agree
-        with self._transaction("BEGIN", "the table store cannot be read") as con:
-            row = con.execute("SELECT n, gen FROM tables WHERE code=?", (code,)).fetchone()
-            if row is None:
-                raise TableError(f"there is no table {printable(code, 12)} on this host")
-            n, g = row
-            start = since if gen == g and 0 <= since <= n else 0
-            keys = [k for (k,) in con.execute("SELECT key FROM choices WHERE code=? AND idx>=? ORDER BY idx",
-                                              (code, start))]
+        self._alive()
+
+        def snapshot() -> tuple[tuple, int, list[str]] | None:
+            # one snapshot: the count and the keys agree
+            con = self.connect()
+            con.execute("BEGIN")
+            try:
+                row = con.execute("SELECT n, gen FROM tables WHERE code=?", (code,)).fetchone()
+                if row is None:
+                    return None
+                start = since if gen == row[1] and 0 <= since <= row[0] else 0
+                keys = [k for (k,) in con.execute("SELECT key FROM choices WHERE code=? AND idx>=? ORDER BY idx",
+                                                  (code, start))]
+            finally:
+                _rollback(con)
+            return row, start, keys
+        got = self._attempts(snapshot, "the table store cannot be read")
+        if got is None:
+            raise TableError(f"there is no table {printable(code, 12)} on this host")
+        (n, g), start, keys = got
         return TableRead(int(n), int(g), start, keys)
 
     def info(self, code: str) -> TableInfo:
@@ -308,11 +552,10 @@ class TableStore:
 
     def changed(self) -> bool:
         """Has any other connection committed to the store since the last call?  The first call
-        answers True.  Cheap: ``PRAGMA data_version`` reads a counter, not the tables."""
-        try:
-            v = self.connect().execute("PRAGMA data_version").fetchone()[0]
-        except sqlite3.Error as e:
-            raise TableError(f"the table store cannot be read ({e})") from None
+        answers True.  Cheap: ``PRAGMA data_version`` reads a counter, not the tables; the file is
+        looked at as by :meth:`check` (StoreLost if it was deleted, replaced, truncated, damaged)."""
+        con = self.connect()
+        v = self._attempts(lambda: self._look(con), "the table store cannot be read")
         new = v != self._version
         self._version = v
         return new
@@ -323,12 +566,28 @@ class TableStore:
         for one session at a time, until it appends, or until the lease runs out unrenewed (its
         session dropped) and another session takes it."""
         now = time.time()
-        with self._write() as con:
+
+        def update(con: sqlite3.Connection) -> bool:
             cur = con.execute("UPDATE tables SET lease_owner=?, lease_until=? WHERE code=? AND n=? AND gen=? "
                               "AND (lease_owner IS NULL OR lease_owner=? OR lease_until<?)",
                               (owner, now + seconds, code, expected, gen, owner, now))
-        return cur.rowcount == 1
+            return cur.rowcount == 1
+        return self._write(update)
 
 
-__all__ = ["BOT_LEASE_SECONDS", "CODE_ALPHABET", "SeatInfo", "TableError", "TableInfo", "TableRead",
-           "TableStore", "new_code", "normal_code", "tables_path"]
+def _data_version(con: sqlite3.Connection) -> int:
+    return int(con.execute("PRAGMA data_version").fetchone()[0])
+
+
+def _rollback(con: sqlite3.Connection) -> None:
+    """Roll back what is open; SQLite may have rolled back already (after an I/O error), and a
+    failing rollback must not hide the error that led to it."""
+    if con.in_transaction:
+        try:
+            con.execute("ROLLBACK")
+        except sqlite3.Error:
+            pass
+
+
+__all__ = ["BOT_LEASE_SECONDS", "BUSY_SECONDS", "CODE_ALPHABET", "SeatInfo", "StoreBusy", "StoreLost",
+           "TableError", "TableInfo", "TableRead", "TableStore", "new_code", "normal_code", "tables_path"]

@@ -34,7 +34,7 @@ from ..engine.core import IllegalMove
 from ..engine.identity import IdentityError, check_player
 from ..engine.session import Seat
 from ..engine.table_session import StaleChoice, new_table
-from ..engine.table_store import TableError, TableInfo, TableStore, normal_code
+from ..engine.table_store import StoreLost, TableError, TableInfo, TableStore, normal_code
 from ..engine.text import one_line, printable
 from . import address, wire
 from .served import Follower, ServedTable
@@ -83,7 +83,8 @@ class Conn:
         try:
             self.writer.write(wire.encode(msg))
             await self.writer.drain()
-        except (ConnectionError, RuntimeError):
+        except (ConnectionError, RuntimeError) as e:
+            print("SEND FAILED", repr(e), file=sys.stderr)
             self.closed = True
 
 
@@ -191,8 +192,16 @@ class TableServer:
     def _spawn(self, coro) -> asyncio.Task:
         t = asyncio.get_running_loop().create_task(coro)
         self._tasks.add(t)
-        t.add_done_callback(self._tasks.discard)
+        t.add_done_callback(self._task_done)
         return t
+
+    def _task_done(self, t: asyncio.Task) -> None:
+        self._tasks.discard(t)
+        if not t.cancelled() and t.exception() is not None:   # a bug: said, never swallowed
+            import traceback
+            e = t.exception()
+            print(f"boardgames-tui serve: {one_line(repr(e))}", file=sys.stderr)
+            traceback.print_exception(e, file=sys.stderr)
 
     async def _watch(self) -> None:
         """Every second: the store still the one opened (deleted, replaced, truncated: the tables
@@ -211,9 +220,7 @@ class TableServer:
                 return
 
     def _check_store(self) -> None:
-        check = getattr(self.store(), "check", None)
-        if check is not None:
-            check()
+        self.store().check()
 
     async def _store_lost(self, e: Exception) -> None:
         """The store cannot be trusted any more: nothing more is recorded, every table stops and
@@ -306,7 +313,7 @@ class TableServer:
 
     @staticmethod
     def _is_lost(e: Exception) -> bool:
-        return type(e).__name__ == "StoreLost"
+        return isinstance(e, StoreLost)
 
     async def _drop(self, conn: Conn) -> None:
         self.conns.discard(conn)
@@ -377,30 +384,27 @@ class TableServer:
         mine = info.seats_of(player)
         if mine:
             return mine
-        claim_free = getattr(store, "claim_free", None)
-        if claim_free is not None:
-            got = claim_free(code, player)
-            if got is None:
-                raise TableError(f"table {code} has no free seat; `join {code} --watch` looks on")
-            return [got]
-        free = info.free_seats()
-        if not free or not store.claim(code, free[0], player):
+        got = store.claim_free(code, player)   # two joins at once get two seats
+        if got is None:
             raise TableError(f"table {code} has no free seat; `join {code} --watch` looks on")
-        return [free[0]]
+        return [got]
 
     def _live(self, conn: Conn) -> Live:
         if conn.code is None or conn.code not in self.live or conn.follower is None:
             raise IllegalMove("join a table first")
         return self.live[conn.code]
 
-    async def _do_choose(self, conn: Conn, msg: dict) -> None:
+    async def _do_choose(self, conn: Conn, msg: dict) -> dict:
+        """Record a choice; the answer ``chosen`` (after the new position's push) says it was this
+        connection's that was recorded, not another terminal's of the same seat."""
         live = self._live(conn)
         key, n = msg.get("key"), msg.get("n")
-        if not isinstance(key, str) or not isinstance(n, int):
+        if not isinstance(key, str) or not isinstance(n, int) or isinstance(n, bool):
             raise ValueError("a choice needs a key and the choice count it was made at")
         assert conn.follower is not None
         await self._on_tables(live.table.choose, key, conn.follower.seats, n)
         await self._changed(conn.code)  # type: ignore[arg-type]
+        return {"t": "chosen", "n": n + 1}
 
     async def _do_undo(self, conn: Conn, msg: dict) -> None:
         live = self._live(conn)
@@ -422,10 +426,7 @@ class TableServer:
         if seat is not None:
             if not isinstance(seat, int):
                 raise ValueError("a seat is a number")
-            release = getattr(self.store(), "release", None)
-            if release is None:
-                raise TableError("this store cannot give a seat up")
-            released = await self._on_tables(release, code, seat, conn.player)
+            released = await self._on_tables(lambda: self.store().release(code, seat, conn.player))
             if not released:
                 raise TableError(f"seat {seat + 1} of table {code} is not yours to give up")
         if conn.code == code:

@@ -1,0 +1,194 @@
+"""The table server under load: the same 20 terminals on 10 tables as ``tables_load.py``'s poll
+design, each a client process of one ``boardgames-tui serve`` process (bots played there).
+
+Each client joins its seat (a twin table's two clients join the same seat as the same player,
+and both choose at every turn: the server records one and refuses the other), chooses a random
+legal option whenever its ``state`` says its seat decides, and notes: the choices the server
+answered ``chosen`` (with the time the client sent them), and when each new choice of the table
+reached it.  When a game ends the first client asks for a new table (the server draws its seed)
+and hands the code to the other.
+
+The checks, which must all be 0: lost (a ``chosen`` choice that is not the store's choice at its
+index), duplicated (two ``chosen`` for one index), unclaimed (a store choice of a human seat no
+client was told it made), and clients whose last position is not the table's at that count.
+"""
+from __future__ import annotations
+
+import multiprocessing as mp
+import queue
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from boardgames_tui.engine.session import Match
+from boardgames_tui.engine.table_session import load_table, new_table
+from boardgames_tui.engine.table_store import TableStore
+from boardgames_tui.tables import client
+
+from tables_load import Report, Result, Spec, players_of, seats_of
+
+STALL = 5.0    # seconds without a message while the table is on: a stall, reported as an error
+
+
+def _seat(spec: Spec, who: int) -> int:
+    return 0 if spec.kind == "twin+bot" else who
+
+
+def client_main(sock: str, spec: Spec, who: int, first_code: str, handoff, start, stop, seconds: float, out) -> None:
+    rep = Report(spec.slot, who)
+    try:
+        _play(Path(sock), spec, who, first_code, handoff, start, seconds, rep)
+    except Exception as e:   # reported, so that the parent fails loudly instead of hanging
+        rep.error = f"{type(e).__name__}: {e}"
+    try:
+        stop.wait(timeout=60)
+    except Exception as e:
+        rep.error = rep.error or f"{type(e).__name__}: {e}"
+    out.put(rep)
+
+
+def _play(sock: Path, spec: Spec, who: int, code: str, handoff, start, seconds: float, rep: Report) -> None:
+    player = players_of(spec)[who]
+    seat = _seat(spec, who)
+    conn = client.Connection.open(sock, start=False, player=player)
+    conn.sock.settimeout(STALL)
+    rng = random.Random(spec.seed * 10 + who)
+    start.wait()
+    t_end = time.time() + seconds
+    while True:
+        conn.request({"t": "join", "code": code, "seat": seat})
+        state = next(m for m in iter(lambda: conn.pushed.pop(0) if conn.pushed else conn.read(), None)
+                     if m["t"] == "state")
+        pending: tuple[int, str, float, int] | None = None
+        while time.time() < t_end and state["decision"] is not None:
+            d = state["decision"]
+            if d["mine"] and pending is None:
+                key = rng.choice(d["options"])[0]
+                rid = next(client._ids)
+                sent = time.time()
+                conn.send({"t": "choose", "key": key, "n": state["n"], "id": rid})
+                pending = (state["n"], key, sent, rid)
+            try:
+                msg = conn.read()
+            except client.ClientError:
+                if time.time() >= t_end - STALL:   # the other terminal of the table has stopped choosing
+                    break
+                raise
+            if msg["t"] == "state":
+                now = time.time()
+                rep.seen.extend((code, i, now) for i in range(state["n"], msg["n"]))
+                state = msg
+            elif pending is not None and msg.get("re") == pending[3]:
+                if msg["t"] == "chosen":
+                    rep.appended.append((code, pending[0], pending[1], pending[2]))
+                else:
+                    rep.stale += 1     # the twin chose first
+                pending = None
+        while pending is not None:   # the answer to the last choice comes after the position it made
+            msg = conn.read()
+            if msg.get("re") == pending[3]:
+                if msg["t"] == "chosen":
+                    rep.appended.append((code, pending[0], pending[1], pending[2]))
+                else:
+                    rep.stale += 1
+                pending = None
+            elif msg["t"] == "state":
+                state = msg
+        rep.states[code] = (seat, state["n"], state["view"])
+        if time.time() >= t_end:
+            return
+        # The game is over: the first client asks for the next table and tells the other.
+        if who == 0:
+            code = conn.request({"t": "new", "game": spec.game, "seats": [s.to_json() for s in seats_of(spec)]})["code"]
+            handoff.put(code)
+        else:
+            code = ""
+            while time.time() < t_end and not code:
+                try:
+                    code = handoff.get(timeout=0.25)
+                except queue.Empty:
+                    pass
+            if not code:
+                return
+
+
+def run(path: Path, specs: list[Spec], seconds: float) -> Result:
+    """Play ``specs`` for ``seconds`` through one server process; check and measure."""
+    sock = path.with_name("bench.sock")
+    store = TableStore(path)
+    codes = [new_table(store, spec.game, seats_of(spec), seed=spec.seed) for spec in specs]
+    store.close()
+    server = subprocess.Popen([sys.executable, "-m", "boardgames_tui", "serve", "--store", str(path),
+                               "--socket", str(sock), "--bot-delay", "0"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        t0 = time.monotonic()
+        while not sock.exists():
+            if server.poll() is not None or time.monotonic() - t0 > 30:
+                raise RuntimeError(f"the server did not start: {server.stderr.read() if server.stderr else ''}")
+            time.sleep(0.02)
+        ctx = mp.get_context("fork")
+        n = 2 * len(specs)
+        start, stop = ctx.Barrier(n + 1), ctx.Barrier(n)
+        out = ctx.Queue()
+        handoffs = [ctx.Queue() for _ in specs]
+        procs = []
+        for spec, code, h in zip(specs, codes, handoffs):
+            for who in (0, 1):
+                p = ctx.Process(target=client_main, args=(str(sock), spec, who, code, h, start, stop, seconds, out))
+                p.start()
+                procs.append(p)
+        start.wait()
+        reports: list[Report] = [out.get(timeout=seconds + 120) for _ in procs]
+        for p in procs:
+            p.join(timeout=30)
+    finally:
+        server.kill()
+        server.wait()
+        said = server.stderr.read().strip() if server.stderr else ""
+        if server.stderr:
+            server.stderr.close()
+    res = check(path, reports, seconds)
+    res.errors += [f"server: {line}" for line in said.splitlines()[-60:]]
+    kind = {spec.slot: spec.kind for spec in specs}
+    for r in reports:
+        res.by_kind[kind[r.slot]] = res.by_kind.get(kind[r.slot], 0) + len(r.appended)
+    return res
+
+
+def check(path: Path, reports: list[Report], seconds: float) -> Result:
+    store = TableStore(path)
+    errors = [f"slot {r.slot} client {r.who}: {r.error}" for r in reports if r.error]
+    lost = duplicated = unclaimed = diverged = 0
+    latencies: list[float] = []
+    codes = {c for r in reports for c in r.states} | {a[0] for r in reports for a in r.appended}
+    store_keys = {}
+    for code in codes:
+        table = load_table(store, code)
+        keys = store_keys[code] = table.choices
+        by_bot = {i for i, rec in enumerate(table.history) if table.seats[rec.player].is_bot}
+        claims: dict[int, list[tuple[str, float, int]]] = {}
+        for ri, r in enumerate(reports):
+            for c, i, k, t in r.appended:
+                if c == code:
+                    claims.setdefault(i, []).append((k, t, ri))
+        for i, cl in claims.items():
+            duplicated += len(cl) - 1
+            lost += sum(1 for k, _, _ in cl if i >= len(keys) or keys[i] != k)
+        unclaimed += sum(1 for i in range(len(keys)) if i not in claims and i not in by_bot)
+        for ri, r in enumerate(reports):
+            for c, i, t in r.seen:
+                if c == code and i in claims and claims[i][0][2] != ri:
+                    latencies.append(t - claims[i][0][1])
+            got = r.states.get(code)
+            if got is not None:
+                seat, n, view = got     # type: ignore[misc]
+                then = Match.new(table.game.name, table.seats, table.seed, table.options, auto_forced=False)
+                for k in keys[:n]:
+                    then.choose(k, snapshot=False)
+                diverged += then.view(seat, log=False) != view
+    store.close()
+    return Result(seconds, sum(len(r.appended) for r in reports), latencies, lost, duplicated, unclaimed,
+                  diverged, sum(r.stale for r in reports), len(codes), errors, store_keys=store_keys)
