@@ -118,6 +118,10 @@ async def test_two_terminals_each_see_their_own_hand_and_follow_each_other(table
         assert f"Waiting for {names[1 - first]}" in screen_text(ap1)
         # The card went face down: the other terminal does not show it.
         assert int(key.split(":")[1]) not in hand_ids(sc2)
+        # The turn passes on at once: "Your turn." does not stay up while the other seat decides.
+        assert sc2.choose(options(sc2)[0])
+        await shown_at(p2, sc2, 2)
+        assert not sc2.my_turn() and "Your turn." not in notes(ap2)
 
 
 async def play_at(screens: dict, table_server, code: str, choices: int, rng: random.Random) -> int:

@@ -45,6 +45,7 @@ class TableGameScreen(GameScreen):
         self._sent_at: int | None = None   # the choice count a choice of ours was sent at
         self._undo_sent = False
         self._gone = False
+        self._turn_note = None   # the "Your turn." on screen, if any
         self._player = link.conn.player   # who the server took us for: the reconnect's hello says it again
 
     def _make_bots(self) -> list:
@@ -104,7 +105,9 @@ class TableGameScreen(GameScreen):
                 return
             self.refresh_position()
             if self.my_turn() and not was_mine:
-                self.notify("Your turn.", timeout=2)   # the waiting player may look away
+                self._your_turn_note()   # the waiting player may look away
+            elif not self.my_turn():
+                self._your_turn_note(gone=True)
         elif kind == "error":
             self._sent_at = None
             self._undo_sent = False
@@ -119,6 +122,23 @@ class TableGameScreen(GameScreen):
             self._gone = True
             self.notify(str(msg.get("line")), severity="error", timeout=30, markup=False)
             self.refresh_position()
+
+    def _your_turn_note(self, gone: bool = False) -> None:
+        """"Your turn." for two seconds, taken away at once when the turn passes sooner (turns
+        that pass quickly, as Evolution's feeding does, left it up while the other seat chose)."""
+        from textual.notifications import Notification, Notify
+
+        app = self.app
+        note = self._turn_note
+        if note is not None and note in getattr(app, "_notifications", ()):
+            try:
+                app._unnotify(note)
+            except (AttributeError, KeyError):
+                pass
+        self._turn_note = None
+        if not gone:
+            self._turn_note = Notification("Your turn.", "", "information", 2)
+            app.post_message(Notify(self._turn_note))
 
     async def _reconnect(self) -> None:
         if not self._gone:
