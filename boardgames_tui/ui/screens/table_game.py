@@ -45,6 +45,8 @@ class TableGameScreen(GameScreen):
         self._sent_at: int | None = None   # the choice count a choice of ours was sent at
         self._undo_sent = False
         self._gone = False
+        self._turn_note = None   # the "Your turn." on screen, if any
+        self._player = link.conn.player   # who the server took us for: the reconnect's hello says it again
 
     def _make_bots(self) -> list:
         return []   # the server plays the bot seats
@@ -103,7 +105,9 @@ class TableGameScreen(GameScreen):
                 return
             self.refresh_position()
             if self.my_turn() and not was_mine:
-                self.notify("Your turn.", timeout=2)   # the waiting player may look away
+                self._your_turn_note()   # the waiting player may look away
+            elif not self.my_turn():
+                self._your_turn_note(gone=True)
         elif kind == "error":
             self._sent_at = None
             self._undo_sent = False
@@ -119,6 +123,23 @@ class TableGameScreen(GameScreen):
             self.notify(str(msg.get("line")), severity="error", timeout=30, markup=False)
             self.refresh_position()
 
+    def _your_turn_note(self, gone: bool = False) -> None:
+        """"Your turn." for two seconds, taken away at once when the turn passes sooner (turns
+        that pass quickly, as Evolution's feeding does, left it up while the other seat chose)."""
+        from textual.notifications import Notification, Notify
+
+        app = self.app
+        note = self._turn_note
+        if note is not None and note in getattr(app, "_notifications", ()):
+            try:
+                app._unnotify(note)
+            except (AttributeError, KeyError):
+                pass
+        self._turn_note = None
+        if not gone:
+            self._turn_note = Notification("Your turn.", "", "information", 2)
+            app.post_message(Notify(self._turn_note))
+
     async def _reconnect(self) -> None:
         if not self._gone:
             self._gone = True
@@ -129,7 +150,8 @@ class TableGameScreen(GameScreen):
         while True:
             await asyncio.sleep(RECONNECT_EVERY)
             try:
-                conn, _joined, state = await asyncio.to_thread(client.join, link.code, link.seat, link.watch)
+                conn, _joined, state = await asyncio.to_thread(client.join, link.code, link.seat, link.watch,
+                                                               None, self._player)
             except client.ClientError:
                 continue
             self._stream = await client.Stream.take(conn)
@@ -217,6 +239,14 @@ class TableGameScreen(GameScreen):
         if self._send({"t": "undo"}):
             self._undo_sent = True
 
+    def action_enter(self) -> None:
+        r = self.remote
+        if r.is_over() and r.final is None:   # the scores need the record: asked again, not yet here
+            self.notify("The scores are on their way…", timeout=2)
+            self._send({"t": "record"})
+            return
+        super().action_enter()
+
     def action_hint(self) -> None:
         d = self.remote.decision()
         if d is None or not self.human_to_act():
@@ -246,7 +276,7 @@ class TableGameScreen(GameScreen):
         def write(path):
             if final is not None:
                 return saves.save(final, path)   # the game is over: the whole record
-            return write_bookmark(path, r.code, self.link.seat, self.link.watch)
+            return write_bookmark(path, r.code, self.link.seat, self.link.watch, r.game.name)
 
         def done(result) -> None:
             if result is not None:
