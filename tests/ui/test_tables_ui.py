@@ -75,7 +75,7 @@ def options(screen) -> list[str]:
 
 async def shown_at(pilot, screen, n: int) -> None:
     """Wait until ``screen`` shows the position after ``n`` choices (and is drawn)."""
-    await wait_for(pilot, lambda: screen.remote.n == n and screen._sent_at is None, tries=TRIES)
+    await wait_for(pilot, lambda: screen.remote.n == n and screen.table.sent_at is None, tries=TRIES)
     await settle(pilot)
 
 

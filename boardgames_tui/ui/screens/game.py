@@ -40,9 +40,10 @@ from ...bots.random_bot import RandomBot
 from ...engine import save as saves
 from ...engine.core import Decision, IllegalMove
 from ...engine.session import Match
-from ...engine.store import StoreError, default_store
+from ...engine.store import StoreError
 from ..boards import board_class
 from ..later import after_delay, after_refresh
+from ..play import Play
 from ..sizes import too_small
 from ..widgets import BoardWidget, Curtain, GameLog, OptionPicker, TurnBanner
 from .dialogs import ConfirmScreen
@@ -91,16 +92,19 @@ class GameScreen(Screen[None]):
     LEARN = False   # the guided game's screen (learn.py) has a panel above the options
 
     def __init__(self, match: Match, *, demo: bool = False, delay: float = 0.6,
-                 viewer: int | None = None, frozen: bool = False, autosave: bool = True) -> None:
+                 viewer: int | None = None, frozen: bool = False, autosave: bool = True,
+                 play: Play | None = None) -> None:
         """``frozen``: no bot moves and no curtain (screenshots); ``viewer``: who
-        had the screen last (None: nobody yet)."""
+        had the screen last (None: nobody yet); ``play``: how the screen acts on the game
+        (``ui/play.py``; default: the local match, autosaved unless a demo or frozen)."""
         super().__init__()
+        self.play = play if play is not None else Play(match, autosave and not demo and not frozen)
         self.match = match
         self.demo = demo
         self.delay = max(0.0, float(delay))
         self.viewer: int | None = viewer
         self.frozen = frozen
-        self.autosave_on = autosave and not demo and not frozen
+        self.autosave_on = self.play.autosave_on
         self.curtain_for: int | None = None
         self._bots = self._make_bots()
         self._bot_token = 0
@@ -377,21 +381,27 @@ class GameScreen(Screen[None]):
 
     # -- acting -------------------------------------------------------------------
     def choose(self, key: str) -> bool:
-        """Apply a human's choice; an illegal one notifies and changes nothing."""
+        """Make a human's choice through ``play``; an illegal one notifies and changes nothing."""
         d = self.match.decision()
         if d is None or self.frozen or too_small(self.app):
             return False
-        if self.curtain_for is not None or self.is_bot(d.player):
+        if not self.human_to_act():
             self.notify("It is not your turn to choose.", severity="warning")
             return False
         at = len(self.match.history)
+        hint_now = self._hint[1] if self._hint is not None and self._hint[0] == at else None
         try:
-            self.match.choose(key)
+            done = self.play.choose(key, d, hint_now)
         except IllegalMove as e:
             self.notify(e.reason, title="Not allowed", severity="error", markup=False)
             return False
         self._picked[at] = key
-        self._after_change()
+        if done.note:
+            self.notify(done.note, title="Learn", timeout=12, markup=False)
+        if done.applied:
+            self._after_change()
+        else:
+            self.picker.set_options([], message="…")   # on its way: the position comes back pushed
         return True
 
     def record_bot_choice(self, key: str) -> bool:
@@ -422,7 +432,7 @@ class GameScreen(Screen[None]):
         if not self.autosave_on:
             return
         try:
-            default_store().sync(self.match)
+            self.play.save()
             self._autosave_warned = False
         except (StoreError, OSError) as e:
             if not self._autosave_warned:
@@ -637,17 +647,18 @@ class GameScreen(Screen[None]):
     def action_undo(self) -> None:
         if self.frozen:
             return
-        ok, why = self.match.can_undo()
+        ok, why = self.play.can_undo()
         if not ok:
             self.notify(f"Cannot undo: {why}", severity="warning", markup=False)
             return
         self._stop_thinking()  # a search on the position being undone is worthless
-        who = self.match.undo_player()
         try:
-            self.match.undo()
+            who = self.play.undo()
         except IllegalMove as e:
             self.notify(e.reason, severity="warning", markup=False)
             return
+        if who == -1:
+            return   # asked for: the position comes back pushed (a table)
         name = self.match.seats[who].name if who is not None else ""
         self.notify(f"Undone: {name}'s last choice." if name else "Undone.", timeout=2, markup=False)
         # From the next player's curtain (Board Game Arena: until the next player has chosen): the

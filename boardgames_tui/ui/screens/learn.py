@@ -8,6 +8,9 @@ The player against easy bots, on the ordinary game screen, with three aids:
   gives it the room while it is shown, so the board and the prompt keep theirs;
 * after a choice the easy policy scores clearly worse than its own pick, one line says so
   and why (``afterthought``); ``u`` takes the choice back, as ever.
+
+The panel's kinds of decision and the afterthought belong to how this screen plays
+(``ui/play.py``'s :class:`~..play.LearnPlay`); the screen only draws them.
 """
 from __future__ import annotations
 
@@ -15,8 +18,9 @@ from rich.text import Text
 from textual.css.query import NoMatches
 from textual.widgets import Static
 
-from ...bots.hint import afterthought, hint
+from ...bots.hint import hint
 from ...engine.session import BOT, HUMAN, Match, Seat
+from ..play import LearnPlay
 from .game import GameScreen
 
 # Seats for learning: few enough that the bots' turns pass quickly, as many as the game needs
@@ -51,8 +55,11 @@ class LearnGameScreen(GameScreen):
     LEARN = True
 
     def __init__(self, match: Match, **kw) -> None:
-        super().__init__(match, **kw)
-        self._kinds_seen: set[str] = set()
+        super().__init__(match, play=LearnPlay(match, autosave=not (kw.get("frozen") or kw.get("demo"))), **kw)
+
+    @property
+    def _kinds_seen(self) -> set[str]:
+        return self.play.kinds_seen   # type: ignore[attr-defined]
 
     def refresh_position(self) -> None:
         super().refresh_position()
@@ -81,19 +88,3 @@ class LearnGameScreen(GameScreen):
         self.log_widget.display = not text
         if text:
             panel.update(Text(text))
-
-    def choose(self, key: str) -> bool:
-        m = self.match
-        d = m.decision()
-        h = self._hint[1] if self._hint is not None and self._hint[0] == len(m.history) else None
-        new_kind = d is not None and d.kind not in self._kinds_seen
-        if new_kind and d is not None:
-            self._kinds_seen.add(d.kind)     # before the choice redraws the screen: its panel is done
-        if not super().choose(key):
-            if new_kind and d is not None:
-                self._kinds_seen.discard(d.kind)
-            return False
-        note = afterthought(h, key, d) if h is not None and d is not None else None
-        if note:
-            self.notify(note, title="Learn", timeout=12, markup=False)
-        return True

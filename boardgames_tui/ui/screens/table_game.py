@@ -15,18 +15,19 @@ the seed or another seat's holdings.  What differs from the generic :class:`Game
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 
 from rich.text import Text
 from textual.widgets import Static
 
 from ...bots.hint import Hint
-from ...engine.core import Decision
+from ...engine.core import Decision, IllegalMove
 from ...tables import client
 from ...tables.client import TableLink
 from ...tables.remote import RemoteMatch
 from ...tables.wire import encode
-from ..sizes import too_small
 from ..widgets import TurnBanner
+from ..play import Done, Play
 from .game import GameScreen, prompt_text
 
 RECONNECT_EVERY = 1.0   # seconds between tries when the server has gone
@@ -36,14 +37,49 @@ def waiting_text(name: str, seat: int, bot: bool = False) -> str:
     return f"Waiting for {name} ({'bot, ' if bot else ''}seat {seat + 1})…"
 
 
+class TablePlay(Play):
+    """A seat at a table (``ui/play.py``): a choice and an undo are requests to the table server,
+    and ``send`` puts them on the connection (False: the server cannot be reached now)."""
+
+    def __init__(self, remote: RemoteMatch, send: Callable[[dict], bool]) -> None:
+        super().__init__(remote, autosave=False)   # the table is the record
+        self.remote, self.send = remote, send
+        self.sent_at: int | None = None   # the choice count a choice of ours was sent at
+        self.undo_sent = False
+
+    def choose(self, key: str, d: Decision, hint: Hint | None = None) -> Done:
+        if self.sent_at is not None:
+            raise IllegalMove("your last choice is on its way")
+        if d.get(key) is None:
+            raise IllegalMove("that is not one of the options")
+        if not self.send({"t": "choose", "key": key, "n": self.remote.n}):
+            raise IllegalMove("the table server cannot be reached now")
+        self.sent_at = self.remote.n
+        return Done(applied=False)
+
+    def can_undo(self) -> tuple[bool, str]:
+        return self.remote.can_undo()
+
+    def undo(self) -> int | None:
+        if not self.send({"t": "undo"}):
+            raise IllegalMove("the table server cannot be reached now")
+        self.undo_sent = True
+        return -1
+
+    def arrived(self) -> None:
+        """A position came: whatever was on its way has arrived."""
+        self.sent_at = None
+        self.undo_sent = False
+
+
 class TableGameScreen(GameScreen):
     def __init__(self, link: TableLink, *, delay: float = 0.6) -> None:
         self.link = link
         self.remote = RemoteMatch(link.state)
-        super().__init__(self.remote, delay=delay, viewer=self.remote.viewer, autosave=False)  # type: ignore[arg-type]
+        self.table = TablePlay(self.remote, lambda msg: self._send(msg, quiet=True))
+        super().__init__(self.remote, delay=delay, viewer=self.remote.viewer,  # type: ignore[arg-type]
+                         play=self.table)
         self._stream: client.Stream | None = None
-        self._sent_at: int | None = None   # the choice count a choice of ours was sent at
-        self._undo_sent = False
         self._gone = False
         self._turn_note = None   # the "Your turn." on screen, if any
         self._player = link.conn.player   # who the server took us for: the reconnect's hello says it again
@@ -70,7 +106,7 @@ class TableGameScreen(GameScreen):
         return self.remote.my_turn() and not self._gone
 
     def human_to_act(self) -> bool:
-        return self.my_turn() and self._sent_at is None
+        return self.my_turn() and self.table.sent_at is None
 
     def status_note(self) -> str:
         return f" · table {self.remote.code}" + (" · watching" if self.remote.watch else "")
@@ -94,11 +130,10 @@ class TableGameScreen(GameScreen):
             was_mine = self.my_turn()
             gen = self.remote.gen
             self.remote.apply(msg)
-            self._sent_at = None
-            if self._undo_sent and self.remote.gen != gen:
+            if self.table.undo_sent and self.remote.gen != gen:
                 self.notify("Undone.", timeout=1.5)
                 self._restore = self._picked.get(self.remote.n)
-            self._undo_sent = False
+            self.table.arrived()
             if self.remote.is_over() and self.remote.final is None:
                 self._send({"t": "record"})   # the whole game, for the scores and a Save
             if not self.is_mounted:
@@ -109,8 +144,7 @@ class TableGameScreen(GameScreen):
             elif not self.my_turn():
                 self._your_turn_note(gone=True)
         elif kind == "error":
-            self._sent_at = None
-            self._undo_sent = False
+            self.table.arrived()
             self.notify(str(msg.get("line")), title="Not allowed" if not msg.get("stale") else "",
                         severity="warning" if msg.get("stale") else "error", markup=False)
         elif kind == "record":
@@ -160,9 +194,10 @@ class TableGameScreen(GameScreen):
             self._server_message(state)
             return
 
-    def _send(self, msg: dict) -> bool:
+    def _send(self, msg: dict, quiet: bool = False) -> bool:
         if self._stream is None or self._gone:
-            self.notify("The table server cannot be reached now.", severity="warning")
+            if not quiet:
+                self.notify("The table server cannot be reached now.", severity="warning")
             return False
         self._stream.writer.write(encode(msg))
         return True
@@ -185,7 +220,7 @@ class TableGameScreen(GameScreen):
         if self.my_turn():
             self.viewer = d.player   # our seat's turn: its own view
             super().refresh_position()
-            if self._sent_at is not None:
+            if self.table.sent_at is not None:
                 self.picker.set_options([], message="…")
             return
         self.viewer = r.viewer
@@ -212,33 +247,6 @@ class TableGameScreen(GameScreen):
         self._show(view, self.viewer, None)
 
     # -- acting ----------------------------------------------------------------------------
-    def choose(self, key: str) -> bool:
-        r = self.remote
-        if r.decision() is None or too_small(self.app):
-            return False
-        if not self.my_turn():
-            self.notify("It is not your turn to choose.", severity="warning")
-            return False
-        if self._sent_at is not None:
-            return False   # the last one is on its way
-        if r.decision().get(key) is None:  # type: ignore[union-attr]
-            self.notify("That is not one of the options.", title="Not allowed", severity="error")
-            return False
-        if not self._send({"t": "choose", "key": key, "n": r.n}):
-            return False
-        self._sent_at = r.n
-        self._picked[r.n] = key
-        self.picker.set_options([], message="…")
-        return True
-
-    def action_undo(self) -> None:
-        ok, why = self.remote.can_undo()
-        if not ok:
-            self.notify(f"Cannot undo: {why}", severity="warning", markup=False)
-            return
-        if self._send({"t": "undo"}):
-            self._undo_sent = True
-
     def action_enter(self) -> None:
         r = self.remote
         if r.is_over() and r.final is None:   # the scores need the record: asked again, not yet here

@@ -1,0 +1,83 @@
+"""How a game screen acts on its game: one small interface, three ways to play a seat.
+
+:class:`~.screens.game.GameScreen` draws whatever ``play.match`` says (a :class:`Match`, or a
+table's :class:`~..tables.remote.RemoteMatch`) and acts only through its ``play``:
+
+* :class:`LocalPlay`: a match in this process (hot-seat, a demo), autosaved after each change;
+* :class:`LearnPlay`: the same, as the guided game: it marks the kinds of decision explained, and
+  after a choice the easy policy scores clearly worse it says why (``afterthought``);
+* :class:`TablePlay` (``screens/table_game.py``): a seat at a table; a choice, an undo and a hint
+  are requests to the table server, and the position comes back pushed.
+
+``choose`` and ``undo`` raise :class:`IllegalMove` (one line, nothing changed) or say what was done.
+No Textual here.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..bots.hint import Hint, afterthought
+from ..engine.core import Decision, IllegalMove
+from ..engine.session import Match
+from ..engine.store import StoreError, default_store
+
+
+@dataclass(frozen=True)
+class Done:
+    """What a choice did: ``applied`` now (False: sent, the position comes back later), and a note."""
+    applied: bool = True
+    note: str | None = None
+
+
+class Play:
+    """The interface (and the local match's implementation of it)."""
+
+    def __init__(self, match: Any, autosave: bool = False) -> None:
+        self.match = match
+        self.autosave_on = autosave
+
+    def choose(self, key: str, d: Decision, hint: Hint | None = None) -> Done:
+        self.match.choose(key)
+        return Done()
+
+    def can_undo(self) -> tuple[bool, str]:
+        ok, why = self.match.can_undo()
+        return bool(ok), str(why)
+
+    def undo(self) -> int | None:
+        """Take the last choice back (IllegalMove if it cannot be); returns whose it was, or -1
+        when it was only asked for (a table: the position comes back pushed)."""
+        who = self.match.undo_player()
+        self.match.undo()
+        return who
+
+    def save(self) -> None:
+        """Keep the position (the autosave; StoreError or OSError if it fails)."""
+        if self.autosave_on:
+            default_store().sync(self.match)
+
+
+LocalPlay = Play
+
+
+class LearnPlay(Play):
+    """The guided game: the panel's kinds of decision, and the afterthought after a choice."""
+
+    def __init__(self, match: Match, autosave: bool = True) -> None:
+        super().__init__(match, autosave)
+        self.kinds_seen: set[str] = set()
+
+    def choose(self, key: str, d: Decision, hint: Hint | None = None) -> Done:
+        new_kind = d.kind not in self.kinds_seen
+        self.kinds_seen.add(d.kind)     # before the choice redraws the screen: its panel is done
+        try:
+            super().choose(key, d, hint)
+        except IllegalMove:
+            if new_kind:
+                self.kinds_seen.discard(d.kind)
+            raise
+        return Done(note=afterthought(hint, key, d) if hint is not None else None)
+
+
+__all__ = ["Done", "LearnPlay", "LocalPlay", "Play", "StoreError"]
