@@ -1,31 +1,36 @@
-"""A table over SSH, end to end: three friends' keys, one table, two seats.
+"""Tables over SSH, end to end: the README's two hosts under a private sshd.
 
-The private sshd of ``test_ssh_play.py`` runs the README's login script, sshd
-settings and key lines, with the test's paths (the saves folder and the shared
-tables file in the test's folder).  Three keys: alice, bob and carol, each the
-README's key line with its own ``BGT_PLAYER``.
+One account per friend (the recommended host; root only): the README's table server unit, its
+``serve --shared`` line run as an account of its own with a store only it can read, and the
+README's sshd lines that give the friends' sessions the server's socket.  Real Unix accounts
+``bgt-alice`` and ``bgt-bob`` (made with useradd, removed at the end) log in with their own keys.
+Alice makes a table; alice and bob join the test's seeded table in two 80x24 ptys and play
+choices across them, each terminal with its own hand only; bob cannot read the store (``cat``,
+``sqlite3``: permission denied) and cannot act for alice: his ``join CODE --seat 1`` is refused
+with one line naming alice, with ``BOARDGAMES_TUI_PLAYER`` set to alice's name or not (the server
+goes by his uid).
 
-Alice creates a table over ssh without a terminal and reads its code from the
-first line.  Alice and bob ``join`` it with ``ssh -tt`` in two 80x24 ptys and
-play six choices, each at whichever terminal's turn it is; every choice must
-show at the other terminal (its turn, with the new watering hole), and neither
-terminal may show a card of the other's hand that its own player cannot know.
-Carol's ``join CODE --seat 1`` and ``join CODE`` are refused with one line and
-exit status 2.  The store then holds exactly the keys chosen, and ``tables``
-marks the table as bob's turn for bob only.
+One shared account (the simpler host): the README's login script, sshd settings and key lines of
+``test_ssh_play.py`` with the test's paths; three keys, alice, bob and carol, each the README's
+key line with its own ``BGT_PLAYER``; the table server starts by itself at the first client.
+Alice and bob play six choices; carol's ``join CODE --seat 1`` and ``join CODE`` are refused
+with one line and exit status 2; ``tables`` marks the table as bob's turn for bob only.
+
+Both make the table with a chosen seed the privileged way (straight into the store, before any
+server runs), and read the store as the oracle.
 """
 from __future__ import annotations
 
-import json
 import subprocess
 import time
 
 import pytest
 
-from e2e_support import wait_all as e2e_wait_all
+from e2e_support import hand_check, wait_all as e2e_wait_all
 from test_ssh_play import DOWN, ENTER, STEP_TIMEOUT, Host, Terminal, tools  # noqa: F401 - tools: the fixture
 
-from boardgames_tui.engine.table_session import TableSession
+from boardgames_tui.engine.session import Seat
+from boardgames_tui.engine.table_session import TableSession, new_table
 from boardgames_tui.engine.table_store import CODE_ALPHABET, TableStore
 from boardgames_tui.engine.text import plural
 
@@ -59,19 +64,6 @@ def hole_line(m) -> str:
     return f"Watering hole: {v['hole']} plant · {plural(v['food_cards_down'], 'food card')} down"
 
 
-def hand_check(m, seat: int, screen: str) -> bool:
-    """``seat``'s terminal shows its own hand (count and traits) and none of the other seat's
-    cards that ``seat`` has no way to know (a trait nowhere in its own view, the log included)."""
-    mine = m.view(seat)["players"][seat]
-    known = json.dumps(m.view(seat))
-    other = 1 - seat
-    hidden = {c["trait"] for c in m.view(other)["players"][other]["hand"] if c["trait"] not in known}
-    leaked = sorted(t for t in hidden if t in screen)
-    assert not leaked, f"seat {seat + 1}'s terminal shows {leaked} from the other's hand:\n{screen}"
-    n = mine["hand_count"]
-    return (f"Your hand ({n} card" in screen) and all(c["trait"] in screen for c in mine["hand"])
-
-
 def test_three_keys_one_table_over_ssh(tools, tmp_path):  # noqa: F811 - the fixture
     t_start = time.monotonic()
     sshd, ssh, keygen = tools
@@ -84,15 +76,19 @@ def test_three_keys_one_table_over_ssh(tools, tmp_path):  # noqa: F811 - the fix
     terms: list[Terminal] = []
     store = TableStore(host.tables)
     try:
+        # the test's table, with a seed: straight into the store, before any server runs
+        code = new_table(store, "evolution", [Seat(NAMES[0], "red"), Seat(NAMES[1], "blue")], seed=SEED)
         host.start(sshd)
 
-        # alice creates the table: no terminal needed, the code alone on the first line
+        # alice creates a table (the server starts): no terminal needed, the code alone on the first
+        # line; a seed of hers is refused
         made = run_ssh(ssh, host, "alice", "table", "new", "evolution", "--players", "2",
-                       "--names", ",".join(NAMES), "--seed", str(SEED))
+                       "--names", ",".join(NAMES))
         assert made.returncode == 0, made
-        code = made.stdout.splitlines()[0].strip()
-        assert len(code) == 6 and set(code) <= set(CODE_ALPHABET), made.stdout
-        assert host.tables.exists() and store.info(code).game == "evolution"
+        made_code = made.stdout.splitlines()[0].strip()
+        assert len(made_code) == 6 and set(made_code) <= set(CODE_ALPHABET), made.stdout
+        assert store.info(made_code).game == "evolution" and made_code != code
+        refused(run_ssh(ssh, host, "alice", "table", "new", "evolution", "--seed", "3"), "seed", "drawn by")
         refused(run_ssh(ssh, host, "bob", "join", code), "use ssh -t")   # join needs a terminal
 
         # alice joins (the first free seat: 1), then bob (the next: 2)
@@ -154,7 +150,7 @@ def test_three_keys_one_table_over_ssh(tools, tmp_path):  # noqa: F811 - the fix
         store.close()
         for t in terms:
             t.close()
-        host.stop()
+        host.stop()   # sshd, the sessions and the table server (its socket is beside the store)
 
 
 if __name__ == "__main__":  # pragma: no cover
