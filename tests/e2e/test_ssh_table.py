@@ -8,7 +8,8 @@ Alice makes a table; alice and bob join the test's seeded table in two 80x24 pty
 choices across them, each terminal with its own hand only; bob cannot read the store (``cat``,
 ``sqlite3``: permission denied) and cannot act for alice: his ``join CODE --seat 1`` is refused
 with one line naming alice, with ``BOARDGAMES_TUI_PLAYER`` set to alice's name or not (the server
-goes by his uid).
+goes by his uid).  The server killed: both terminals say so and wait (a friend's client starts no
+server of its own at the host's socket: one line), and come back when the account starts it again.
 
 One shared account (the simpler host): the README's login script, sshd settings and key lines of
 ``test_ssh_play.py`` with the test's paths; three keys, alice, bob and carol, each the README's
@@ -165,6 +166,9 @@ RECIPE_SOCKET = "/run/boardgames-tui/tables.sock"
 RECIPE_STORE = "/var/lib/boardgames-tui/tables.db"
 TEST_USERS = {"server": "bgt-tables", "alice": "bgt-alice", "bob": "bgt-bob"}
 MARK = "boardgames-tui e2e test account"   # the accounts' comment: a leftover of a crashed run is ours
+
+
+GONE = "The table server cannot be reached; reconnecting…"
 
 
 def recipe_serve_command() -> str:
@@ -367,6 +371,7 @@ class FriendsHost:
 def test_an_account_per_friend_and_a_table_server_account(tools, tmp_path):  # noqa: F811 - the fixture
     import os
     import shutil
+    import signal
     import stat
     import tempfile
     from pathlib import Path
@@ -408,13 +413,19 @@ def test_an_account_per_friend_and_a_table_server_account(tools, tmp_path):  # n
         args = (cmd.replace(RECIPE_APP, str(app)).replace(RECIPE_SOCKET, str(sock))
                 .replace(RECIPE_STORE, str(store_path))).split()
         server_log = tmp_path / "serve.log"
-        with open(server_log, "wb") as log:
-            server = subprocess.Popen(args, user=s_uid, group=s_gid, extra_groups=[], cwd=s_home,
-                                      env={"PATH": "/usr/bin:/bin", "HOME": s_home, "LANG": "C.UTF-8"},
-                                      stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
-                                      start_new_session=True)
-        wait_until(lambda: sock.exists() or server.poll() is not None, 20, "the table server's socket")
-        assert server.poll() is None, server_log.read_text()
+
+        def serve() -> subprocess.Popen:
+            seen = server_log.stat().st_size if server_log.exists() else 0
+            with open(server_log, "ab") as log:
+                proc = subprocess.Popen(args, user=s_uid, group=s_gid, extra_groups=[], cwd=s_home,
+                                        env={"PATH": "/usr/bin:/bin", "HOME": s_home, "LANG": "C.UTF-8"},
+                                        stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
+                                        start_new_session=True)
+            wait_until(lambda: b" on " in server_log.read_bytes()[seen:] or proc.poll() is not None, 20,
+                       "the table server's socket")
+            assert proc.poll() is None, server_log.read_text()
+            return proc
+        server = serve()
         assert stat.S_IMODE(sock.stat().st_mode) == 0o666 and sock.stat().st_uid == s_uid
 
         host = FriendsHost(tmp_path, base, sshd, keygen, users, sock)
@@ -478,6 +489,19 @@ def test_an_account_per_friend_and_a_table_server_account(tools, tmp_path):  # n
         session.poll()
         wait_all(terms, lambda: all(hand_check(session.match, s, terms[s].text()) for s in (0, 1)),
                  "each terminal with its own hand after the last choice")
+        assert oracle.read(code).keys == chosen
+
+        # the server killed (systemd would start it again): the terminals say so in one line and
+        # wait; a friend's client starts no server of its own at the host's socket
+        os.kill(server.pid, signal.SIGKILL)
+        server.wait(10)
+        wait_all(terms, lambda: all(GONE in t.text() for t in terms), "both terminals to say the server has gone")
+        refused(over_ssh("bob", str(app), "tables", tty=True), "no table server answers", "the host's")
+        server = serve()
+        session.poll()
+        d = session.match.decision()
+        wait_all(terms, lambda: f"Options ({len(d.options)})" in terms[d.player].text()
+                 and f"Waiting for {NAMES[d.player]}" in terms[1 - d.player].text(), "both terminals back")
         assert oracle.read(code).keys == chosen
         assert [s.player for s in oracle.info(code).seats] == [alice, bob]
         print(f"an account per friend: {len(chosen)} choices; each showed at the other terminal after "
