@@ -34,8 +34,13 @@ def socket_path(store: Path | None = None) -> Path:
     return path
 
 
-def prepare(path: Path) -> Path:
-    """The socket's folder, made 0700 if missing."""
+def prepare(path: Path, shared: bool = False) -> Path:
+    """The socket's folder, made 0700 if missing (``shared``: 0755, so that every account reaches
+    the socket of ``serve --shared``; only the server's account may write there)."""
+    if shared and not path.parent.exists():
+        path.parent.mkdir(mode=0o755, parents=True, exist_ok=True)
+        path.parent.chmod(0o755)   # whatever the umask took
+        return path
     private_dir(path.parent)
     return path
 

@@ -56,17 +56,36 @@ def start_server(path: Path) -> subprocess.Popen:
         log.close()
 
 
+def ours(folder: Path) -> bool:
+    """``folder`` (the socket's) is this account's, or missing: a server may be started for it.
+    Another account's folder is a host's shared server (README, the recommended SSH host): its
+    account starts it, never a player's client."""
+    try:
+        return folder.stat().st_uid == os.getuid()
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False
+
+
 def open_socket(path: Path | None = None, start: bool = True) -> socket.socket:
-    """A socket connected to the server, one started if none answers and ``start``."""
+    """A socket connected to the server, one started if none answers and ``start`` (and the
+    socket's folder is this account's)."""
     path = path or address.socket_path()
     try:
         return _connect_socket(path)
     except (FileNotFoundError, ConnectionRefusedError):
         if not start:
             raise ClientError("no table server answers on this host") from None
+        if not ours(path.parent):
+            raise ClientError(f"no table server answers at {path}: it is the host's, "
+                              "and only its account starts it") from None
     except OSError as e:
         raise ClientError(f"the table server cannot be reached ({e.strerror or e})") from None
-    proc = start_server(path)
+    try:
+        proc = start_server(path)
+    except OSError as e:
+        raise ClientError(f"no table server answers, and none can be started here ({e.strerror or e})") from None
     deadline = time.monotonic() + START_WAIT
     while time.monotonic() < deadline:
         try:
@@ -224,4 +243,5 @@ def request(msg: dict, path: Path | None = None, start: bool = True) -> dict[str
         conn.close()
 
 
-__all__ = ["ClientError", "Connection", "Stream", "TableLink", "join", "open_socket", "request", "start_server"]
+__all__ = ["ClientError", "Connection", "Stream", "TableLink", "join", "open_socket", "ours", "request",
+           "start_server"]

@@ -169,7 +169,7 @@ class TableServer:
 
     # -- starting and stopping -----------------------------------------------------------------
     def _take_lock(self) -> None:
-        path = address.prepare(self.sock_path)
+        path = address.prepare(self.sock_path, shared=self.shared)
         fd = os.open(address.lock_path(path), os.O_RDWR | os.O_CREAT, 0o600)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)

@@ -173,3 +173,54 @@ def own_traits(s, seat: int, other: int) -> set[str]:
         return {f"{c['trait']} {c['food']:+d}" for c in s.match.view(p)["players"][p]["hand"]}
     return hand(seat) - hand(other)
 
+
+def hand_check(m, seat: int, screen: str) -> bool:
+    """``seat``'s terminal shows its own Evolution hand (count and traits) and none of the other
+    seat's cards that ``seat`` has no way to know (a trait nowhere in its own view, the log
+    included): a leak fails at once, whatever else the screen shows.  ``m``: the whole table's
+    match (the test's privileged oracle)."""
+    import json
+
+    mine = m.view(seat)["players"][seat]
+    known = json.dumps(m.view(seat))
+    other = 1 - seat
+    hidden = {c["trait"] for c in m.view(other)["players"][other]["hand"] if c["trait"] not in known}
+    leaked = sorted(t for t in hidden if t in screen)
+    assert not leaked, f"seat {seat + 1}'s terminal shows {leaked} from the other's hand:\n{screen}"
+    n = mine["hand_count"]
+    return (f"Your hand ({n} card" in screen) and all(c["trait"] in screen for c in mine["hand"])
+
+
+def server_pids(sock: Path | str) -> list[int]:
+    """The live table servers (``boardgames-tui serve``) whose command line names ``sock``:
+    the ones a client started at that socket, or a test."""
+    needle = str(sock).encode()
+    out = []
+    for d in Path("/proc").iterdir():
+        if not d.name.isdigit():
+            continue
+        try:
+            cmd = (d / "cmdline").read_bytes().split(b"\0")
+            state = (d / "stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue
+        if b"serve" in cmd and needle in cmd and state != "Z":
+            out.append(int(d.name))
+    return out
+
+
+def kill_servers(sock: Path | str) -> list[int]:
+    """SIGKILL every table server at ``sock`` and wait (5 s at most) until none is left (the end of
+    a test: none may outlive it).  Their pids."""
+    killed: list[int] = []
+    deadline = time.monotonic() + 5
+    while (pids := server_pids(sock)) and time.monotonic() < deadline:
+        for pid in pids:
+            try:
+                os.kill(pid, signal.SIGKILL)
+                killed.append(pid)
+            except ProcessLookupError:
+                pass
+        time.sleep(0.05)
+    return sorted(set(killed))
+

@@ -98,6 +98,18 @@ def test_the_recipe_has_the_promised_lines():
 
 
 # -- a private sshd ---------------------------------------------------------------------
+CHECKOUT = README.parent
+
+
+def app_script(path: Path) -> Path:
+    """The app of the checkout under test, as a program at ``path`` (the recipe's
+    ``/opt/boardgames-tui/.venv/bin/boardgames-tui``): this venv's Python with the checkout first
+    on its path, so that a worktree tests its own code, not the venv's editable install's."""
+    path.write_text(f'#!/bin/sh\nPYTHONPATH={CHECKOUT} exec {sys.executable} -m boardgames_tui "$@"\n')
+    path.chmod(0o755)
+    return path
+
+
 class Host:
     """sshd on 127.0.0.1:port, configured from the README, all files in ``root``."""
 
@@ -122,9 +134,8 @@ class Host:
         self.keys.write_text(f"{recipe_key_options()} {(root / 'id_ed25519.pub').read_text().strip()}\n")
         self.keygen = keygen
         self.keys_of = {PLAYER: self.client_key}
-        # the README's login script, with this venv's app and temporary saves and tables
-        app = Path(sys.executable).parent / "boardgames-tui"
-        assert app.exists(), f"no console script at {app}"
+        # the README's login script, with this checkout's app and temporary saves and tables
+        app = app_script(root / "boardgames-tui")
         script = recipe_login_script()
         script = re.sub(r"^app=.*$", f"app={app}", script, count=1, flags=re.M)
         script = re.sub(r"^saves=.*$", f"saves={self.saves}", script, count=1, flags=re.M)
