@@ -22,7 +22,7 @@ import threading
 import time
 
 from rich.text import Text
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -514,19 +514,21 @@ class GameScreen(Screen[None]):
         bot.progress = lambda done, total: setattr(bot, "done_iterations", done)  # read by the spinner
         self._show_thinking()
         self._spin_timer = self.set_interval(0.12, self._show_thinking)
+        self._think(bot, k, d, token, cancel)
 
-        def think() -> None:
-            try:
-                key = bot.decide(k)
-            except BotCancelled:
-                return
-            except Exception as e:  # noqa: BLE001 - a bot's fault must not take the game down
-                self.app.call_from_thread(self._thinking_failed, token, e)
-                return
-            if not cancel.is_set():
-                self.app.call_from_thread(self._thinking_done, token, d, key)
-
-        self.run_worker(think, thread=True, group="bot", exit_on_error=False)
+    @work(thread=True, exclusive=True, group="bot", exit_on_error=False)
+    def _think(self, bot, k, d: Decision, token: int, cancel: threading.Event) -> None:
+        """The search, on a worker thread (exclusive: a new one replaces any still running, whose
+        cancel is already set and whose result is ignored)."""
+        try:
+            key = bot.decide(k)
+        except BotCancelled:
+            return
+        except Exception as e:  # noqa: BLE001 - a bot's fault must not take the game down
+            self.app.call_from_thread(self._thinking_failed, token, e)
+            return
+        if not cancel.is_set():
+            self.app.call_from_thread(self._thinking_done, token, d, key)
 
     def _show_thinking(self) -> None:
         if self._thinking is None:
