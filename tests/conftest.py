@@ -29,6 +29,8 @@ def _data_dir(tmp_path, monkeypatch):
     monkeypatch.delenv("BOARDGAMES_TUI_TABLES", raising=False)
     monkeypatch.delenv("BOARDGAMES_TUI_PLAYER", raising=False)
     monkeypatch.delenv("BOARDGAMES_TUI_SOCKET", raising=False)
+    monkeypatch.delenv("BOARDGAMES_TUI_SERVER", raising=False)   # no table server over TCP but a test's own
+    monkeypatch.delenv("BOARDGAMES_TUI_TOKEN", raising=False)
     monkeypatch.delenv("XDG_RUNTIME_DIR", raising=False)   # the socket goes beside the test's store
 
 

@@ -129,7 +129,8 @@ class TableGameScreen(GameScreen):
         while True:
             await asyncio.sleep(RECONNECT_EVERY)
             try:
-                conn, _joined, state = await asyncio.to_thread(client.join, link.code, link.seat, link.watch)
+                conn, _joined, state = await asyncio.to_thread(client.join, link.code, link.seat, link.watch,
+                                                               server=link.server, token=link.token)
             except client.ClientError:
                 continue
             self._stream = await client.Stream.take(conn)
