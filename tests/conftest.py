@@ -93,6 +93,22 @@ def table_server(tmp_path, monkeypatch):
     s.stop()
 
 
+@pytest.fixture
+def tcp_table_server(tmp_path, monkeypatch):
+    """A table server that also listens over TCP (``serve --listen``) on a free loopback port, with
+    the tokens of alice and bob: ``url`` is its websocket's, ``token[player]`` a player's token."""
+    sock = tmp_path / "t.sock"
+    monkeypatch.setenv("BOARDGAMES_TUI_SOCKET", str(sock))
+    token = {"alice": "alice-token-0123456789abcdef", "bob": "bob-token-0123456789abcdefghi"}
+    s = RunningServer(tmp_path / "data" / "tables.db", sock, bot_delay=0.0, bot_seconds=0.5,
+                      listen=("127.0.0.1", 0), tokens={t: p for p, t in token.items()})
+    s.token = token
+    s.port = s.server.listen[1]
+    s.url = f"ws://127.0.0.1:{s.port}/tables"
+    yield s
+    s.stop()
+
+
 # A test's folder under tests/ gives its marker, so a new test there needs none
 # of its own (``slow`` is put on the test itself: it follows the test when it
 # is renamed or moved, where a list of names here would silently stop matching).

@@ -130,6 +130,7 @@ class WsConnection(Connection):
                 return wire.decode(msg.data)
             except wire.WireError as e:
                 raise ClientError(f"the table server sent {e}") from None
+        await self._close()   # closed, or broken: nothing more comes
         if msg.type == WSMsgType.ERROR and getattr(msg.data, "code", None) == 1009:
             raise ClientError("the table server sent a message over the size limit")
         raise ClientError("the table server closed the connection")

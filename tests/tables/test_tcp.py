@@ -12,15 +12,13 @@ from pathlib import Path
 
 import pytest
 import websocket  # websocket-client: a client that is not ours, for the protocol's edges
-from conftest import RunningServer
 
 from boardgames_tui.engine.session import HUMAN, Seat
 from boardgames_tui.tables import client, tcp, wire
 from boardgames_tui.tables.wsclient import WsConnection, split_server
 
 GAME = "evolution"
-ALICE, BOB = "alice-token-0123456789abcdef", "bob-token-0123456789abcdefghi"
-TOKENS = {ALICE: "alice", BOB: "bob"}
+ALICE, BOB = "alice-token-0123456789abcdef", "bob-token-0123456789abcdefghi"   # tcp_table_server's
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -29,15 +27,9 @@ def seats() -> list[Seat]:
 
 
 @pytest.fixture
-def tcp_server(tmp_path, monkeypatch):
-    """A table server listening on a free loopback port too, with alice's and bob's tokens."""
-    monkeypatch.setenv("BOARDGAMES_TUI_SOCKET", str(tmp_path / "t.sock"))
-    s = RunningServer(tmp_path / "data" / "tables.db", tmp_path / "t.sock", bot_delay=0.0, bot_seconds=0.5,
-                      listen=("127.0.0.1", 0), tokens=TOKENS)
-    assert s.server.listen is not None and s.server.listen[1] != 0
-    s.url = f"ws://127.0.0.1:{s.server.listen[1]}/tables"
-    yield s
-    s.stop()
+def tcp_server(tcp_table_server):
+    assert tcp_table_server.token == {"alice": ALICE, "bob": BOB} and tcp_table_server.port != 0
+    return tcp_table_server
 
 
 def raw(url: str, **kw) -> websocket.WebSocket:
@@ -263,12 +255,9 @@ def test_serve_prints_each_token_once_and_never_again(tmp_path):
     assert "Traceback" not in err
 
 
-def test_the_server_closes_its_websockets_when_it_stops(tmp_path, monkeypatch):
-    monkeypatch.setenv("BOARDGAMES_TUI_SOCKET", str(tmp_path / "t.sock"))
-    s = RunningServer(tmp_path / "data" / "tables.db", tmp_path / "t.sock", listen=("127.0.0.1", 0),
-                      tokens=TOKENS)
-    url = f"ws://127.0.0.1:{s.server.listen[1]}/tables"
-    conn = client.open_connection(server=url, token=ALICE)
+def test_the_server_closes_its_websockets_when_it_stops(tcp_server):
+    s = tcp_server
+    conn = client.open_connection(server=s.url, token=ALICE)
     assert conn.request({"t": "ping"})["t"] == "pong"
     s.stop()
     assert not s.thread.is_alive()

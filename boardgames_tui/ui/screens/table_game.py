@@ -126,6 +126,8 @@ class TableGameScreen(GameScreen):
             if self.is_mounted:
                 self.refresh_position()
         link = self.link
+        if self._stream is not None:
+            self._stream.close()   # the one that has gone
         while True:
             await asyncio.sleep(RECONNECT_EVERY)
             try:
