@@ -247,6 +247,10 @@ def test_serve_prints_each_token_once_and_never_again(tmp_path):
             s.recv(1000)
         r = run(env, "tables", "--server", links["bob"])
         assert r.returncode == 0 and "1 ann" in r.stdout
+        r = run(env, "leave", code, "--seat", "1", "--server", links["bob"])
+        assert r.returncode == 2 and "not yours" in r.stderr
+        r = run(env, "leave", code, "--seat", "1", "--server", ann_url, "--token", ann_token)
+        assert r.returncode == 0 and "free again" in r.stdout, r.stderr
     finally:
         proc.terminate()
         out, err = proc.communicate(timeout=30)
