@@ -77,6 +77,22 @@ def list_tables(start: bool = True) -> tuple[str, list[TableInfo]]:
     return r["player"], [info_of(t) for t in r["tables"]]
 
 
+def _remote(args) -> bool:
+    """``--server``/``--token`` (or the environment's): whether the table server is one over TCP."""
+    from .tables.client import remote, use_server
+
+    server, token = getattr(args, "server", None), getattr(args, "token", None)
+    if token is not None and server is None and remote() is None:
+        raise _cli_error("--token goes with --server (or BOARDGAMES_TUI_SERVER)")
+    if server is not None:
+        use_server(server, token)   # no --token: the link's, else BOARDGAMES_TUI_TOKEN
+    elif token is not None:
+        r = remote()
+        assert r is not None
+        use_server(r[0], token)
+    return remote() is not None
+
+
 def _player() -> str:
     try:
         return player_id()
@@ -87,11 +103,12 @@ def _player() -> str:
 def join_link(code: str, seat: int | None, watch: bool):
     """Join at the host's table server (``seat`` 0-based): a TableLink for the app; ClientError
     with the server's one line if refused."""
-    from .tables.client import TableLink, join
+    from .tables.client import TableLink, join, remote
 
     code = normal_code(code)
     conn, joined, state = join(code, seat, watch)
-    return TableLink(conn, code, seat, watch, state)
+    server, token = remote() or (None, None)   # over TCP: the screen reconnects there
+    return TableLink(conn, code, seat, watch, state, server, token)
 
 
 # -- the commands ----------------------------------------------------------------------------
@@ -100,6 +117,7 @@ def cmd_table_new(args) -> int:
     from .engine.registry import get_game
     from .tables.client import ClientError, request
 
+    tcp = _remote(args)
     name = _game(args.game)
     given, names = _options(args.option), _names(args.names)
     game = get_game(name)
@@ -115,7 +133,7 @@ def cmd_table_new(args) -> int:
     print(code)
     # hosted (the SSH login): the friends join through ssh, where the command is the login's word
     how = "ssh -t <this host> join" if hosted() else "boardgames-tui join"
-    print(f"join it with: {how} {code} [--seat K]")
+    print(f"join it with: {how} {code} [--seat K]" + (" --server <your link>" if tcp else ""))
     return 0
 
 
@@ -124,7 +142,8 @@ def cmd_join(args) -> int:
 
     if args.watch and args.seat is not None:
         raise _cli_error("--watch takes no seat: a spectator sees the public view")
-    _player()
+    if not _remote(args):
+        _player()   # over TCP the player is the token's
     try:
         link = join_link(args.code, None if args.seat is None else args.seat - 1, args.watch)
     except ClientError as e:
@@ -136,7 +155,8 @@ def cmd_join(args) -> int:
 def cmd_leave(args) -> int:
     from .tables.client import ClientError, request
 
-    _player()
+    if not _remote(args):
+        _player()
     try:
         request({"t": "leave", "code": normal_code(args.code), "seat": args.seat - 1})
     except ClientError as e:
@@ -148,7 +168,8 @@ def cmd_leave(args) -> int:
 def cmd_tables(args) -> int:
     from .tables.client import ClientError
 
-    _player()
+    if not _remote(args):
+        _player()
     try:
         player, tables = list_tables()
     except ClientError as e:
@@ -168,10 +189,21 @@ def cmd_serve(args) -> int:
     import asyncio
 
     from .tables.server import IDLE_EXIT, ServerError, TableServer
+    from .tables.tcp import ListenError, links, make_tokens, parse_listen
 
+    listen, tokens = None, None
+    try:
+        if args.listen is not None:
+            listen = parse_listen(args.listen)
+            tokens = make_tokens(listen[0], args.player, _player())
+        elif args.player:
+            raise ListenError("--player gives a token for TCP: it goes with --listen HOST:PORT")
+    except ListenError as e:
+        raise _cli_error(str(e)) from None
     idle = args.idle_exit if args.idle_exit is not None else (IDLE_EXIT if args.embedded else None)
     server = TableServer(Path(args.store) if args.store else None, Path(args.socket) if args.socket else None,
-                         bot_delay=args.bot_delay, idle_exit=idle, shared=args.shared)
+                         bot_delay=args.bot_delay, idle_exit=idle, shared=args.shared,
+                         listen=listen, tokens=tokens)
 
     async def main() -> None:
         try:
@@ -182,6 +214,12 @@ def cmd_serve(args) -> int:
             raise _cli_error(str(e)) from None
         if not args.embedded:
             print(f"boardgames-tui serve: tables in {server.store_path}, on {server.sock_path}", flush=True)
+        if server.listen is not None and tokens is not None:
+            host, port = server.listen
+            print(f"boardgames-tui serve: over TCP on {host}:{port}; each player's link "
+                  "(`boardgames-tui join CODE --server LINK`):", flush=True)
+            for line in links(host, port, tokens):   # the only place a token is written
+                print(line, flush=True)
         await server.serve()
 
     try:
@@ -189,6 +227,13 @@ def cmd_serve(args) -> int:
     except KeyboardInterrupt:
         return 0
     return 0
+
+
+def remote_args(p) -> None:
+    p.add_argument("--server", metavar="LINK",
+                   help="a table server over TCP: the link `serve --listen` printed (env BOARDGAMES_TUI_SERVER)")
+    p.add_argument("--token", metavar="T", help="your token at that server, if the link has none "
+                                                "(env BOARDGAMES_TUI_TOKEN)")
 
 
 def add_parsers(sub, game_arg, option_arg, positive, seed, default_level: str) -> None:
@@ -203,20 +248,24 @@ def add_parsers(sub, game_arg, option_arg, positive, seed, default_level: str) -
                    help=f"seats (from 1) played by bots: random, easy or hard (a bare number: {default_level})")
     n.add_argument("--seed", type=seed, metavar="S", help=argparse.SUPPRESS)   # refused: see cmd_table_new
     option_arg(n)
+    remote_args(n)
     n.set_defaults(func=cmd_table_new)
 
     j = sub.add_parser("join", help="play at a table (your seat, or the first free one)")
     j.add_argument("code", metavar="CODE", help="the table's code, as `table new` printed it")
     j.add_argument("--seat", type=positive, metavar="K", help="the seat to take, from 1")
     j.add_argument("--watch", action="store_true", help="look on: the public view, no seat")
+    remote_args(j)
     j.set_defaults(func=cmd_join)
 
     t = sub.add_parser("tables", help="list this host's tables (* : your turn)")
+    remote_args(t)
     t.set_defaults(func=cmd_tables)
 
     lv = sub.add_parser("leave", help="give your seat at a table up, so that another may take it")
     lv.add_argument("code", metavar="CODE", help="the table's code")
     lv.add_argument("--seat", type=positive, metavar="K", required=True, help="the seat to give up, from 1")
+    remote_args(lv)
     lv.set_defaults(func=cmd_leave)
 
     sv = sub.add_parser("serve", help="the host's table server (started by itself when needed)")
@@ -228,6 +277,10 @@ def add_parsers(sub, game_arg, option_arg, positive, seed, default_level: str) -
                     help="seconds between a bot's choices (default 0.6)")
     sv.add_argument("--idle-exit", type=float, metavar="S",
                     help="exit S seconds after the last client left (default: never; 300 when a client started it)")
+    sv.add_argument("--listen", metavar="HOST:PORT",
+                    help="also serve over TCP (a websocket at ws://HOST:PORT/tables); needs --player off loopback")
+    sv.add_argument("--player", action="append", metavar="NAME[=TOKEN]",
+                    help="with --listen: a player and their token (random unless given); prints their link")
     sv.add_argument("--embedded", action="store_true", help=argparse.SUPPRESS)  # started by a client: exits when idle
     sv.set_defaults(func=cmd_serve)
 

@@ -29,6 +29,8 @@ def _data_dir(tmp_path, monkeypatch):
     monkeypatch.delenv("BOARDGAMES_TUI_TABLES", raising=False)
     monkeypatch.delenv("BOARDGAMES_TUI_PLAYER", raising=False)
     monkeypatch.delenv("BOARDGAMES_TUI_SOCKET", raising=False)
+    monkeypatch.delenv("BOARDGAMES_TUI_SERVER", raising=False)   # no table server over TCP but a test's own
+    monkeypatch.delenv("BOARDGAMES_TUI_TOKEN", raising=False)
     monkeypatch.delenv("XDG_RUNTIME_DIR", raising=False)   # the socket goes beside the test's store
 
 
@@ -87,6 +89,22 @@ def table_server(tmp_path, monkeypatch):
     sock = tmp_path / "t.sock"
     monkeypatch.setenv("BOARDGAMES_TUI_SOCKET", str(sock))
     s = RunningServer(tmp_path / "data" / "tables.db", sock, bot_delay=0.0, bot_seconds=0.5)
+    yield s
+    s.stop()
+
+
+@pytest.fixture
+def tcp_table_server(tmp_path, monkeypatch):
+    """A table server that also listens over TCP (``serve --listen``) on a free loopback port, with
+    the tokens of alice and bob: ``url`` is its websocket's, ``token[player]`` a player's token."""
+    sock = tmp_path / "t.sock"
+    monkeypatch.setenv("BOARDGAMES_TUI_SOCKET", str(sock))
+    token = {"alice": "alice-token-0123456789abcdef", "bob": "bob-token-0123456789abcdefghi"}
+    s = RunningServer(tmp_path / "data" / "tables.db", sock, bot_delay=0.0, bot_seconds=0.5,
+                      listen=("127.0.0.1", 0), tokens={t: p for p, t in token.items()})
+    s.token = token
+    s.port = s.server.listen[1]
+    s.url = f"ws://127.0.0.1:{s.port}/tables"
     yield s
     s.stop()
 

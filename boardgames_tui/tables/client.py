@@ -15,7 +15,7 @@ import socket
 import subprocess
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -105,7 +105,10 @@ class Connection:
         self.sock.settimeout(timeout)
         self._buf = b""
         self.pushed: list[dict] = []
-        self.send({"t": "hello", "v": wire.VERSION, "player": player if player is not None else player_id()})
+        self._hello({"t": "hello", "v": wire.VERSION, "player": player if player is not None else player_id()})
+
+    def _hello(self, hello: dict) -> None:
+        self.send(hello)
         reply = self.read()
         if reply.get("t") != "welcome":
             self.close()
@@ -174,7 +177,11 @@ class Stream:
         self.pending = list(pending)
 
     @classmethod
-    async def take(cls, conn: Connection) -> Stream:
+    async def take(cls, conn: Connection) -> Any:
+        """The connection's asyncio side: a Stream, or a WsStream for a websocket's (same interface)."""
+        from .wsclient import WsConnection, WsStream
+        if isinstance(conn, WsConnection):
+            return await WsStream.take(conn)
         sock, buf, pushed = conn.detach()
         reader, writer = await asyncio.open_unix_connection(sock=sock, limit=wire.MAX_LINE)
         if buf:
@@ -210,19 +217,53 @@ class Stream:
 class TableLink:
     """A joined table, as ``join`` (or the menu's Tables) hands it to the app: the connection,
     what to join again after a reconnect (``seat`` 0-based, as asked: None follows the player's
-    seats), and the first position."""
+    seats), and the first position; ``server`` (and its token) a table server over TCP, None the host's."""
     conn: Connection
     code: str
     seat: int | None
     watch: bool
     state: dict
+    server: str | None = None
+    token: str | None = field(default=None, repr=False)
+
+
+SERVER_ENV, TOKEN_ENV = "BOARDGAMES_TUI_SERVER", "BOARDGAMES_TUI_TOKEN"
+_remote: tuple[str, str | None] | None = None
+
+
+def use_server(server: str | None, token: str | None = None) -> None:
+    """Every later connection of this process goes to ``server`` over TCP (``--server``/``--token``);
+    None: back to the environment's (``BOARDGAMES_TUI_SERVER``/``BOARDGAMES_TUI_TOKEN``) or the host's."""
+    global _remote
+    _remote = (server, token) if server else None
+
+
+def remote() -> tuple[str, str | None] | None:
+    """The table server over TCP connections go to (its URL, its token), or None: the host's socket."""
+    if _remote is not None:
+        return _remote
+    server = os.environ.get(SERVER_ENV)
+    return (server, None) if server else None
+
+
+def open_connection(path: Path | None = None, start: bool = True, player: str | None = None,
+                    server: str | None = None, token: str | None = None) -> Connection:
+    """A connection: over TCP to ``server`` (else the one :func:`remote` names), else the host's socket."""
+    if server is None and path is None:
+        server, token = remote() or (None, token)
+    if server is not None:   # the token: as given, else the link's, else BOARDGAMES_TUI_TOKEN
+        from .wsclient import WsConnection, split_server
+        url, token = split_server(server, token)
+        return WsConnection(url, token or os.environ.get(TOKEN_ENV) or None)
+    return Connection.open(path, start=start, player=player)
 
 
 def join(code: str, seat: int | None, watch: bool, path: Path | None = None,
-         player: str | None = None) -> tuple[Connection, dict, dict]:
+         player: str | None = None, server: str | None = None,
+         token: str | None = None) -> tuple[Connection, dict, dict]:
     """Connect and join (``seat`` 0-based): the connection, the ``joined`` answer and the first
     ``state``.  ClientError with the server's one line if refused."""
-    conn = Connection.open(path, player=player)
+    conn = open_connection(path, player=player, server=server, token=token)
     try:
         joined = conn.request({"t": "join", "code": code, "seat": seat, "watch": watch})
         while True:
@@ -236,12 +277,12 @@ def join(code: str, seat: int | None, watch: bool, path: Path | None = None,
 
 def request(msg: dict, path: Path | None = None, start: bool = True) -> dict[str, Any]:
     """One request on a connection of its own."""
-    conn = Connection.open(path, start=start)
+    conn = open_connection(path, start=start)
     try:
         return conn.request(msg)
     finally:
         conn.close()
 
 
-__all__ = ["ClientError", "Connection", "Stream", "TableLink", "join", "open_socket", "ours", "request",
-           "start_server"]
+__all__ = ["ClientError", "Connection", "SERVER_ENV", "Stream", "TOKEN_ENV", "TableLink", "join", "open_connection",
+           "open_socket", "ours", "remote", "request", "start_server", "use_server"]

@@ -136,7 +136,8 @@ class Live:
 class TableServer:
     def __init__(self, store: Path | None = None, sock: Path | None = None, *,
                  bot_seconds: float | None = None, bot_delay: float = BOT_DELAY,
-                 idle_exit: float | None = None, shared: bool = False) -> None:
+                 idle_exit: float | None = None, shared: bool = False,
+                 listen: tuple[str, int] | None = None, tokens: dict[str, str] | None = None) -> None:
         from ..bots.ismcts import THINK_SECONDS
         from ..engine.table_store import tables_path
 
@@ -146,6 +147,9 @@ class TableServer:
         self.bot_delay = bot_delay
         self.idle_exit = idle_exit
         self.shared = shared           # the socket open to every account (a host's shared server)
+        self.listen = listen           # (host, port): also a websocket over TCP (tcp.py); port 0: any free one
+        self.tokens = dict(tokens or {})   # over TCP: token -> player
+        self._tcp: Any = None
         self._tables_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tables")
         self._store: TableStore | None = None
         self.live: dict[str, Live] = {}
@@ -193,6 +197,16 @@ class TableServer:
             self._server = await asyncio.start_unix_server(self._client, path=str(path), limit=wire.MAX_LINE)
         finally:
             os.umask(old)
+        if self.listen is not None:
+            from .tcp import TcpListener
+            host, port = self.listen
+            self._tcp = TcpListener(self, host, port, self.tokens)
+            try:
+                self.listen = (host, await self._tcp.start())
+            except OSError as e:
+                self._tcp = None
+                await self.close()
+                raise ServerError(f"cannot listen on {printable(host)}:{port}: {e.strerror or e}") from None
         self._spawn(self._watch())
 
     async def serve(self) -> None:
@@ -213,6 +227,9 @@ class TableServer:
             t.cancel()
         for c in list(self.conns):
             c.close()
+        if self._tcp is not None:
+            tcp, self._tcp = self._tcp, None
+            await tcp.close()
         try:
             self.sock_path.unlink()
         except OSError:

@@ -181,11 +181,14 @@ class TableGameScreen(GameScreen):
             if self.is_mounted:
                 self.refresh_position()
         link = self.link
+        if self._stream is not None:
+            self._stream.close()   # the one that has gone
         while True:
             await asyncio.sleep(RECONNECT_EVERY)
             try:
                 conn, _joined, state = await asyncio.to_thread(client.join, link.code, link.seat, link.watch,
-                                                               None, self._player)
+                                                               player=self._player, server=link.server,
+                                                               token=link.token)
             except client.ClientError:
                 continue
             self._stream = await client.Stream.take(conn)
