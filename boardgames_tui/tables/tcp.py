@@ -15,9 +15,10 @@ aiohttp (textual-serve's own dependency) is imported only when listening.
 from __future__ import annotations
 
 import asyncio
+from collections import deque
 import logging
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .. import web_access
@@ -122,12 +123,36 @@ def identify(tokens: dict[str, str]) -> Any:
 class WsConn(Conn):
     """A connection over a websocket: one message a text frame."""
     ws: web.WebSocketResponse | None = None
+    # Messages not yet sent, oldest first, and the task sending them: the server never waits
+    # for one client (Conn.send), and a frame's order is kept.
+    _queue: deque = field(default_factory=deque)
+    _queued: int = 0
+    _sender: asyncio.Task | None = None
 
-    async def write(self, data: bytes) -> None:
+    def write(self, data: bytes) -> None:
         assert self.ws is not None
         if self.ws.closed:
             raise ConnectionResetError("the websocket is closed")
-        await self.ws.send_str(data.decode().rstrip("\n"))
+        self._queue.append(data)
+        self._queued += len(data)
+        if self._sender is None or self._sender.done():
+            self._sender = asyncio.get_running_loop().create_task(self._send_queued())
+
+    async def _send_queued(self) -> None:
+        assert self.ws is not None
+        while self._queue:
+            data = self._queue.popleft()
+            self._queued -= len(data)
+            try:
+                await self.ws.send_str(data.decode().rstrip("\n"))
+            except (ConnectionError, RuntimeError):
+                self._queue.clear()
+                self._queued = 0
+                self.closed = True
+                return
+
+    def backlog(self) -> int:
+        return self._queued
 
     def close(self) -> None:
         was = self.closed
@@ -135,8 +160,22 @@ class WsConn(Conn):
         ws = self.ws
         if not was and ws is not None and not ws.closed:
             try:
-                asyncio.get_running_loop().create_task(ws.close())
+                asyncio.get_running_loop().create_task(self._close_after_sent(ws))
             except RuntimeError:   # no loop running: the connection goes with the process
+                pass
+
+    async def _close_after_sent(self, ws: web.WebSocketResponse) -> None:
+        """The last messages (a refusal's line) go out before the websocket closes."""
+        await self.flushed()
+        await ws.close()
+
+    async def flushed(self) -> None:
+        """Wait until every queued message went out (or the websocket failed)."""
+        sender = self._sender
+        if sender is not None and not sender.done():
+            try:
+                await sender
+            except (ConnectionError, RuntimeError):
                 pass
 
 
@@ -210,6 +249,7 @@ class TcpListener:
             import traceback
             print(f"boardgames-tui serve: {type(e).__name__} on a TCP connection", file=sys.stderr)
             traceback.print_exception(e, file=sys.stderr)
+        await conn.flushed()   # the last line (a refusal) goes out before the websocket closes
         if not ws.closed:
             await ws.close()
         return ws
