@@ -15,6 +15,7 @@ from .engine.table_store import SeatInfo, TableInfo, normal_code
 from .engine.text import printable
 
 WIDTH = 80
+LIST_TIMEOUT = 3.0   # seconds: the menu and the Tables screen ask on the app's thread
 
 
 def _cli_error(text: str) -> Exception:
@@ -73,7 +74,7 @@ def list_tables(start: bool = True) -> tuple[str, list[TableInfo]]:
     """Who the server says we are, and its tables (ClientError)."""
     from .tables.client import request
 
-    r = request({"t": "list"}, start=start)
+    r = request({"t": "list"}, start=start, timeout=LIST_TIMEOUT)
     return r["player"], [info_of(t) for t in r["tables"]]
 
 

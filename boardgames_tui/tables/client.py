@@ -275,9 +275,13 @@ def join(code: str, seat: int | None, watch: bool, path: Path | None = None,
         raise
 
 
-def request(msg: dict, path: Path | None = None, start: bool = True) -> dict[str, Any]:
-    """One request on a connection of its own."""
+def request(msg: dict, path: Path | None = None, start: bool = True,
+            timeout: float | None = None) -> dict[str, Any]:
+    """One request on a connection of its own (``timeout``: seconds to wait for each answer, for a
+    screen that asks on its own thread)."""
     conn = open_connection(path, start=start)
+    if timeout is not None and isinstance(getattr(conn, "sock", None), socket.socket):
+        conn.sock.settimeout(timeout)
     try:
         return conn.request(msg)
     finally:

@@ -122,7 +122,11 @@ class TableGameScreen(GameScreen):
             if msg is None:
                 await self._reconnect()
                 continue
-            self._server_message(msg)
+            try:
+                self._server_message(msg)
+            except Exception as e:  # noqa: BLE001 - a bug must not stop the screen following its table
+                self.notify(f"A message from the table server was not understood ({type(e).__name__}: {e})",
+                            severity="error", markup=False)
 
     def _server_message(self, msg: dict) -> None:
         kind = msg.get("t")
@@ -239,7 +243,7 @@ class TableGameScreen(GameScreen):
         wait = waiting_text(seat.name, d.player, seat.is_bot)
         if self._gone:
             wait = "The table server cannot be reached; reconnecting…"
-        what = f"  {prompt_text(d.prompt, seat.name)}" if d.prompt else ""
+        what = f"  {prompt_text(d.prompt, seat.name)}" if d.prompt and not self._gone else ""
         line = f"{wait}{what}"
         room = max(10, self.size.width - 2)   # the prompt's padding
         if len(line) > room:                  # one line: the board does not jump as turns pass
