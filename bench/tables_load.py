@@ -247,23 +247,23 @@ def run(path: Path, specs: list[Spec], seconds: float, poll: float = 0.25) -> Re
     reports: list[Report] = [out.get(timeout=seconds + 120) for _ in procs]
     for p in procs:
         p.join(timeout=30)
-    res = check(path, reports, seconds)
-    kind = {spec.slot: spec.kind for spec in specs}
-    for r in reports:
-        res.by_kind[kind[r.slot]] = res.by_kind.get(kind[r.slot], 0) + len(r.appended)
-    return res
+    return tally_kinds(check(path, reports, seconds), reports, specs)
 
 
-def check(path: Path, reports: list[Report], seconds: float) -> Result:
+def check(path: Path, reports: list[Report], seconds: float, served: bool = False) -> Result:
+    """The checks and the latencies.  ``served``: the table server's design, whose bots choose at
+    the server (their choices are nobody's appends) and whose clients end with a seat's view at a
+    count (``(seat, n, view)``), not with a state."""
     store = TableStore(path)
     errors = [f"slot {r.slot} session {r.who}: {r.error}" for r in reports if r.error]
     lost = duplicated = unclaimed = diverged = 0
     latencies: list[float] = []
     codes = {c for r in reports for c in r.states} | {a[0] for r in reports for a in r.appended}
-    final: dict[str, Match] = {c: load_table(store, c) for c in codes}
     store_keys = {}
     for code in codes:
-        keys = store_keys[code] = store.read(code).keys
+        table = load_table(store, code)
+        keys = store_keys[code] = table.choices
+        by_bot = {i for i, rec in enumerate(table.history) if served and table.seats[rec.player].is_bot}
         claims: dict[int, list[tuple[str, float, int]]] = {}
         for ri, r in enumerate(reports):
             for c, i, k, t in r.appended:
@@ -272,17 +272,33 @@ def check(path: Path, reports: list[Report], seconds: float) -> Result:
         for i, cl in claims.items():
             duplicated += len(cl) - 1
             lost += sum(1 for k, _, _ in cl if i >= len(keys) or keys[i] != k)
-        unclaimed += sum(1 for i in range(len(keys)) if i not in claims)
+        unclaimed += sum(1 for i in range(len(keys)) if i not in claims and i not in by_bot)
         for ri, r in enumerate(reports):
             for c, i, t in r.seen:
                 if c == code and i in claims and claims[i][0][2] != ri:
                     latencies.append(t - claims[i][0][1])
-            st = r.states.get(code)
-            if st is not None and st != final[code].state:
-                diverged += 1
+            got = r.states.get(code)
+            if got is not None:
+                diverged += (_view_off(table, got) if served else got != table.state)
     store.close()
     return Result(seconds, sum(len(r.appended) for r in reports), latencies, lost, duplicated, unclaimed,
                   diverged, sum(r.stale for r in reports), len(codes), errors, store_keys=store_keys)
+
+
+def _view_off(table: Match, got) -> bool:
+    """A client's last view is not the table's at that count."""
+    seat, n, view = got
+    then = Match.new(table.game.name, table.seats, table.seed, table.options, auto_forced=False)
+    for k in table.choices[:n]:
+        then.choose(k, snapshot=False)
+    return then.view(seat, log=False) != view
+
+
+def tally_kinds(res: Result, reports: list[Report], specs: list[Spec]) -> Result:
+    kind = {spec.slot: spec.kind for spec in specs}
+    for r in reports:
+        res.by_kind[kind[r.slot]] = res.by_kind.get(kind[r.slot], 0) + len(r.appended)
+    return res
 
 
 def main(argv: list[str] | None = None) -> int:

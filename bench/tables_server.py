@@ -22,12 +22,11 @@ import sys
 import time
 from pathlib import Path
 
-from boardgames_tui.engine.session import Match
-from boardgames_tui.engine.table_session import load_table, new_table
+from boardgames_tui.engine.table_session import new_table
 from boardgames_tui.engine.table_store import TableStore
 from boardgames_tui.tables import client
 
-from tables_load import Report, Result, Spec, players_of, seats_of
+from tables_load import Report, Result, Spec, check, players_of, seats_of, tally_kinds
 
 STALL = 5.0    # seconds without a message while the table is on: a stall, reported as an error
 
@@ -151,45 +150,6 @@ def run(path: Path, specs: list[Spec], seconds: float) -> Result:
         server.kill()
         server.wait()
         said = log.read_text(errors="replace").strip()
-    res = check(path, reports, seconds)
-    res.errors += [f"server: {line}" for line in said.splitlines()[-400:]]
-    kind = {spec.slot: spec.kind for spec in specs}
-    for r in reports:
-        res.by_kind[kind[r.slot]] = res.by_kind.get(kind[r.slot], 0) + len(r.appended)
-    return res
-
-
-def check(path: Path, reports: list[Report], seconds: float) -> Result:
-    store = TableStore(path)
-    errors = [f"slot {r.slot} client {r.who}: {r.error}" for r in reports if r.error]
-    lost = duplicated = unclaimed = diverged = 0
-    latencies: list[float] = []
-    codes = {c for r in reports for c in r.states} | {a[0] for r in reports for a in r.appended}
-    store_keys = {}
-    for code in codes:
-        table = load_table(store, code)
-        keys = store_keys[code] = table.choices
-        by_bot = {i for i, rec in enumerate(table.history) if table.seats[rec.player].is_bot}
-        claims: dict[int, list[tuple[str, float, int]]] = {}
-        for ri, r in enumerate(reports):
-            for c, i, k, t in r.appended:
-                if c == code:
-                    claims.setdefault(i, []).append((k, t, ri))
-        for i, cl in claims.items():
-            duplicated += len(cl) - 1
-            lost += sum(1 for k, _, _ in cl if i >= len(keys) or keys[i] != k)
-        unclaimed += sum(1 for i in range(len(keys)) if i not in claims and i not in by_bot)
-        for ri, r in enumerate(reports):
-            for c, i, t in r.seen:
-                if c == code and i in claims and claims[i][0][2] != ri:
-                    latencies.append(t - claims[i][0][1])
-            got = r.states.get(code)
-            if got is not None:
-                seat, n, view = got     # type: ignore[misc]
-                then = Match.new(table.game.name, table.seats, table.seed, table.options, auto_forced=False)
-                for k in keys[:n]:
-                    then.choose(k, snapshot=False)
-                diverged += then.view(seat, log=False) != view
-    store.close()
-    return Result(seconds, sum(len(r.appended) for r in reports), latencies, lost, duplicated, unclaimed,
-                  diverged, sum(r.stale for r in reports), len(codes), errors, store_keys=store_keys)
+    res = check(path, reports, seconds, served=True)
+    res.errors += [f"server: {line}" for line in said.splitlines()[-20:]]
+    return tally_kinds(res, reports, specs)

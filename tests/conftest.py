@@ -32,6 +32,8 @@ def _data_dir(tmp_path, monkeypatch):
     monkeypatch.delenv("BOARDGAMES_TUI_SERVER", raising=False)   # no table server over TCP but a test's own
     monkeypatch.delenv("BOARDGAMES_TUI_TOKEN", raising=False)
     monkeypatch.delenv("XDG_RUNTIME_DIR", raising=False)   # the socket goes beside the test's store
+    # A server a client starts in a test leaves a few seconds after its last client, not five minutes.
+    monkeypatch.setenv("BOARDGAMES_TUI_IDLE_EXIT", "3")
 
 
 class RunningServer:

@@ -64,6 +64,21 @@ def _replayed(store: TableStore, code: str) -> tuple[Match, TableRead]:
     return m, r
 
 
+def take_seat(store: TableStore, info: TableInfo, seat: int, player: str) -> None:
+    """Claim ``seat`` (0-based) of the table ``info`` for ``player``, or find it theirs already;
+    TableError with one line if it is not theirs to take."""
+    code = info.code
+    if not 0 <= seat < len(info.seats):
+        raise TableError(f"table {code} has seats 1 to {len(info.seats)}, not {seat + 1}")
+    s = info.seats[seat]
+    if s.kind != "human":
+        raise TableError(f"seat {seat + 1} ({s.name}) is a bot's")
+    if s.player not in (None, player):
+        raise TableError(f"seat {seat + 1} ({s.name}) is taken by {printable(s.player or '')}")
+    if not store.claim(code, seat, player):
+        raise TableError(f"seat {seat + 1} ({s.name}) was just taken by somebody else")
+
+
 @dataclass
 class TableSession:
     store: TableStore
@@ -87,15 +102,7 @@ class TableSession:
         else the first free one.  TableError (one line) if the seat is not theirs to take."""
         info = store.info(code)
         if seat is not None:
-            if not 0 <= seat < len(info.seats):
-                raise TableError(f"table {code} has seats 1 to {len(info.seats)}, not {seat + 1}")
-            s = info.seats[seat]
-            if s.kind != "human":
-                raise TableError(f"seat {seat + 1} ({s.name}) is a bot's")
-            if s.player not in (None, player):
-                raise TableError(f"seat {seat + 1} ({s.name}) is taken by {printable(s.player)}")
-            if not store.claim(code, seat, player):
-                raise TableError(f"seat {seat + 1} ({s.name}) was just taken by somebody else")
+            take_seat(store, info, seat, player)
         else:
             if not info.seats_of(player):
                 free = info.free_seats()
@@ -240,4 +247,4 @@ class TableSession:
         return self.bot_to_move() and self.store.lease_bot(self.code, self.n, self.gen, self.session_id)
 
 
-__all__ = ["StaleChoice", "TableSession", "load_table", "new_table"]
+__all__ = ["StaleChoice", "TableSession", "load_table", "new_table", "take_seat"]

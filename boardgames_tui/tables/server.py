@@ -33,7 +33,7 @@ from typing import Any
 from ..engine.core import IllegalMove
 from ..engine.identity import IdentityError, check_player
 from ..engine.session import Seat
-from ..engine.table_session import StaleChoice, new_table
+from ..engine.table_session import StaleChoice, new_table, take_seat
 from ..engine.table_store import StoreLost, TableError, TableInfo, TableStore, normal_code
 from ..engine.text import one_line, printable
 from . import address, wire
@@ -431,15 +431,7 @@ class TableServer:
         if watch:
             return []
         if seat is not None:
-            if not 0 <= seat < len(info.seats):
-                raise TableError(f"table {code} has seats 1 to {len(info.seats)}, not {seat + 1}")
-            s = info.seats[seat]
-            if s.kind != "human":
-                raise TableError(f"seat {seat + 1} ({s.name}) is a bot's")
-            if s.player not in (None, player):
-                raise TableError(f"seat {seat + 1} ({s.name}) is taken by {printable(s.player or '')}")
-            if s.player is None and not store.claim(code, seat, player):
-                raise TableError(f"seat {seat + 1} ({s.name}) was just taken by somebody else")
+            take_seat(store, info, seat, player)
             return [seat]
         mine = info.seats_of(player)
         if mine:

@@ -16,6 +16,7 @@ import websocket  # websocket-client: a client that is not ours, for the protoco
 from boardgames_tui.engine.session import HUMAN, Seat
 from boardgames_tui.tables import client, tcp, wire
 from boardgames_tui.tables.wsclient import WsConnection, split_server
+from test_server import latest
 
 GAME = "evolution"
 ALICE, BOB = "alice-token-0123456789abcdef", "bob-token-0123456789abcdefghi"   # tcp_table_server's
@@ -51,20 +52,6 @@ def closed_after(ws: websocket.WebSocket) -> bool:
     except websocket.WebSocketConnectionClosedException:
         return True
     return op == websocket.ABNF.OPCODE_CLOSE
-
-
-def next_state(conn: client.Connection) -> dict:
-    while True:
-        m = conn.pushed.pop(0) if conn.pushed else conn.read()
-        if m["t"] == "state":
-            return m
-
-
-def latest(conn: client.Connection, n: int) -> dict:
-    while True:
-        s = next_state(conn)
-        if s["n"] >= n:
-            return s
 
 
 def test_two_players_over_tcp_play_one_table_each_seeing_the_others_choices(tcp_server):
