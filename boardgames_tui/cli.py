@@ -112,7 +112,7 @@ def _names(text: str | None) -> list[str] | None:
 # The demo's pace: easy bots (a hard bot thinks for seconds) and a pause per game chosen so that a
 # 4-player demo ends in time (README, "Demo"): Civilization takes 824-2,001 choices with 4 easy
 # bots (mean 1,458 over 50 games, with the optional battle cards and huts), Imperial ~190-240; a
-# choice with one option waits only FORCED_DELAY (ui/screens/game.py).
+# choice with one option waits only FORCED_DELAY (ui/screens/bot_turns.py).
 DEMO_LEVEL = "easy"
 DEMO_DELAY = {"civilization": 0.2, "imperial": 1.0}
 DEMO_DELAY_DEFAULT = 0.6

@@ -11,7 +11,7 @@ import pytest
 from boardgames_tui.bots import levels as bot_levels
 from boardgames_tui.engine.session import BOT, Match, Seat
 from boardgames_tui.ui.app import BoardgamesApp
-from boardgames_tui.ui.screens import game as game_screen
+from boardgames_tui.ui.screens import bot_turns as game_screen   # where the screen makes its bots
 from boardgames_tui.ui.screens.dialogs import ConfirmScreen
 from boardgames_tui.ui.screens.game import GameScreen
 from ui_helpers import settle, wait_for
