@@ -40,3 +40,16 @@ def test_the_check_catches_a_lost_and_a_doubled_choice(tmp_path):
     b.appended.append((code, idx + 5, "nothing", 0.0))      # lost
     res = L.check(path, [a, b], 1.0)
     assert res.duplicated == 1 and res.lost == 1 and not res.ok
+
+
+def test_the_server_design_briefly_loses_and_doubles_nothing(tmp_path):
+    """The same through one table server process (bench/tables_server.py), bots at the server."""
+    import tables_server as S
+
+    specs = [L.Spec(0, "evolution", "pair+bot", 11), L.Spec(1, "phoenicia", "twin+bot", 12)]
+    res = S.run(tmp_path / "tables.db", specs, seconds=3.0)
+    assert res.errors == []
+    assert (res.lost, res.duplicated, res.unclaimed, res.diverged) == (0, 0, 0, 0)
+    assert res.by_kind["pair+bot"] > 0 and res.by_kind["twin+bot"] > 0
+    assert res.latencies and res.stale > 0     # the twins chose at once, and one was refused
+    assert res.choices <= sum(len(r) for r in res.store_keys.values())   # the rest are the bots'
