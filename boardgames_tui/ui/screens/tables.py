@@ -10,7 +10,7 @@ the other terminals' choices (the host's table server asked once a second).
 from __future__ import annotations
 
 from rich.text import Text
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -53,20 +53,34 @@ class TablesScreen(Screen[None]):
         self.set_interval(1.0, self._follow)
 
     def _follow(self) -> None:
-        """Turns move on at the other terminals: the list follows."""
+        """Turns move on at the other terminals: the list follows, asked on a worker thread (a
+        server that is slow to answer never holds the keys up)."""
         if self.app.screen is self:
-            self.rebuild()
+            self._ask()
+
+    @work(thread=True, exclusive=True, group="tables-list", exit_on_error=False)
+    def _ask(self) -> None:
+        got = self._fetch()
+        self.app.call_from_thread(self._show_tables, *got)
+
+    @staticmethod
+    def _fetch() -> tuple[str, list[TableInfo], str]:
+        try:
+            me, tables = list_tables()
+            return me, tables, ""
+        except (ClientError, IdentityError) as e:
+            return "", [], str(e)
 
     def rebuild(self) -> None:
-        if not self.query(TablesList):
+        """The list now (at the start, after a refusal, and on r)."""
+        self._show_tables(*self._fetch())
+
+    def _show_tables(self, me: str, tables: list[TableInfo], error: str) -> None:
+        if not self.is_mounted or not self.query(TablesList):
             return
         lst = self.query_one(TablesList)
-        tables: list[TableInfo] = []
-        try:
-            self.me, tables = list_tables()
-            error = ""
-        except (ClientError, IdentityError) as e:
-            error = str(e)
+        if me:
+            self.me = me
         seen = [(t.code, t.n, t.gen, t.seats) for t in tables] + [error]
         if seen == self._seen and lst.option_count:
             return   # nothing moved: the list and its highlight stay as they are
