@@ -322,10 +322,12 @@ def cmd_resume(args) -> int:
     if isinstance(m, Bookmark):   # a Save at a table: join it again
         from .table_cli import join_link
         from .tables.client import ClientError
+        from .tables.client import remote as remote_server
 
         try:
+            m.check_reachable(remote_server())
             return run_app(table=join_link(m.code, m.seat, m.watch))
-        except ClientError as e:
+        except (ClientError, SaveError) as e:
             raise CliError(str(e)) from None
     return run_app(m)
 

@@ -237,3 +237,24 @@ def test_a_client_starts_the_server_when_none_answers_and_it_leaves_when_idle(tm
     while servers():      # and the process is gone
         assert time.monotonic() < t_end, "the embedded server's process is still there"
         time.sleep(0.05)
+
+
+def test_a_bookmark_of_a_tcp_table_is_joined_only_through_a_server_the_player_names(tmp_path, monkeypatch):
+    # A hostile bookmark must not send the player's token to a server of its choosing.
+    import json
+
+    from boardgames_tui import cli
+    from boardgames_tui.engine.save import SaveError
+    from boardgames_tui.tables.bookmark import bookmark_of, load_any, write_bookmark
+
+    path = write_bookmark(tmp_path / "b.json", "K7QX2M", 1, False, "evolution", "ws://elsewhere:9/tables")
+    data = json.loads(path.read_text())
+    assert data["server"] == "ws://elsewhere:9/tables" and "token" not in json.dumps(data)
+    b = load_any(path)
+    assert b == bookmark_of(data) and b.server == "ws://elsewhere:9/tables" and b.seat == 1
+    with pytest.raises(SaveError, match="join it with `boardgames-tui join K7QX2M --server LINK`"):
+        b.check_reachable(None)
+    b.check_reachable("ws://mine:1/tables")   # named by the player: that server decides
+    assert cli.main(["resume", str(path)]) == 2   # refused in one line, nothing contacted
+    local = load_any(write_bookmark(tmp_path / "c.json", "K7QX2M", None, True))
+    local.check_reachable(None)                # the host's own server: nothing to guard

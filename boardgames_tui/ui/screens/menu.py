@@ -244,10 +244,12 @@ class MenuScreen(Screen[None]):
         from ...table_cli import join_link
         from ...tables.bookmark import Bookmark, load_any
         from ...tables.client import ClientError
+        from ...tables.client import remote as remote_server
 
         def load(path):
             got = load_any(path)
             if isinstance(got, Bookmark):   # a Save at a table: joined again, or refused in the dialog
+                got.check_reachable(remote_server())
                 return join_link(got.code, got.seat, got.watch)
             return got
 

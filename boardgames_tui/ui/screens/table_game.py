@@ -291,7 +291,7 @@ class TableGameScreen(GameScreen):
         def write(path):
             if final is not None:
                 return saves.save(final, path)   # the game is over: the whole record
-            return write_bookmark(path, r.code, self.link.seat, self.link.watch, r.game.name)
+            return write_bookmark(path, r.code, self.link.seat, self.link.watch, r.game.name, self._server_address())
 
         def done(result) -> None:
             if result is not None:
@@ -300,6 +300,13 @@ class TableGameScreen(GameScreen):
 
         title = "Save the game's record" if final is not None else "Save a bookmark of this table (no cards)"
         self.app.push_screen(SaveScreen(f"table-{r.code}.json", write, title=title), done)
+
+    def _server_address(self) -> str:
+        """The TCP server's address for a bookmark, without its token ("" for the host's own)."""
+        if not self.link.server:
+            return ""
+        from ...tables.wsclient import split_server
+        return split_server(self.link.server)[0]
 
     def on_unmount(self) -> None:
         super().on_unmount()
