@@ -299,9 +299,10 @@ def make_users() -> dict[str, tuple[int, int, str]]:
     return out
 
 
-class FriendsHost:
+class FriendsHost(Host):
     """A private sshd for the friends' own accounts: the README's sshd lines (the Match for the
-    test's accounts, SetEnv with the test's socket), each friend's key in their home."""
+    test's accounts, SetEnv with the test's socket), each friend's key in their home.  Checked,
+    started and read as the shared account's host is (``Host``); its own set-up and stop."""
 
     def __init__(self, root, base, sshd: str, keygen: str, users, socket_path):
         import os
@@ -338,17 +339,6 @@ class FriendsHost:
         self.config.write_text("\n".join(private) + "\n\n" + recipe)
         self.log = root / "sshd.log"
 
-    def check_config(self, sshd: str) -> None:
-        r = subprocess.run([sshd, "-t", "-f", str(self.config)], capture_output=True, text=True, timeout=30)
-        assert r.returncode == 0, f"sshd -t refuses the config:\n{r.stderr}\n{self.config.read_text()}"
-
-    def start(self, sshd: str) -> None:
-        from e2e_support import wait_for_port
-        with open(self.log, "wb") as log:
-            self.proc = subprocess.Popen([sshd, "-D", "-e", "-f", str(self.config)], stdin=subprocess.DEVNULL,
-                                         stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-        wait_for_port(self.port, 20, self.proc, self.log)
-
     def ssh_args(self, *remote: str, friend: str) -> list[str]:
         return ["-tt", "-F", "/dev/null", "-p", str(self.port), "-i", str(self.keys_of[friend]),
                 "-o", "IdentitiesOnly=yes", "-o", "IdentityAgent=none", "-o", "BatchMode=yes",
@@ -361,11 +351,6 @@ class FriendsHost:
         kill_group(self.proc)
         self.proc = None
 
-    def log_tail(self) -> str:
-        try:
-            return self.log.read_text(errors="replace")[-2500:]
-        except OSError:
-            return ""
 
 
 def test_an_account_per_friend_and_a_table_server_account(tools, tmp_path):  # noqa: F811 - the fixture

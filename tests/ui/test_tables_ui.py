@@ -499,6 +499,18 @@ async def test_a_hint_is_for_its_own_decision_only(table_server, monkeypatch):
         assert not sm.my_turn() and not sm.query_one("#hint").display   # waiting: no stale hint
 
 
+async def load_in_menu(pilot, name: str):
+    """The menu's Load (o), ``name`` typed and Enter: the dialog."""
+    await settle(pilot)
+    await pilot.press("o")
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, LoadScreen))
+    dialog = pilot.app.screen
+    dialog.query_one("#path").focus()
+    dialog.query_one("#path").value = name
+    await pilot.press("enter")
+    return dialog
+
+
 async def test_save_at_a_table_writes_a_bookmark_and_load_rejoins_it(table_server, monkeypatch, data_dir):
     from boardgames_tui.tables.bookmark import load_any
     from boardgames_tui.ui.screens.dialogs import LoadScreen, SaveScreen
@@ -534,13 +546,7 @@ async def test_save_at_a_table_writes_a_bookmark_and_load_rejoins_it(table_serve
     # The menu's Load: the bookmark joins the table again, as seat 2.
     app = BoardgamesApp()
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("o")
-        await wait_for(pilot, lambda: isinstance(app.screen, LoadScreen))
-        dialog = app.screen
-        dialog.query_one("#path").focus()
-        dialog.query_one("#path").value = "evening"
-        await pilot.press("enter")
+        dialog = await load_in_menu(pilot, "evening")
         await wait_for(pilot, lambda: isinstance(app.screen, TableGameScreen))
         screen = app.screen
         await settle(pilot)
@@ -550,13 +556,7 @@ async def test_save_at_a_table_writes_a_bookmark_and_load_rejoins_it(table_serve
     monkeypatch.setenv("BOARDGAMES_TUI_PLAYER", "eve")
     app = BoardgamesApp()
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("o")
-        await wait_for(pilot, lambda: isinstance(app.screen, LoadScreen))
-        dialog = app.screen
-        dialog.query_one("#path").focus()
-        dialog.query_one("#path").value = "evening"
-        await pilot.press("enter")
+        dialog = await load_in_menu(pilot, "evening")
         await wait_for(pilot, lambda: "taken by alice" in str(dialog.query_one("#path-error").content))
         assert app.screen is dialog
     other.close()
