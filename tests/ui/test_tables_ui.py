@@ -501,6 +501,8 @@ async def test_a_hint_is_for_its_own_decision_only(table_server, monkeypatch):
 
 async def load_in_menu(pilot, name: str):
     """The menu's Load (o), ``name`` typed and Enter: the dialog."""
+    from boardgames_tui.ui.screens.dialogs import LoadScreen
+
     await settle(pilot)
     await pilot.press("o")
     await wait_for(pilot, lambda: isinstance(pilot.app.screen, LoadScreen))
@@ -513,7 +515,7 @@ async def load_in_menu(pilot, name: str):
 
 async def test_save_at_a_table_writes_a_bookmark_and_load_rejoins_it(table_server, monkeypatch, data_dir):
     from boardgames_tui.tables.bookmark import load_any
-    from boardgames_tui.ui.screens.dialogs import LoadScreen, SaveScreen
+    from boardgames_tui.ui.screens.dialogs import SaveScreen
 
     code = table(table_server, seed=918273645)   # a seed no code or count can contain
     first = true_match_decider(table_server, code)
