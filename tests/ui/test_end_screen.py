@@ -15,6 +15,7 @@ from boardgames_tui.ui.app import BoardgamesApp
 from boardgames_tui.ui.screens import scores as scores_module
 from boardgames_tui.ui.screens.scores import ScoreScreen
 from boardgames_tui.ui.widgets.score_chart import ScoreChart
+from ui_helpers import settle
 
 COLOURS = ("red", "blue", "green", "yellow")
 
@@ -113,13 +114,19 @@ async def test_a_demo_shows_what_just_happened_and_follows_the_last_target(name)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         canvas = screen.board.canvas
+        def on_the_map() -> bool:
+            # a choice aimed at the scrolling map (a region, a square) after the first few; not
+            # Imperial's rondel, which is pinned in view above the map (a rondel move's place is
+            # always on screen, and the map then centres on the region the decision is about)
+            r = canvas.region_for_target(screen._last_target)
+            return len(m.history) >= 12 and r is not None and r.bounds.y >= canvas.pinned
+
         for _ in range(1500):
             await pilot.pause(0.02)
-            # wait for a choice aimed at the map (a region, a square) after the first few
-            if len(m.history) >= 12 and canvas.region_for_target(screen._last_target) is not None:
+            if on_the_map():
                 break
         screen._bot_token += 1  # the next bot move is called off: the screen stays on this position
-        await pilot.pause(0.2)
+        await settle(pilot)
         line = str(screen.query_one("#last-event").render())
         # the latest log line as everybody reads it (its start: the line is cut to the column)
         assert m.log()[-1].text[:15] in line
