@@ -89,9 +89,10 @@ def reason_of(ex: Explained, decision: Decision) -> tuple[str, bool]:
 CLEARLY_WORSE = 0.35
 
 
-def afterthought(h: Hint, chosen: str, decision: Decision) -> str | None:
+def afterthought(h: Hint, chosen: str, decision: Decision, undoable: bool = True) -> str | None:
     """One line after a choice the policy scores clearly worse than its own pick, saying so and why;
-    None when the choice was the pick, close to it, or not scored."""
+    None when the choice was the pick, close to it, or not scored.  It offers ``u`` only when
+    ``undoable``: the choice can still be taken back (a bot about to move would make it final)."""
     if chosen == h.key or not h.scored:
         return None
     scores = {k: v for v, k in h.scored}
@@ -108,7 +109,7 @@ def afterthought(h: Hint, chosen: str, decision: Decision) -> str | None:
         cons = sorted((f for f in mine.factors if f[0] < 0), key=lambda f: f[0])
         if cons:
             against = f"; yours: {cons[0][1]}"
-    return f"{h.label} looked better than {label}: {h.reason}{against}. u takes it back."
+    return f"{h.label} looked better than {label}: {h.reason}{against}." + (" u takes it back." if undoable else "")
 
 
 __all__ = ["Hint", "afterthought", "hint", "reason_of"]

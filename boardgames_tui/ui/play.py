@@ -77,7 +77,15 @@ class LearnPlay(Play):
             if new_kind:
                 self.kinds_seen.discard(d.kind)
             raise
-        return Done(note=afterthought(hint, key, d) if hint is not None else None)
+        if hint is None:
+            return Done()
+        return Done(note=afterthought(hint, key, d, self.undoable_after(d.player)))
+
+    def undoable_after(self, player: int) -> bool:
+        """Can ``player``'s choice just made still be taken back once the game moves on?  Not when a
+        bot decides next: its choice, made at once, ends the undo (Board Game Arena's rule)."""
+        nd = self.match.decision()
+        return bool(self.match.can_undo()[0]) and nd is not None and nd.player == player
 
 
 __all__ = ["Done", "LearnPlay", "LocalPlay", "Play", "StoreError"]

@@ -90,4 +90,7 @@ def test_afterthought_only_for_clearly_worse_choices():
             said += 1
             assert scores[o.key] < scores[h.key] and line.startswith(h.label) and "u takes it back" in line
             assert "\n" not in line
+            # where undo will not work (a bot moves next), u is not offered
+            final = afterthought(h, o.key, d, undoable=False)
+            assert final is not None and "u takes" not in final and final == line.removesuffix(" u takes it back.")
     assert said and quiet
