@@ -87,6 +87,9 @@ def reason_of(ex: Explained, decision: Decision) -> tuple[str, bool]:
 # A choice is "clearly worse" than the hint when the policy scored it this share of the way from its
 # pick down to its worst option, or lower: small differences are taste, not mistakes.
 CLEARLY_WORSE = 0.35
+# Scores at or below this are a policy's "never" (Imperial's paying one's own money into a
+# treasury, -50; Utopia's back, -99): they only stretch the range the others are measured in.
+SENTINEL = -40.0
 
 
 def afterthought(h: Hint, chosen: str, decision: Decision, undoable: bool = True) -> str | None:
@@ -99,7 +102,10 @@ def afterthought(h: Hint, chosen: str, decision: Decision, undoable: bool = True
     mine, best = scores.get(chosen), scores.get(h.key)
     if mine is None or best is None:
         return None
-    worst = min(scores.values())
+    # The range the choice is measured in: the ordinary options' (a "never" option would make
+    # every real mistake look small), unless the choice is itself one of the nevers.
+    ordinary = [v for v in scores.values() if v > SENTINEL]
+    worst = min(ordinary) if mine > SENTINEL and ordinary else min(scores.values())
     if best - worst <= 1e-9 or (best - mine) < CLEARLY_WORSE * (best - worst):
         return None
     opt = decision.get(chosen)

@@ -94,3 +94,19 @@ def test_afterthought_only_for_clearly_worse_choices():
             final = afterthought(h, o.key, d, undoable=False)
             assert final is not None and "u takes" not in final and final == line.removesuffix(" u takes it back.")
     assert said and quiet
+
+
+def test_a_never_option_does_not_stretch_the_range_a_mistake_is_measured_in():
+    # Imperial's "pay own money into a treasury" scores -50: measured against it, choosing 1 where
+    # 5 was best looked small (4 of a 55 range); among the ordinary options it is most of the range.
+    from boardgames_tui.bots.hint import Hint
+    from boardgames_tui.engine.core import Decision, Option
+
+    d = Decision(0, "", "k", [Option("a", "Best"), Option("b", "Middle"), Option("c", "Poor"),
+                              Option("pay", "Pay own money")])
+    h = Hint("a", "Best", "it scores", scored=((5.0, "a"), (3.0, "b"), (1.0, "c"), (-50.0, "pay")))
+    assert afterthought(h, "c", d) is not None          # 4 of the ordinary range of 4
+    assert afterthought(h, "b", d) is not None          # 2 of 4: still clearly worse
+    assert afterthought(h, "pay", d) is not None        # the never itself: measured in the whole range
+    close = Hint("a", "Best", "it scores", scored=((5.0, "a"), (4.5, "b"), (1.0, "c"), (-50.0, "pay")))
+    assert afterthought(close, "b", d) is None          # 0.5 of 4: close to the pick
