@@ -19,6 +19,7 @@ from collections.abc import Coroutine
 from typing import Any, TypeVar
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
+from ..engine.text import printable
 from . import wire
 from .client import ClientError, Connection
 
@@ -57,15 +58,16 @@ def split_server(given: str, token: str | None = None) -> tuple[str, str | None]
     """``--server`` as given (``ws://HOST:PORT[/tables][?token=T]``, or ``HOST:PORT``): the URL to
     connect to, without a token, and the token (``token`` if given, else the link's)."""
     text = given.strip()
+    shown = printable(text.split("?", 1)[0], 60)   # a refusal never repeats a token
     if "//" not in text:
         text = "ws://" + text
     try:
         parts = urlsplit(text)
         port = parts.port
     except ValueError:
-        raise ClientError(f"--server takes ws://HOST:PORT, not '{given}'") from None
+        raise ClientError(f"--server takes ws://HOST:PORT, not '{shown}'") from None
     if parts.scheme not in ("ws", "wss") or not parts.hostname or port is None:
-        raise ClientError(f"--server takes ws://HOST:PORT (the link `serve --listen` printed), not '{given}'")
+        raise ClientError(f"--server takes ws://HOST:PORT (the link `serve --listen` printed), not '{shown}'")
     query = parse_qsl(parts.query)
     if token is None:
         token = next((v for k, v in query if k == "token"), None)

@@ -255,3 +255,10 @@ def test_the_server_closes_its_websockets_when_it_stops(tcp_server):
     with pytest.raises(client.ClientError, match="closed|gone"):
         conn.read()
     conn.close()
+
+
+def test_a_malformed_server_link_is_refused_without_repeating_its_token():
+    for bad in ("http://h:1/tables?token=SECRET-SECRET-SECRET", "ws://h:x?token=SECRET-SECRET-SECRET"):
+        with pytest.raises(client.ClientError, match="--server takes ws://HOST:PORT") as e:
+            split_server(bad)
+        assert "SECRET" not in str(e.value)
