@@ -228,10 +228,17 @@ class Result:
 
 def run(path: Path, specs: list[Spec], seconds: float, poll: float = 0.25) -> Result:
     """Play ``specs`` for ``seconds`` with two session processes a table; check and measure."""
-    ctx = mp.get_context("fork")
     store = TableStore(path)
     codes = [create(store, spec, spec.seed) for spec in specs]
     store.close()     # no connection crosses the fork
+    reports = run_terminals(session_main, str(path), specs, codes, seconds, poll)
+    return tally_kinds(check(path, reports, seconds), reports, specs)
+
+
+def run_terminals(target, where: str, specs: list[Spec], codes: list[str], seconds: float, *extra) -> list[Report]:
+    """Two terminal processes a table, ``target(where, spec, who, code, handoff, start, stop, seconds,
+    *extra, out)``, started together and run for ``seconds``: their reports."""
+    ctx = mp.get_context("fork")
     n = 2 * len(specs)
     start, stop = ctx.Barrier(n + 1), ctx.Barrier(n)
     out = ctx.Queue()
@@ -239,15 +246,14 @@ def run(path: Path, specs: list[Spec], seconds: float, poll: float = 0.25) -> Re
     procs = []
     for spec, code, h in zip(specs, codes, handoffs):
         for who in (0, 1):
-            p = ctx.Process(target=session_main,
-                            args=(str(path), spec, who, code, h, start, stop, seconds, poll, out))
+            p = ctx.Process(target=target, args=(where, spec, who, code, h, start, stop, seconds, *extra, out))
             p.start()
             procs.append(p)
     start.wait()
     reports: list[Report] = [out.get(timeout=seconds + 120) for _ in procs]
     for p in procs:
         p.join(timeout=30)
-    return tally_kinds(check(path, reports, seconds), reports, specs)
+    return reports
 
 
 def check(path: Path, reports: list[Report], seconds: float, served: bool = False) -> Result:

@@ -14,7 +14,6 @@ client was told it made), and clients whose last position is not the table's at 
 """
 from __future__ import annotations
 
-import multiprocessing as mp
 import queue
 import random
 import subprocess
@@ -26,7 +25,7 @@ from boardgames_tui.engine.table_session import new_table
 from boardgames_tui.engine.table_store import TableStore
 from boardgames_tui.tables import client
 
-from tables_load import Report, Result, Spec, check, players_of, seats_of, tally_kinds
+from tables_load import Report, Result, Spec, check, players_of, run_terminals, seats_of, tally_kinds
 
 STALL = 5.0    # seconds without a message while the table is on: a stall, reported as an error
 
@@ -131,21 +130,7 @@ def run(path: Path, specs: list[Spec], seconds: float) -> Result:
             if server.poll() is not None or time.monotonic() - t0 > 30:
                 raise RuntimeError(f"the server did not start: {log.read_text(errors='replace')}")
             time.sleep(0.02)
-        ctx = mp.get_context("fork")
-        n = 2 * len(specs)
-        start, stop = ctx.Barrier(n + 1), ctx.Barrier(n)
-        out = ctx.Queue()
-        handoffs = [ctx.Queue() for _ in specs]
-        procs = []
-        for spec, code, h in zip(specs, codes, handoffs):
-            for who in (0, 1):
-                p = ctx.Process(target=client_main, args=(str(sock), spec, who, code, h, start, stop, seconds, out))
-                p.start()
-                procs.append(p)
-        start.wait()
-        reports: list[Report] = [out.get(timeout=seconds + 120) for _ in procs]
-        for p in procs:
-            p.join(timeout=30)
+        reports = run_terminals(client_main, str(sock), specs, codes, seconds)
     finally:
         server.kill()
         server.wait()

@@ -217,20 +217,22 @@ class TableSession:
         self.store._version = None
         self.poll()
 
-    def can_undo(self) -> tuple[bool, str]:
+    def can_undo(self, seats: list[int] | None = None) -> tuple[bool, str]:
         """Board Game Arena's rule at a table: your own choices, until another seat has chosen or
-        something hidden was revealed (the match's own policy, for this session's seats)."""
-        if self.watch:
+        something hidden was revealed (the match's own policy, for ``seats``: this session's, or a
+        server connection's)."""
+        seats = self.held if seats is None else seats
+        if self.watch or not seats:
             return False, "you are watching this table"
         ok, why = self.match.can_undo()
         if not ok:
             return ok, why
-        if not self.mine(self.match.history[-1].player):
+        if self.match.history[-1].player not in seats:
             return False, "the last choice was not yours"
         return True, ""
 
-    def undo(self) -> None:
-        ok, why = self.can_undo()
+    def undo(self, seats: list[int] | None = None) -> None:
+        ok, why = self.can_undo(seats)
         if not ok:
             raise IllegalMove(f"cannot undo: {why}")
         m = self.match

@@ -58,9 +58,6 @@ class ServedTable:
         return self.session.match
 
     # -- who decides -----------------------------------------------------------------------
-    def decision(self) -> Decision | None:
-        return self.match.decision()
-
     def bot_seat(self) -> int | None:
         """The bot seat deciding now, if one does."""
         d = self.match.decision()
@@ -107,21 +104,10 @@ class ServedTable:
         self.session.choose(key, for_bot=True)
 
     def can_undo(self, seats: list[int]) -> tuple[bool, str]:
-        m = self.match
-        if not seats:
-            return False, "you are watching this table"
-        ok, why = m.can_undo()
-        if not ok:
-            return ok, why
-        if m.history[-1].player not in seats:
-            return False, "the last choice was not yours"
-        return True, ""
+        return self.session.can_undo(seats)
 
     def undo(self, seats: list[int]) -> None:
-        ok, why = self.can_undo(seats)
-        if not ok:
-            raise IllegalMove(f"cannot undo: {why}")
-        self.session.undo()
+        self.session.undo(seats)
 
     def hint(self, seats: list[int]) -> dict:
         m = self.match

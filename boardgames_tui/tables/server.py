@@ -359,7 +359,7 @@ class TableServer:
         try:
             reply = await handler(conn, msg)
         except (IllegalMove, TableError, ValueError, KeyError, TypeError) as e:
-            if self._is_lost(e):
+            if isinstance(e, StoreLost):
                 await self._store_lost(e)
                 return
             line = e.reason if isinstance(e, IllegalMove) else one_line(str(e))
@@ -370,10 +370,6 @@ class TableServer:
         if reply is not None:
             reply["re"] = re
             await conn.send(reply)
-
-    @staticmethod
-    def _is_lost(e: Exception) -> bool:
-        return isinstance(e, StoreLost)
 
     async def _drop(self, conn: Conn) -> None:
         self.conns.discard(conn)
@@ -476,7 +472,7 @@ class TableServer:
         code = normal_code(str(msg.get("code") or conn.code or ""))
         released = False
         if seat is not None:
-            if not isinstance(seat, int):
+            if not isinstance(seat, int) or isinstance(seat, bool):
                 raise ValueError("a seat is a number")
             released = await self._on_tables(lambda: self.store().release(code, seat, conn.player))
             if not released:
@@ -535,19 +531,13 @@ class TableServer:
             try:
                 await self._on_tables(live.table.choose_for_bot, seat, key)
             except (IllegalMove, TableError) as e:
-                if self._is_lost(e):
+                if isinstance(e, StoreLost):
                     await self._store_lost(e)
                     return
                 print(f"boardgames-tui serve: table {code}: the bot's choice was refused: {one_line(str(e))}",
                       file=sys.stderr)
                 return
-            live.last_move = time.monotonic()
-            await self._push(code)
+            await self._changed(code)   # this task goes on while a bot decides
 
 
-async def run(server: TableServer) -> None:
-    await server.start()
-    await server.serve()
-
-
-__all__ = ["BOT_DELAY", "IDLE_EXIT", "ServerError", "TableServer", "peer_player", "run"]
+__all__ = ["BOT_DELAY", "IDLE_EXIT", "ServerError", "TableServer", "peer_player"]

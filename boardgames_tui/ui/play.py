@@ -3,7 +3,7 @@
 :class:`~.screens.game.GameScreen` draws whatever ``play.match`` says (a :class:`Match`, or a
 table's :class:`~..tables.remote.RemoteMatch`) and acts only through its ``play``:
 
-* :class:`LocalPlay`: a match in this process (hot-seat, a demo), autosaved after each change;
+* :class:`Play` itself: a match in this process (hot-seat, a demo), autosaved after each change;
 * :class:`LearnPlay`: the same, as the guided game: it marks the kinds of decision explained, and
   after a choice the easy policy scores clearly worse it says why (``afterthought``);
 * :class:`TablePlay` (``screens/table_game.py``): a seat at a table; a choice, an undo and a hint
@@ -20,7 +20,7 @@ from typing import Any
 from ..bots.hint import Hint, afterthought
 from ..engine.core import Decision, IllegalMove
 from ..engine.session import Match
-from ..engine.store import StoreError, default_store
+from ..engine.store import default_store
 
 
 @dataclass(frozen=True)
@@ -58,9 +58,6 @@ class Play:
             default_store().sync(self.match)
 
 
-LocalPlay = Play
-
-
 class LearnPlay(Play):
     """The guided game: the panel's kinds of decision, and the afterthought after a choice."""
 
@@ -88,4 +85,4 @@ class LearnPlay(Play):
         return bool(self.match.can_undo()[0]) and nd is not None and nd.player == player
 
 
-__all__ = ["Done", "LearnPlay", "LocalPlay", "Play", "StoreError"]
+__all__ = ["Done", "LearnPlay", "Play"]

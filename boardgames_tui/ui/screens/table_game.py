@@ -57,9 +57,6 @@ class TablePlay(Play):
         self.sent_at = self.remote.n
         return Done(applied=False)
 
-    def can_undo(self) -> tuple[bool, str]:
-        return self.remote.can_undo()
-
     def undo(self) -> int | None:
         if not self.send({"t": "undo"}):
             raise IllegalMove("the table server cannot be reached now")
