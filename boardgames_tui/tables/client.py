@@ -188,11 +188,9 @@ class Stream:
             reader.feed_data(buf)
         return cls(reader, writer, pushed)
 
-    async def send(self, msg: dict) -> int:
-        rid = next(_ids)
-        self.writer.write(wire.encode({**msg, "id": rid}))
-        await self.writer.drain()
-        return rid
+    def put(self, msg: dict) -> None:
+        """Send ``msg``, not awaited: it goes out in order (a failure shows as the end of :meth:`next`)."""
+        self.writer.write(wire.encode(msg))
 
     async def next(self) -> dict | None:
         """The next message; None when the server has gone."""

@@ -164,35 +164,22 @@ class WsConnection(Connection):
                 pass
 
 
-class _Writer:
-    """``writer.write(data)`` as the screen calls it on a Unix stream: sent in order, not awaited
-    (a failure shows as the end of :meth:`WsStream.next`)."""
-
-    def __init__(self, conn: WsConnection) -> None:
-        self.conn = conn
-
-    def write(self, data: bytes) -> None:
-        fut = _submit(self.conn._send(data.decode().rstrip("\n")))
-        fut.add_done_callback(lambda f: f.cancelled() or f.exception())
-
-
 class WsStream:
     """The asyncio side of a :class:`WsConnection`, awaited from any event loop."""
 
     def __init__(self, conn: WsConnection) -> None:
         self.conn = conn
         self.pending, conn.pushed = list(conn.pushed), []
-        self.writer = _Writer(conn)
 
     @classmethod
     async def take(cls, conn: WsConnection) -> WsStream:
         return cls(conn)
 
-    async def send(self, msg: dict) -> int:
-        from .client import _ids
-        rid = next(_ids)
-        await asyncio.wrap_future(_submit(self.conn._send(wire.encode({**msg, "id": rid}).decode().rstrip("\n"))))
-        return rid
+    def put(self, msg: dict) -> None:
+        """Send ``msg`` as :meth:`.client.Stream.put` does: in order, not awaited (a failure shows
+        as the end of :meth:`next`)."""
+        fut = _submit(self.conn._send(wire.encode(msg).decode().rstrip("\n")))
+        fut.add_done_callback(lambda f: f.cancelled() or f.exception())
 
     async def next(self) -> dict | None:
         """The next message; None when the server has gone."""

@@ -25,7 +25,6 @@ from ...engine.core import Decision, IllegalMove
 from ...tables import client
 from ...tables.client import TableLink
 from ...tables.remote import RemoteMatch
-from ...tables.wire import encode
 from ..widgets import TurnBanner
 from ..play import Done, Play
 from .game import GameScreen, prompt_text
@@ -203,7 +202,7 @@ class TableGameScreen(GameScreen):
             if not quiet:
                 self.notify("The table server cannot be reached now.", severity="warning")
             return False
-        self._stream.writer.write(encode(msg))
+        self._stream.put(msg)
         return True
 
     # -- rendering -----------------------------------------------------------------------
