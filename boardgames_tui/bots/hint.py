@@ -40,13 +40,15 @@ class Hint:
         return f"Hint: {self.label}: {self.reason}"
 
 
-def hint(game: Game, state: Any, decision: Decision, at: int) -> Hint:
-    """The hint for ``decision`` (the position's choice count is ``at``)."""
+def hint(game: Game, state: Any, decision: Decision, at: int, plan_at: int | None = None) -> Hint:
+    """The hint for ``decision`` (the position's choice count is ``at``).  ``plan_at``
+    (:meth:`Match.plan_start`): where the player's present run of choices began; its steps are
+    weighed in one guessed world, so a card's or a maneuver's later steps continue the first's plan."""
     opt0 = decision.options
     if len(opt0) == 1:
         o = opt0[0]
         return Hint(o.key, o.label, "it is the only option", o.target)
-    rng = random.Random(f"hint:{at}")
+    rng = random.Random(f"hint:{at if plan_at is None else plan_at}")
     world = game.determinize(state, decision.player, rng)
     d = game.cached_decision(world)
     if d is None or [o.key for o in d.options] != [o.key for o in decision.options]:

@@ -251,6 +251,17 @@ class Match:
             i -= 1
         return i
 
+    def plan_start(self) -> int:
+        """Where the deciding player's present run of choices began (a history index): the steps of one
+        card, action or maneuver.  A hint seeds its guesses of hidden things here, so that one plan's
+        steps are weighed in one guessed world (``bots/hint.py``)."""
+        d = self.decision()
+        h = self.history
+        i = len(h)
+        while d is not None and i > 0 and h[i - 1].player == d.player and not h[i - 1].revealed:
+            i -= 1
+        return i
+
     def _freeze_before_real_choice(self, player: int) -> None:
         """A real choice by another player than the last real one makes every choice before it final."""
         i = self.last_real_choice()

@@ -114,7 +114,7 @@ class ServedTable:
         d = m.decision()
         if d is None or d.player not in seats or m.seats[d.player].is_bot:
             raise IllegalMove("no hint now: it is not your decision")
-        h = hint(m.game, m.state, d, len(m.history))
+        h = hint(m.game, m.state, d, len(m.history), m.plan_start())
         return {"at": len(m.history), "key": h.key, "label": h.label, "reason": h.reason,
                 "target": h.target, "named": h.named, "line": h.line()}
 

@@ -510,7 +510,7 @@ class GameScreen(BotTurns, Screen[None]):
             return
         at = len(m.history)
         if self._hint is None or self._hint[0] != at:
-            self._hint = (at, hint(m.game, m.state, d, at))
+            self._hint = (at, hint(m.game, m.state, d, at, m.plan_start()))
         self.show_hint_pick(at)
 
     def show_hint_pick(self, at: int) -> None:

@@ -71,7 +71,7 @@ class LearnGameScreen(GameScreen):
             return
         at = len(m.history)
         if self._hint is None or self._hint[0] != at:
-            self._hint = (at, hint(m.game, m.state, d, at))
+            self._hint = (at, hint(m.game, m.state, d, at, m.plan_start()))
             h = self._hint[1]
             for i, o in enumerate(self.picker.visible_options):   # a new decision: the hint highlighted
                 if o.key == h.key:
