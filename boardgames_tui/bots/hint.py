@@ -16,6 +16,7 @@ option instead.
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -94,22 +95,33 @@ CLEARLY_WORSE = 0.35
 SENTINEL = -40.0
 
 
-def afterthought(h: Hint, chosen: str, decision: Decision, undoable: bool = True) -> str | None:
-    """One line after a choice the policy scores clearly worse than its own pick, saying so and why;
-    None when the choice was the pick, close to it, or not scored.  It offers ``u`` only when
-    ``undoable``: the choice can still be taken back (a bot about to move would make it final)."""
-    if chosen == h.key or not h.scored:
+def shortfall(h: Hint, chosen: str) -> float | None:
+    """How far ``chosen`` falls short of the hint's pick, as a share of the way from the pick down
+    to the worst ordinary option (0: as good; 1: as bad as the worst); None when not scored.
+    A "never" option (at or below ``SENTINEL``) is left out of the range, unless it was chosen."""
+    if not h.scored:
         return None
     scores = {k: v for v, k in h.scored}
     mine, best = scores.get(chosen), scores.get(h.key)
     if mine is None or best is None:
         return None
-    # The range the choice is measured in: the ordinary options' (a "never" option would make
-    # every real mistake look small), unless the choice is itself one of the nevers.
     ordinary = [v for v in scores.values() if v > SENTINEL]
     worst = min(ordinary) if mine > SENTINEL and ordinary else min(scores.values())
-    if best - worst <= 1e-9 or (best - mine) < CLEARLY_WORSE * (best - worst):
+    if best - worst <= 1e-9:
+        return 0.0
+    return max(0.0, (best - mine) / (best - worst))
+
+
+def afterthought(h: Hint, chosen: str, decision: Decision, undoable: bool = True) -> str | None:
+    """One line after a choice the policy scores clearly worse than its own pick, saying so and why;
+    None when the choice was the pick, close to it, or not scored.  It offers ``u`` only when
+    ``undoable``: the choice can still be taken back (a bot about to move would make it final)."""
+    if chosen == h.key:
         return None
+    short = shortfall(h, chosen)
+    if short is None or short < CLEARLY_WORSE:
+        return None
+    mine = {k: v for v, k in h.scored}[chosen]
     opt = decision.get(chosen)
     label = opt.label if opt is not None else chosen
     against = ""
@@ -120,4 +132,35 @@ def afterthought(h: Hint, chosen: str, decision: Decision, undoable: bool = True
     return f"{h.label} looked better than {label}: {h.reason}{against}." + (" u takes it back." if undoable else "")
 
 
-__all__ = ["Hint", "afterthought", "hint", "reason_of"]
+_THIRD_PERSON = [(re.compile(r"\byours\b"), "its own"), (re.compile(r"\byour\b"), "its"),
+                 (re.compile(r"\bYour\b"), "Its"), (re.compile(r"\byou\b"), "it"),
+                 (re.compile(r"\bYou\b"), "It")]
+
+
+def bot_line(game: Game, state: Any, decision: Decision, key: str, viewer: int, name: str,
+             at: int) -> str | None:
+    """What a bot's choice was for, in one line, as ``viewer`` (the learner) can tell it: the easy
+    policy's factors for that choice, weighed on a world dealt from the learner's view, so nothing
+    the learner cannot see goes into it.  None when the choice is private (its label is the bot's
+    secret), the learner's world cannot ask the same question, or the scores name nothing."""
+    if decision.private or len(decision.options) < 2 or decision.get(key) is None:
+        return None
+    rng = random.Random(f"bot:{at}")
+    world = game.determinize(state, viewer, rng)
+    d = game.cached_decision(world)
+    if d is None or d.player != decision.player or [o.key for o in d.options] != decision.keys():
+        return None
+    ex = explain(policy_for(game.name), game, world, d, rng)
+    score = ex.score_of(key)
+    if not isinstance(score, Why):
+        return None
+    pros = sorted((f for f in score.factors if f[0] > 0), key=lambda f: -f[0])
+    if not pros:
+        return None
+    line = f"{decision.get(key).label}: {_join([t for _, t in pros[:2]])}"  # type: ignore[union-attr]
+    for pattern, word in _THIRD_PERSON:     # said to the decider; told here of the bot
+        line = pattern.sub(word, line)
+    return f"{name}: {line}."
+
+
+__all__ = ["Hint", "afterthought", "bot_line", "hint", "reason_of", "shortfall"]

@@ -278,20 +278,28 @@ class Game:
 
     def learn_text(self, kind: str) -> str | None:
         """What a decision of ``kind`` is for, in at most three sentences, for the guided first game
-        (``learn``): ``PHASES`` of ``boardgames_tui.games.<name>.learn``, imported only when asked
-        so the rules layer loads no texts it does not show.  None for a kind without a text or a
-        game without the module (the engine's test games)."""
+        (``learn``): ``PHASES`` of ``boardgames_tui.games.<name>.learn``.  None for a kind without a
+        text or a game without the module (the engine's test games)."""
+        phases: dict[str, str] = getattr(self._learn_module(), "PHASES", {})
+        return phases.get(kind)
+
+    def goal(self) -> tuple[tuple[str, str], ...]:
+        """The goal card: (heading, text) pairs saying how to win, what scores, when the game ends
+        and what a round looks like (``GOAL`` of the game's learn module; empty without one)."""
+        return tuple(getattr(self._learn_module(), "GOAL", ()))
+
+    def _learn_module(self) -> Any:
+        """The game's texts for learners, imported only when asked so the rules layer loads no texts
+        it does not show; None for a game without them."""
         import importlib
         module_name = f"boardgames_tui.games.{self.name}.learn"
         try:
-            module = importlib.import_module(module_name)
+            return importlib.import_module(module_name)
         except ModuleNotFoundError as e:
             # Only the module's own absence means "no texts"; a broken import inside it is a bug.
             if e.name is not None and (module_name + ".").startswith(e.name + "."):
                 return None
             raise
-        phases: dict[str, str] = getattr(module, "PHASES", {})
-        return phases.get(kind)
 
     def determinize(self, state: Any, viewer: int, rng: random.Random) -> Any:
         """A complete state that ``viewer`` cannot tell apart from ``state``.

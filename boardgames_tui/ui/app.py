@@ -209,12 +209,12 @@ class BoardgamesApp(App[None]):
                 self.notify(f"Autosave failed: {e}", severity="warning", markup=False)
         self._reset_to(GameScreen(match, demo=self.demo, delay=self.delay))
 
-    def open_learn(self, game_name: str) -> None:
+    def open_learn(self, game_name: str, match: Match | None = None) -> None:
         """The guided first game of ``game_name`` (autosaved like any game; Continue resumes it as
-        an ordinary one)."""
+        an ordinary one); ``match``: a position to learn from (the look back's "try again")."""
         from .screens.learn import LearnGameScreen, learn_match
 
-        m = learn_match(game_name)
+        m = match if match is not None else learn_match(game_name)
         try:
             default_store().sync(m)
         except (StoreError, OSError) as e:

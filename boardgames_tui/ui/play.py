@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..bots.hint import Hint, afterthought
+from ..bots.hint import Hint, afterthought, bot_line
 from ..engine.core import Decision, IllegalMove
 from ..engine.session import Match
 from ..engine.store import default_store
@@ -59,15 +59,21 @@ class Play:
 
 
 class LearnPlay(Play):
-    """The guided game: the panel's kinds of decision, and the afterthought after a choice."""
+    """The guided game: the panel's kinds of decision; after a choice, a verdict against the hint
+    (agreed, close, or a warning that says why); after a bot's choice, what it was for."""
 
     def __init__(self, match: Match, autosave: bool = True) -> None:
         super().__init__(match, autosave)
         self.kinds_seen: set[str] = set()
+        # The hints asked at the learner's choices, by history index, with the key played there:
+        # the look back (``bots/debrief.py``) reads them instead of asking again.
+        self.hints: dict[int, tuple[str, Hint]] = {}
+        self.bot_note: str | None = None    # the last bot choice's line (``bot_line``)
 
     def choose(self, key: str, d: Decision, hint: Hint | None = None) -> Done:
         new_kind = d.kind not in self.kinds_seen
         self.kinds_seen.add(d.kind)     # before the choice redraws the screen: its panel is done
+        at = len(self.match.history)
         try:
             super().choose(key, d, hint)
         except IllegalMove:
@@ -76,7 +82,22 @@ class LearnPlay(Play):
             raise
         if hint is None:
             return Done()
-        return Done(note=afterthought(hint, key, d, self.undoable_after(d.player)))
+        self.hints[at] = (key, hint)
+        return Done(note=self.verdict(hint, key, d))
+
+    def verdict(self, h: Hint, key: str, d: Decision) -> str:
+        """The line under the prompt after the learner's choice: whether it was the hint's, close to
+        it, or clearly worse (then why, and ``u`` when undo will work).  A choice that only puts
+        moves in another order than the hint's (the hinted option is still open at the learner's next
+        decision of the same kind) is not a mistake."""
+        if key == h.key:
+            return f"✓ The hint's choice too: {h.reason}."
+        warn = afterthought(h, key, d, self.undoable_after(d.player))
+        nd = self.match.decision()
+        if warn is not None and not (nd is not None and nd.player == d.player and nd.kind == d.kind
+                                     and any(o.key == h.key or o.label == h.label for o in nd.options)):
+            return f"⚠ {warn}"
+        return f"≈ Close enough: the hint was {h.label}."
 
     def undoable_after(self, player: int) -> bool:
         """Can ``player``'s choice just made still be taken back once the game moves on?  Not when a
@@ -84,5 +105,21 @@ class LearnPlay(Play):
         nd = self.match.decision()
         return bool(self.match.can_undo()[0]) and nd is not None and nd.player == player
 
+    def bot_choice(self, key: str, viewer: int) -> None:
+        """Make a bot's choice, first saying what it was for as ``viewer`` (the learner) can tell."""
+        m = self.match
+        d = m.decision()
+        line = None
+        if d is not None:
+            line = bot_line(m.game, m.state, d, key, viewer, m.seats[d.player].name, len(m.history))
+        m.choose(key)
+        if line is not None:
+            self.bot_note = line
+
+    def undo(self) -> int | None:
+        who = super().undo()
+        n = len(self.match.history)     # the hints past the position are forgotten
+        self.hints = {i: v for i, v in self.hints.items() if i < n}
+        return who
 
 __all__ = ["Done", "LearnPlay", "Play"]

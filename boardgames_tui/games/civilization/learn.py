@@ -105,3 +105,13 @@ PHASES: dict[str, str] = {
     "loot_resource": ("Which of the loser's resources you take, once you chose a resource as loot. Take the "
                       "one your abilities need."),
 }
+
+# The goal card (``Game.goal``): shown before the first choice of a guided game and at the top of ``?``.
+GOAL: tuple[tuple[str, str], ...] = (
+    ("Goal", "be first to win one of four races; there are no points."),
+    ("Win by", "culture (the last space of the culture track), technology (Space Flight atop your "
+               "tech pyramid), economy (15 coins) or military (a battle won in another's capital)."),
+    ("End", "at once, when somebody wins."),
+    ("A round", "start (found cities, change government), trade, city management (each city builds, "
+                "buys culture or collects a resource), movement, research (trade buys techs)."),
+)

@@ -30,3 +30,13 @@ PHASES: dict[str, str] = {
                "the Horns, so your carnivore loses no population. Worth it when the carnivore's "
                "population is low."),
 }
+
+# The goal card (``Game.goal``): shown before the first choice of a guided game and at the top of ``?``.
+GOAL: tuple[tuple[str, str], ...] = (
+    ("Goal", "grow species that eat, plants at the watering hole or each other; the most points wins."),
+    ("Score", "1 per food in your bag, 1 per population, 1 per trait card on your species."),
+    ("End", "when the deck runs out during a deal, that round is the last."),
+    ("A round", "deal cards; each lays one face down as plant food; play cards for new species, body "
+                "size, population or traits; then feed one species at a time. A species left hungry "
+                "loses population."),
+)

@@ -44,3 +44,13 @@ PHASES: dict[str, str] = {
     "force": ("Swiss bank: a power wants to move past the Investor space. Forcing a stop makes it pay all its "
               "interest and lets the investors buy bonds; let it move on if that does not help you."),
 }
+
+# The goal card (``Game.goal``): shown before the first choice of a guided game and at the top of ``?``.
+GOAL: tuple[tuple[str, str], ...] = (
+    ("Goal", "lend the six powers money by buying their bonds; the highest score wins."),
+    ("Score", "each bond's interest × its power's factor (×0 under 5 power points, up to ×5 at 25), "
+              "plus your cash. Money in a treasury scores nothing."),
+    ("End", "at once when a power reaches 25 power points in a taxation."),
+    ("A round", "each power's government (whoever lent it most: maybe you) moves it on the rondel: "
+                "factories, imports, maneuvers, taxation; the Investor space pays interest and sells bonds."),
+)

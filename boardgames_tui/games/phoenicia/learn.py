@@ -23,3 +23,12 @@ PHASES: dict[str, str] = {
     "discard": ("Administration: you hold more production cards than storehouses, so one must go. "
                 "Discard the card of the lowest value; more storehouses would let you keep more."),
 }
+
+# The goal card (``Game.goal``): shown before the first choice of a guided game and at the top of ``?``.
+GOAL: tuple[tuple[str, str], ...] = (
+    ("Goal", "grow your village; the most victory points (VP) wins."),
+    ("Score", "VP from development cards and from the workers employed on your production tiles."),
+    ("End", "in the administration of a round in which somebody has 32 VP or more."),
+    ("A round", "each player in turn may auction a displayed card, train and employ workers, buy tools, "
+                "then end the turn; administration pays production as cards and disks."),
+)

@@ -37,3 +37,13 @@ PHASES: dict[str, str] = {
     "target": ("Add or remove a prince at a monument of its people: adding at another player's monument "
                "scores you 1, removing your prince scores 2. Back chooses another action."),
 }
+
+# The goal card (``Game.goal``): shown before the first choice of a guided game and at the top of ``?``.
+GOAL: tuple[tuple[str, str], ...] = (
+    ("Goal", "gain prestige; whoever is furthest ahead on the score track wins."),
+    ("Score", "each monument scores its people's place (1-5) on the prestige scale every round; a "
+              "wonder 6, a monument on a wonder's island 3 for the wonder's owner."),
+    ("End", "after the prestige phase of a round in which somebody has 50 or more."),
+    ("A round", "take guests and place princes on their islands; dominate districts with monuments; "
+                "play action cards to move, add or remove princes and raise or drop peoples; score."),
+)

@@ -1,4 +1,4 @@
-"""Small modal dialogs: confirm, save to and load from a file, the too-small notice."""
+"""Small modal dialogs: confirm, pick, the goal card, save to and load from a file, the too-small notice."""
 from __future__ import annotations
 
 import os
@@ -63,6 +63,38 @@ class ConfirmScreen(_Once, ModalScreen[bool]):
 
     def action_answer(self, yes: bool) -> None:
         self.close(yes)
+
+
+def goal_text(goal: tuple[tuple[str, str], ...]) -> Text:
+    """The goal card's lines: each heading bold, then its text."""
+    t = Text()
+    for i, (head, text) in enumerate(goal):
+        if i:
+            t.append("\n")
+        t.append(f"{head}: ", style="bold")
+        t.append(text)
+    return t
+
+
+class GoalScreen(_Once, ModalScreen[None]):
+    """The goal card before a guided game's first choice: how to win, what scores, when the game ends
+    and what a round looks like (``Game.goal``); any of Enter, Esc or Space goes on to the game."""
+
+    BINDINGS = [Binding("enter,escape,space", "go", "Play")]
+
+    def __init__(self, title: str, goal: tuple[tuple[str, str], ...]) -> None:
+        super().__init__()
+        self.title_text, self.goal = title, goal
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="goal-dialog"):
+            yield Static(Text(f"How to win {self.title_text}"), classes="dialog-title")
+            yield Static(goal_text(self.goal), id="goal-text")
+            yield Static(Text.from_markup("[b]Enter[/b]: play    [b]?[/b] in the game: this and the rules"),
+                         classes="dialog-help")
+
+    def action_go(self) -> None:
+        self.close(None)
 
 
 class PickScreen(_Once, ModalScreen[object]):

@@ -128,6 +128,9 @@ class GameScreen(BotTurns, Screen[None]):
         yield TurnBanner(id="banner")
         yield Static("", id="prompt")
         yield Static("", id="hint")
+        if self.LEARN:
+            yield Static("", id="coach")      # the verdict on the learner's last choice
+            yield Static("", id="bot-why")    # what the last bot's choice was for
         yield Curtain(id="curtain")
         with Horizontal(id="body"):
             yield board_class(self.match.game.name)(id="board")
@@ -377,12 +380,16 @@ class GameScreen(BotTurns, Screen[None]):
             return False
         self._picked[at] = key
         if done.note:
-            self.notify(done.note, title="Learn", timeout=12, markup=False)
+            self.show_note(done.note)
         if done.applied:
             self._after_change()
         else:
             self.picker.set_options([], message="…")   # on its way: the position comes back pushed
         return True
+
+    def show_note(self, note: str) -> None:
+        """What a choice's ``Done.note`` says (the guided game shows it under the prompt)."""
+        self.notify(note, timeout=12, markup=False)
 
     def status_note(self) -> str:
         """Added to the banner's status (a table's screen: its code)."""
@@ -529,7 +536,8 @@ class GameScreen(BotTurns, Screen[None]):
     def action_help(self) -> None:
         from .help import HelpScreen  # Markdown rendering loads only when asked for
 
-        self.app.push_screen(HelpScreen(self.match.game.title, self.match.game.rules_notes()))
+        game = self.match.game
+        self.app.push_screen(HelpScreen(game.title, game.rules_notes(), game.goal()))
 
     def action_log(self) -> None:
         self._log_mode = not self._log_mode

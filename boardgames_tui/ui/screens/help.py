@@ -63,6 +63,13 @@ pass the keyboard; nothing of the next hand is drawn until Enter is pressed.
 """
 
 
+def goal_md(goal: tuple[tuple[str, str], ...]) -> str:
+    """The goal card (``Game.goal``) first: how to win comes before the keys."""
+    if not goal:
+        return ""
+    return "## How to win\n" + "".join(f"- **{head}**: {text}\n" for head, text in goal) + "\n"
+
+
 @lru_cache(maxsize=32)
 def rendered_lines(text: str, width: int) -> tuple[Strip, ...]:
     """``text`` (Markdown) rendered ``width`` cells wide, one Strip a line."""
@@ -120,14 +127,15 @@ class HelpScreen(Screen[None]):
         Binding("k,up", "scroll(-1)", show=False),
     ]
 
-    def __init__(self, title: str, notes: str) -> None:
+    def __init__(self, title: str, notes: str, goal: tuple[tuple[str, str], ...] = ()) -> None:
         super().__init__()
         self.title_text = title
         self.notes = notes
+        self.goal = goal
 
     def compose(self) -> ComposeResult:
         yield Static(f" {self.title_text}: rules and keys (Esc to go back)", classes="screen-title")
-        text = KEYS_MD + ("\n---\n\n" + self.notes if self.notes.strip() else "")
+        text = goal_md(self.goal) + KEYS_MD + ("\n---\n\n" + self.notes if self.notes.strip() else "")
         yield RulesView(text, id="help-scroll")
         yield Footer()
 

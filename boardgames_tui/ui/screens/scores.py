@@ -21,10 +21,15 @@ class ScoreScreen(Screen[None]):
     BINDINGS = [
         Binding("enter,m", "menu", "Main menu"),
         Binding("escape,b", "app.pop_screen", "Back to the board"),
+        Binding("d", "look_back", "Look back"),
     ]
 
-    def __init__(self, match, *, demo=False, exit_at_end=False) -> None:
+    def __init__(self, match, *, demo=False, exit_at_end=False, learner: int | None = None,
+                 known: dict | None = None) -> None:
+        """``learner``: a guided game's player, whose look back opens at once (``known``: the hints
+        the game asked, by history index)."""
         super().__init__()
+        self.learner, self.known = learner, known
         m = self.match = match
         self.game_title = m.game.title
         self.seats = m.seats
@@ -58,14 +63,37 @@ class ScoreScreen(Screen[None]):
             yield ScoreChart(self.seats, score_by_round(self.match),
                              "progress" if self.progress else "score",
                              "round" if has_rounds else "choice", id="score-chart")
-            yield Static("Enter: main menu    b/Esc: look at the final board", id="score-help")
+            yield Static("Enter: main menu    b/Esc: the final board    d: look back at your choices",
+                         id="score-help")
         yield Footer()
 
     def on_mount(self) -> None:
+        if self.learner is not None:
+            self.app.push_screen(self._debrief(self.learner))
         if self.exit_at_end:
             # the app's timer, not the screen's: a watcher who looks at the final board (Esc) pops this
             # screen, and the demo must still leave on time
             self.app.set_timer(EXIT_AFTER, lambda: self.app.exit(return_code=0))
+
+    def _debrief(self, player: int):
+        from .debrief import DebriefScreen
+        return DebriefScreen(self.match, player, self.known if player == self.learner else None)
+
+    def action_look_back(self) -> None:
+        """d: the look back for a player at the keyboard (asked when there are several)."""
+        m = self.match
+        if not hasattr(m, "history"):
+            return
+        humans = [i for i, s in enumerate(m.seats) if not s.is_bot] or list(range(len(m.seats)))
+        if len(humans) == 1:
+            self.app.push_screen(self._debrief(humans[0]))
+            return
+        from .dialogs import PickScreen
+
+        def picked(who: object) -> None:
+            if isinstance(who, str):
+                self.app.push_screen(self._debrief(int(who)))
+        self.app.push_screen(PickScreen("Whose choices?", [(str(i), m.seats[i].name) for i in humans]), picked)
 
     def action_menu(self) -> None:
         self.app.show_menu()  # type: ignore[attr-defined]
