@@ -118,9 +118,11 @@ PRIVATE_CHOICES = {"evolution", "phoenicia"}
 
 
 def test_the_look_back_finds_clearly_worse_choices_and_reopens_their_position():
-    for m, _d in _learn_game("evolution", 5, random.Random(8)):
-        pass
-    assert m.is_over()
+    game = get_game("evolution")
+    m = Match.new("evolution", [Seat("Ann", "red", HUMAN), Seat("Bot 1", "blue", BOT, "easy")], 5)
+    r, bot = random.Random(8), make_bot("easy", 1, game)
+    while (d := m.decision()) is not None:
+        m.choose(r.choice(d.options).key if d.player == 0 else ask(bot, game, m.state, d))
     found = worst_choices(m, 0)
     assert 1 <= len(found) <= 3
     assert all(r.short >= CLEARLY_WORSE for r in found)
