@@ -80,6 +80,15 @@ class LearnGameScreen(GameScreen):
         if goal and not self.frozen and not any(r.player == self.learner for r in m.history):
             self.app.push_screen(GoalScreen(m.game.title, goal))    # the goal before the first choice
 
+    def _bot_move(self, token: int) -> None:
+        if isinstance(self.app.screen, GoalScreen):
+            # The goal card is read before anything happens; the bots go on when it closes
+            # (on_screen_resume redraws and schedules them again).
+            if token == self._bot_token:
+                self._bot_pending = False
+            return
+        super()._bot_move(token)
+
     def refresh_position(self) -> None:
         super().refresh_position()
         m = self.match
