@@ -450,14 +450,16 @@ def _against(x: _Ctx, hits: list[tuple[float, tuple]], unit: float, cap: float, 
                     else f"{plain} {len(seen)} carnivores"))
     if total > sure:
         guessed = [c for _, c in hits if not x.in_sight(c)]
+        more = (total - sure) * unit
         if seen:
-            text = "more may come"
+            # after the fact, whatever its weight: "it shields species 1 from P2's carnivore and more may come"
+            more, text = min(more, 0.99 * sure * unit), "more may come"
         elif len(guessed) == 1 and any(TRAIT_OF[k] == CARNIVORE and k not in guessed[0][2].hidden
                                        for k in guessed[0][2].traits):
             text = f"{maybe} {x.s.names[guessed[0][0]]}'s carnivore"
         else:
             text = unseen
-        out.append(((total - sure) * unit, text))
+        out.append((more, text))
     return out
 
 
