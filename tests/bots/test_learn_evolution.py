@@ -197,3 +197,24 @@ def test_a_reason_leaves_out_what_the_next_best_option_shares():
     d = GAME.cached_decision(s)
     h = hint(GAME, s, d, 4, 4)
     assert h.key == "target:1:1" and h.reason == "P1's species dies out", h.line()
+
+
+def test_an_attack_past_horns_is_hinted_as_one_plan():
+    # P0's Intelligence carnivore (population 1) can eat P1's Horns species only by discarding a card
+    # for the Horns (else the Horns kill it): the feeding turn's hint counts that card, the target's
+    # reason says so, and the Horns question's hint pays it.
+    s = build([[sp(3, 1, traits=[C.CARNIVORE, C.INTELLIGENCE]), sp(1, 1, traits=[C.INTELLIGENCE])],
+               [sp(1, 1, traits=[C.HORNS])]], hands=[[C.LONG_NECK, C.FORAGING], []], hole=0)
+    d = GAME.cached_decision(s)
+    h = hint(GAME, s, d, 7, 7)
+    plan = _planned(h)
+    assert h.key == "attack:0" and plan is not None and plan.then == "target:1:0", h.line()
+    assert "it costs a card to ignore Horns" in {t for _, t in plan.factors}
+    GAME.apply(s, h.key)
+    h = hint(GAME, s, GAME.cached_decision(s), 8, 7)
+    assert h.key == "target:1:0", h.line()
+    GAME.apply(s, h.key)
+    d = GAME.cached_decision(s)
+    assert d.kind == "ignore"
+    h = hint(GAME, s, d, 9, 7)
+    assert h.key.startswith("ignore:"), h.line()
