@@ -20,16 +20,26 @@ What it knows:
   negative one).
 
 Choices are scored and the best taken, ties broken with ``rng``.  A follow-up
-question ("what does the card pay for?", "which target?") is answered with
-the same scores that chose its first part, and never with "back", so a
-rollout cannot loop.
+question ("what does the card pay for?", "which target?", "which trait goes?")
+is answered with the same scores that chose its first part, and never with
+"back", so a rollout cannot loop.  The first part weighs each option as a plan
+(a card with its best use, an attack with its best target; ties among uses and
+targets broken by the position, not by chance) and the follow-up picks that
+plan's part: a hint's steps carry out what its first step's reason said.
+
+The reasons (factors, for the hint) name what differs between the options (a
+factor shared with the next best option is left out, see ``_distinct``), and
+state as fact only what the player sees: a factor that rests on another
+player's face-down card, which the world dealt at random, says "may" ("it may
+shield species 1 if a carnivore is played").  Nothing here reads the other
+players' hand cards or the deck's order.
 """
 from __future__ import annotations
 
 import math
 import random
 from functools import partial
-from collections.abc import Set as AbstractSet
+from collections.abc import Callable, Iterable, Set as AbstractSet
 from typing import Any
 
 from ...engine.core import Decision, Game
@@ -40,7 +50,7 @@ from ...games.evolution.cards import (
     FOOD_OF, FORAGING, HARD_SHELL, HARD_SHELL_BONUS, HORNS, INTELLIGENCE, LONG_NECK, MAX_POP,
     PACK_HUNTING, SCAVENGER, SYMBIOSIS, TRAIT_OF, WARNING_CALL,
 )
-from . import because, dispatch, pick, why
+from . import Why, because, dispatch, explaining, pick, why
 
 # The hard bot's budget in the app, under a second a decision: an iteration costs
 # 1.0-1.4 ms of CPU here with 2-4 players (bench/bots.py).
@@ -54,9 +64,72 @@ DEFENCE = frozenset((HORNS, CLIMBING, HARD_SHELL, DEFENSIVE_HERDING, SYMBIOSIS, 
 NO_TRAITS: frozenset = frozenset()
 EXPECTED_FOOD_CARD = 2.5      # a food card not laid yet (the deck's mean is about 3)
 ATTACK_LOSS = 1.3             # what an attack costs its victim: a population and its food
+TIE = 1e-9                    # scores this close are equal (as :func:`pick` has it)
 
 # A hint's factors: (weight, phrase) pairs, collected only while a hint asks (``parts`` given).
 Parts = list[tuple[float, str]]
+
+
+class Planned(Why):
+    """A score with its factors (:class:`Why`) and the follow-up it was weighed with: ``then``, the key
+    the next question of the same choice answers (the "use" of a card picked to play, the "target" of
+    a carnivore picked to attack).  That question picks it (:func:`_use`, :func:`_target`), so a
+    hint's steps carry out the plan its first step gave a reason for."""
+
+    __slots__ = ("then",)
+    then: str
+
+
+def _planned(value: float, then: str, factors: Callable[[], Iterable[tuple[float, str] | None]]) -> float:
+    """:func:`why` for a score that plans a follow-up ``then`` (a :class:`Planned` while a hint asks)."""
+    if not explaining():
+        return value
+    w = Planned(value, tuple(f for f in factors() if f is not None and f[0] != 0))
+    w.then = then
+    return w
+
+
+def _same(a: float, b: float) -> bool:
+    return abs(a - b) <= 0.1 * max(abs(a), abs(b)) + 1e-9
+
+
+def _distinct(scored: list[tuple[float, str]]) -> list[tuple[float, str]]:
+    """The reasons say what differs: each option's factors without those it shares (same phrase,
+    about the same weight) with the best other option that is not its twin (options with the same
+    phrases, such as a new species at either end, are weighed against the next one).  A factor
+    every option has ("it is a point" for each trait) explains no choice among them.  Kept whole
+    when nothing for it would be left."""
+    whys = [(v, k) for v, k in scored if isinstance(v, Why) and v.factors]
+    if len(whys) < 2:
+        return scored
+    order = sorted(whys, key=lambda vk: -vk[0])
+    texts = {k: {t for _, t in v.factors} for v, k in whys}
+    out = []
+    for v, k in scored:
+        if not isinstance(v, Why) or not v.factors:
+            out.append((v, k))
+            continue
+        other = next((w for w, kk in order if kk != k and texts[kk] != texts[k]), None)
+        if other is None:
+            out.append((v, k))
+            continue
+        theirs = {t: w for w, t in other.factors}
+        kept = tuple(f for f in v.factors if not (f[1] in theirs and _same(f[0], theirs[f[1]])))
+        if kept == v.factors or (any(w > 0 for w, _ in v.factors) and not any(w > 0 for w, _ in kept)):
+            out.append((v, k))
+            continue
+        if isinstance(v, Planned):
+            n = Planned(float(v), kept)
+            n.then = v.then
+            out.append((n, k))
+        else:
+            out.append((Why(float(v), kept), k))
+    return out
+
+
+def _pick(scored: list[tuple[float, str]], rng: random.Random) -> str:
+    """:func:`pick`, with reasons that name what differs while a hint asks (:func:`_distinct`)."""
+    return pick(_distinct(scored) if explaining() else scored, rng)
 
 
 _KEYS = {head: [f"{head}:{i}" for i in range(32)] for head in ("pop", "size", "trait")}
@@ -72,7 +145,8 @@ class _Ctx:
     """What the scores of one decision share: names, threats, food outlook."""
 
     __slots__ = ("s", "g", "p", "n", "names", "carns", "ratio", "fed", "future", "lasting", "last", "keep",
-                 "row", "limit", "_threats", "gains", "weakest", "_meat")
+                 "row", "limit", "_threats", "gains", "weakest", "_meat", "_gen", "_gen_best", "trait_best",
+                 "_seen")
 
     def __init__(self, g: Any, s: Any, p: int) -> None:
         self.g, self.s, self.p = g, s, p
@@ -114,6 +188,26 @@ class _Ctx:
         self.gains: dict[tuple[str, int], float] = {}    # _trait_gain, once per decision
         self.weakest: dict[int, float] = {}              # a full species' least worth trait
         self._meat: dict[tuple[int, int], int] = {}
+        self._gen: list[tuple[float, str]] | None = None
+        self._gen_best: tuple[float, list[str]] | None = None
+        self.trait_best: dict[str, tuple[float, list[str]]] = {}    # _best_trait, once per decision
+        self._seen: list[list[AbstractSet[str]]] | None = None
+
+    def generic(self) -> list[tuple[float, str]]:
+        """:func:`_generic_values`, once per decision."""
+        g = self._gen
+        if g is None:
+            g = self._gen = _generic_values(self)
+        return g
+
+    def generic_best(self) -> tuple[float, list[str]]:
+        """The best discard's worth and the keys that give it (ties)."""
+        b = self._gen_best
+        if b is None:
+            gen = self.generic()
+            top = max(v for v, _ in gen)
+            b = self._gen_best = (top, [k for v, k in gen if v >= top - TIE])
+        return b
 
     def threats(self, q: int, j: int) -> list:
         """Carnivores of the others that could attack species ``j`` of ``q`` now."""
@@ -128,6 +222,44 @@ class _Ctx:
                  and not blockers(c[2], c[3], c[4], row, self.names[q], j)]
             self._threats[key] = t
         return t
+
+    # What is in sight, for the hint's reasons (not for the scores): the world deals the other
+    # players' face-down cards at random, so a factor that rests on one is a possibility, not a fact.
+    def in_sight(self, c: tuple) -> bool:
+        """Is carnivore ``c`` (of :attr:`carns`) as the player sees it: theirs, or all its cards face up?"""
+        return c[0] == self.p or not c[2].hidden
+
+    def seen_names(self) -> list[list[AbstractSet[str]]]:
+        """:attr:`names` as the player sees them: the other players' face-down traits left out."""
+        seen = self._seen
+        if seen is None:
+            seen = self._seen = [
+                rn if q == self.p else [nm if not sp.hidden else {TRAIT_OF[c] for c in sp.traits if c not in sp.hidden}
+                                        for sp, nm in zip(pl.species, rn)]
+                for q, (pl, rn) in enumerate(zip(self.s.players, self.names))]
+        return seen
+
+    def prey_known(self, i: int, eff: int, an: AbstractSet[str]) -> tuple[int, int]:
+        """Beside :meth:`best_meat` (the world's answer, between these two): the largest prey of the
+        player's species ``i`` (attack size ``eff``, traits ``an``) among species whose traits, and their
+        neighbours', are all face up (sure), and the largest if no face-down trait is in the way (possible)."""
+        s, q = self.s, self.p
+        a = s.players[q].species[i]
+        seen = self.seen_names()
+        sure = possible = 0
+        for o in range(self.n):
+            if o == q:
+                continue
+            row = s.players[o].species
+            for j, t in enumerate(row):
+                if t.size >= eff or t.size <= sure:
+                    continue
+                if t.size > possible and not blockers(a, an, eff, row, seen[o], j):
+                    possible = t.size
+                if (t.size > sure and not any(row[k].hidden for k in (j - 1, j, j + 1) if 0 <= k < len(row))
+                        and not blockers(a, an, eff, row, self.names[o], j)):
+                    sure = t.size
+        return sure, possible
 
     def best_meat(self, i: int, eff: int, an: AbstractSet[str]) -> int:
         """The largest opponent species that the player's species ``i``, as a
@@ -205,14 +337,19 @@ def _gain_of(x: _Ctx, t: str, j: int, parts: Parts | None) -> float:
     if t == CARNIVORE:
         if carn:
             return 0.0
-        meat = x.best_meat(j, sp.size + sp.pop if PACK_HUNTING in nm else sp.size, nm | {CARNIVORE})
+        eff, an = sp.size + sp.pop if PACK_HUNTING in nm else sp.size, nm | {CARNIVORE}
+        meat = x.best_meat(j, eff, an)
         herb = sp.pop * fed + (1.0 if LONG_NECK in nm else 0.0)
         if not meat:
             if parts is not None:
-                parts += [(-1.5, f"species {j + 1} would have no prey"), (-herb, "no more plant food")]
+                none = not x.prey_known(j, eff, an)[1]
+                parts += [(-1.5, f"species {j + 1} {'would have' if none else 'may find'} no prey"),
+                          (-herb, "no more plant food")]
             return -1.5 - herb
         if parts is not None:
-            parts += [((0.8 * min(sp.pop, meat) + 0.6) * lasting * 0.7, f"it can hunt size-{meat} prey"),
+            sure = x.prey_known(j, eff, an)[0] == meat
+            parts += [((0.8 * min(sp.pop, meat) + 0.6) * lasting * 0.7,
+                       f"it can hunt size-{meat} prey" if sure else f"it may hunt size-{meat} prey"),
                       (-herb, "no more plant food")]
         return (0.8 * min(sp.pop, meat) + 0.6) * lasting * 0.7 - herb
     if t in DEFENCE:
@@ -222,6 +359,7 @@ def _gain_of(x: _Ctx, t: str, j: int, parts: Parts | None) -> float:
                 parts.append((0.15 if x.carns else 0.0, f"it guards species {j + 1} later"))
             return 0.15 if x.carns else 0.0
         v = 0.0
+        shield: list[tuple[float, tuple]] | None = [] if parts is not None else None   # for the hint
         for c in threats:
             a, an, eff = c[2], c[3], c[4]
             if t == CLIMBING:
@@ -235,11 +373,13 @@ def _gain_of(x: _Ctx, t: str, j: int, parts: Parts | None) -> float:
             else:                                   # Burrowing (once fed), Horns (a deterrent)
                 w = 0.5
             v += w
+            if shield is not None and w:
+                shield.append((w, c))
         loss = _attack_loss(x, sp) + (0.5 * len(sp.traits) if sp.pop <= 1 else 0.0)
-        if parts is not None:
-            n = len(threats)
-            parts.append((min(v, 2.0) * loss * lasting * 0.7,
-                          f"it shields species {j + 1} from {'a carnivore' if n == 1 else f'{n} carnivores'}"))
+        if parts is not None and shield is not None:
+            parts += _against(x, shield, loss * lasting * 0.7, 2.0, f"it shields species {j + 1} from",
+                              f"it may shield species {j + 1} from",
+                              f"it may shield species {j + 1} if a carnivore is played")
         return min(v, 2.0) * loss * lasting * 0.7
     if t == WARNING_CALL:
         v = 0.0
@@ -251,8 +391,18 @@ def _gain_of(x: _Ctx, t: str, j: int, parts: Parts | None) -> float:
         if t == PACK_HUNTING:
             now = x.best_meat(j, sp.size, nm)
             more = x.best_meat(j, sp.size + sp.pop, nm)
+            if parts is not None:
+                sure = (x.prey_known(j, sp.size, nm)[0], x.prey_known(j, sp.size + sp.pop, nm)[0]) == (now, more)
+                parts.append((0.6 * (min(sp.pop, more) - min(sp.pop, now)) * lasting,
+                              f"species {j + 1} can then hunt bigger prey" if sure
+                              else f"species {j + 1} may then hunt bigger prey"))
             return 0.6 * (min(sp.pop, more) - min(sp.pop, now)) * lasting
         if t == AMBUSH:
+            if parts is not None and any(WARNING_CALL in n for q in range(x.n) if q != p for n in x.names[q]):
+                seen = x.seen_names()
+                parts.append((0.3, "it gets past Warning Calls"
+                              if any(WARNING_CALL in n for q in range(x.n) if q != p for n in seen[q])
+                              else "it may get past a Warning Call"))
             return 0.3 if any(WARNING_CALL in n for q in range(x.n) if q != p for n in x.names[q]) else 0.0
         if t == INTELLIGENCE:
             return 0.3
@@ -281,6 +431,38 @@ def _gain_of(x: _Ctx, t: str, j: int, parts: Parts | None) -> float:
     return 0.0                                    # Ambush, Pack Hunting on a herbivore
 
 
+def _against(x: _Ctx, hits: list[tuple[float, tuple]], unit: float, cap: float, plain: str, maybe: str,
+             unseen: str) -> Parts:
+    """The factors of a guard against carnivores ``hits`` ((share, carnivore) pairs, the carnivores
+    of :attr:`_Ctx.carns`; the shares add up to at most ``cap``), worth ``unit`` a share.  Those in
+    sight are named plainly (``plain`` "it shields species 1 from" + "P2's carnivore"); those that
+    rest on a guess, a face-down card of another player, are a possibility: ``maybe`` ("it may shield
+    species 1 from") a carnivore shown whose face-down cards may change what it can attack, else
+    ``unseen`` ("it may shield species 1 if a carnivore is played")."""
+    if not hits:
+        return []
+    total = min(sum(w for w, _ in hits), cap)
+    seen = [c for _, c in hits if x.in_sight(c)]
+    sure = min(sum(w for w, c in hits if x.in_sight(c)), cap)
+    out: Parts = []
+    if seen:
+        out.append((sure * unit, f"{plain} {x.s.names[seen[0][0]]}'s carnivore" if len(seen) == 1
+                    else f"{plain} {len(seen)} carnivores"))
+    if total > sure:
+        guessed = [c for _, c in hits if not x.in_sight(c)]
+        more = (total - sure) * unit
+        if seen:
+            # after the fact, whatever its weight: "it shields species 1 from P2's carnivore and more may come"
+            more, text = min(more, 0.99 * sure * unit), "more may come"
+        elif len(guessed) == 1 and any(TRAIT_OF[k] == CARNIVORE and k not in guessed[0][2].hidden
+                                       for k in guessed[0][2].traits):
+            text = f"{maybe} {x.s.names[guessed[0][0]]}'s carnivore"
+        else:
+            text = unseen
+        out.append((more, text))
+    return out
+
+
 def _attack_loss(x: _Ctx, sp: Any) -> float:
     """What an attack on ``sp`` costs its owner: a population and its food,
     and the meat fed to an opponent."""
@@ -305,7 +487,7 @@ def _trait_value(x: _Ctx, t: str, j: int, parts: Parts | None = None) -> float:
         if w is None:
             w = x.weakest[j] = min(_kept_value(x, old, j) for old in sp.traits)
         if parts is not None:
-            old = min(sp.traits, key=lambda o: _kept_value(x, o, j))
+            old = _weakest_card(x, j)
             parts.append((1.0 - w, f"it replaces {TRAIT_OF[old]}"))   # the new card's point for the old one
         return gain - w
     return gain
@@ -359,15 +541,16 @@ def _generic_values(x: _Ctx, parts: dict[str, Parts] | None = None) -> list[tupl
                 if PACK_HUNTING in nm:
                     v += 0.2
                 if parts is not None:
+                    fuller = (f"species {i + 1} has prey to feed more" if x.prey_known(i, eff, nm)[0] > sp.pop
+                              else f"species {i + 1} may have prey to feed more")
                     parts[_key("pop", i)] = [
-                        (0.8 if meat > sp.pop else 0.15,
-                         f"species {i + 1} has prey to feed more" if meat > sp.pop else f"species {i + 1} grows"),
+                        (0.8 if meat > sp.pop else 0.15, fuller if meat > sp.pop else f"species {i + 1} grows"),
                         (0.2 if PACK_HUNTING in nm else 0.0, "its pack hunts bigger prey")]
             else:
                 v = 0.9 * fed + (0.1 if DEFENSIVE_HERDING in nm else 0.0)
                 if parts is not None:
                     parts[_key("pop", i)] = [
-                        (0.9 * fed, f"there is food for more of species {i + 1}" if fed >= 1
+                        (0.9 * fed, f"there may be food for more of species {i + 1}" if fed >= 1
                          else f"species {i + 1} grows, if food allows"),
                         (0.1 if DEFENSIVE_HERDING in nm else 0.0, "its herd defends better")]
             out.append((v, _key("pop", i)))
@@ -382,19 +565,24 @@ def _generic_values(x: _Ctx, parts: dict[str, Parts] | None = None) -> list[tupl
                 more = x.best_meat(i, eff + 1, nm)
                 v += 0.6 * (min(sp.pop, more) - min(sp.pop, now))
             if parts is not None:
-                k = sum(1 for c in threats if c[4] <= sp.size + 1)
+                outgrown = [(1.0, c) for c in threats if c[4] <= sp.size + 1]
+                hunt = f"species {i + 1} can hunt bigger prey"
+                if carn and (x.prey_known(i, eff, nm)[0], x.prey_known(i, eff + 1, nm)[0]) != (now, more):
+                    hunt = f"species {i + 1} may hunt bigger prey"
                 parts[_key("size", i)] = [
-                    (0.05 if not k and not (carn and more > now) else 0.0, f"species {i + 1} grows bigger"),
-                    (ATTACK_LOSS * k, f"species {i + 1} outgrows {'a carnivore' if k == 1 else f'{k} carnivores'}"),
-                    (0.6 * (min(sp.pop, more) - min(sp.pop, now)) if carn else 0.0,
-                     f"species {i + 1} can hunt bigger prey")]
+                    (0.05 if not outgrown and not (carn and more > now) else 0.0, f"species {i + 1} grows bigger"),
+                    *_against(x, outgrown, ATTACK_LOSS, 99.0, f"species {i + 1} outgrows",
+                              f"species {i + 1} may outgrow", f"species {i + 1} may outgrow a carnivore to come"),
+                    (0.6 * (min(sp.pop, more) - min(sp.pop, now)) if carn else 0.0, hunt)]
             out.append((v, _key("size", i)))
     return out
 
 
-def _card_uses(x: _Ctx, c: int, generic: list[tuple[float, str]]) -> list[tuple[float, str]]:
+def _card_uses(x: _Ctx, c: int) -> list[tuple[float, str]]:
+    """Every use of card ``c``: the discards (:func:`_generic_values`) and the trait on each species
+    that lacks it."""
     t = TRAIT_OF[c]
-    uses = list(generic)
+    uses = list(x.generic())
     for j, nm in enumerate(x.names[x.p]):
         if t not in nm:
             uses.append((_trait_value(x, t, j), _key("trait", j)))
@@ -412,23 +600,39 @@ def _use_factors(x: _Ctx, c: int, k: str) -> Parts:
     return by_key.get(k, [])
 
 
-def _best_use(x: _Ctx, c: int) -> str:
-    """The use :func:`_card_values` counts card ``c`` for: its best trait, or else the best discard."""
-    gen = max(_generic_values(x))
-    t = TRAIT_OF[c]
-    best, key = -9.0, ""
-    for j, nm in enumerate(x.names[x.p]):
-        if t not in nm:
-            v = _trait_value(x, t, j)
-            if v > best:
-                best, key = v, _key("trait", j)
-    return key if key and best >= gen[0] else gen[1]
+def _best_trait(x: _Ctx, t: str) -> tuple[float, list[str]]:
+    """The best worth of a trait-``t`` card laid on one of the player's species, and the keys of the
+    species that give it (ties); (-9, []) when every species has ``t``."""
+    got = x.trait_best.get(t)
+    if got is None:
+        best, keys = -9.0, []
+        for j, nm in enumerate(x.names[x.p]):
+            if t not in nm:
+                v = _trait_value(x, t, j)
+                if v > best + TIE:
+                    best, keys = v, [_key("trait", j)]
+                elif v >= best - TIE:
+                    keys.append(_key("trait", j))
+        got = x.trait_best[t] = (best, keys)
+    return got
 
 
-def _card_factors(x: _Ctx, c: int) -> Parts:
-    """The terms of playing card ``c`` now: its best use.  (Keeping a card is worth the same for
-    every card, so it is named only for the choice to stop.)"""
-    return _use_factors(x, c, _best_use(x, c))
+def _plan(x: _Ctx, c: int) -> tuple[float, str]:
+    """Card ``c``'s plan: its worth as the best thing it can pay for, and that use (a "use" key).
+    Among equal uses the card least worth as a trait is the one spent on a discard.  Ties between
+    uses are broken by the card and the round, not by chance: the "use" question asked next
+    (:func:`_use`) must come to the same use, so that a card's two steps carry out one plan."""
+    gv, gkeys = x.generic_best()
+    tv, tkeys = _best_trait(x, TRAIT_OF[c])
+    salt = c + x.s.round
+    if tkeys and tv >= gv:
+        return tv, tkeys[salt % len(tkeys)]
+    return gv - 0.01 * tv, gkeys[salt % len(gkeys)]
+
+
+def _card_values(x: _Ctx, hand: list[int]) -> dict[int, float]:
+    """Each hand card's worth as its plan (:func:`_plan`)."""
+    return {c: _plan(x, c)[0] for c in hand}
 
 
 def _least(vals: dict[int, float], c: int, what: str, *more: tuple[float, str]) -> Parts:
@@ -438,29 +642,13 @@ def _least(vals: dict[int, float], c: int, what: str, *more: tuple[float, str]) 
     return out or [(1e-3, "your cards are worth alike")]
 
 
-def _best_trait(x: _Ctx, t: str) -> float:
-    best = -9.0
-    for j, nm in enumerate(x.names[x.p]):
-        if t not in nm:
-            v = _trait_value(x, t, j)
-            if v > best:
-                best = v
-    return best
-
-
-def _card_values(x: _Ctx, hand: list[int]) -> dict[int, float]:
-    """Each hand card's worth as the best thing it can pay for; among equal
-    uses the card least worth as a trait is spent on size/population."""
-    gen = max(v for v, _ in _generic_values(x))
-    by_trait: dict[str, float] = {}
-    out = {}
-    for c in hand:
-        t = TRAIT_OF[c]
-        tv = by_trait.get(t)
-        if tv is None:
-            tv = by_trait[t] = _best_trait(x, t)
-        out[c] = tv if tv >= gen else gen - 0.01 * tv
-    return out
+def _favour(scored: list[tuple[float, str]], plan: str | None) -> list[tuple[float, str]]:
+    """``scored`` with the options tied with ``plan`` (the follow-up its first step chose) set a
+    hair below it, so :func:`pick` takes the plan and not a chance one of its equals."""
+    if plan is None or not any(k == plan for _, k in scored):
+        return scored
+    best = max(v for v, _ in scored)
+    return [(v - 1e-6 if k != plan and v >= best - TIE else v, k) for v, k in scored]
 
 
 # -- the decisions ---------------------------------------------------------------------------
@@ -487,7 +675,7 @@ def _food(x: _Ctx, d: Decision, rng: random.Random) -> str:
     scored = [(why(w * 0.6 * FOOD_OF[o.value] - vals[o.value],
                    partial(_food_least, vals, o.value, w)),
                o.key) for o in d.options]
-    return pick(scored, rng)
+    return _pick(scored, rng)
 
 
 def _food_least(vals: dict[int, float], c: int, w: float) -> Parts:
@@ -502,33 +690,44 @@ def _food_factor(weight: float, food: int) -> tuple[float, str]:
 
 
 def _play(x: _Ctx, d: Decision, rng: random.Random) -> str:
-    hand = [o.value for o in d.options if o.key != "done"]
-    vals = _card_values(x, hand)
-    scored = [(why(vals[c] - x.keep, partial(_card_factors, x, c)), k)
+    """The card whose plan (:func:`_plan`, a card and its use weighed as a pair) is worth most, or
+    the end of the turn when keeping the cards is worth more."""
+    plans = {o.value: _plan(x, o.value) for o in d.options if o.key != "done"}
+    scored = [(_planned(plans[c][0] - x.keep, plans[c][1], partial(_use_factors, x, c, plans[c][1])), k)
               for c, k in ((o.value, o.key) for o in d.options if o.key != "done")]
-    scored.append((why(0.0, lambda: [(max(1e-3, x.keep - max(vals.values(), default=0.0)),
+    best = max((v for v, _ in plans.values()), default=0.0)
+    scored.append((why(0.0, lambda: [(max(1e-3, x.keep - best),
                                       "no card pays more than keeping it" if x.keep
                                       else "no card would earn you anything")]), "done"))
-    return pick(scored, rng)
+    return _pick(scored, rng)
 
 
 def _use(x: _Ctx, d: Decision, rng: random.Random) -> str:
-    step = x.s.steps[-1]
+    """What the picked card pays for: the use its plan chose (:func:`_plan`), among the same scores."""
+    c = x.s.steps[-1].card
     legal = {o.key for o in d.options}
-    scored = [(why(v, partial(_use_factors, x, step.card, k)), k)
-              for v, k in _card_uses(x, step.card, _generic_values(x)) if k in legal]
+    uses = _favour([(v, k) for v, k in _card_uses(x, c) if k in legal], _plan(x, c)[1])
+    scored = [(why(v, partial(_use_factors, x, c, k)), k) for v, k in uses]
     if not scored:
         because("any of these uses will do")
         scored = [(0.0, o.key) for o in d.options if o.key != "back"] or [(0.0, "back")]
-    return pick(scored, rng)
+    return _pick(scored, rng)
 
 
 def _replace(x: _Ctx, d: Decision, rng: random.Random) -> str:
-    step = x.s.steps[-1]
-    kept = {o.value: _kept_value(x, o.value, step.species) for o in d.options if o.key != "back"}
-    scored = [(why(-kept[o.value], partial(_weakest, kept, o.value)), o.key)
-              for o in d.options if o.key != "back"]
-    return pick(scored, rng)
+    """The trait card to give up: the one :func:`_trait_value` counted on replacing."""
+    j = x.s.steps[-1].species
+    opts = [o for o in d.options if o.key != "back"]
+    kept = {o.value: _kept_value(x, o.value, j) for o in opts}
+    plan = f"replace:{_weakest_card(x, j)}" if opts else None
+    raw = _favour([(-kept[o.value], o.key) for o in opts], plan)
+    scored = [(why(v, partial(_weakest, kept, o.value)), k) for (v, k), o in zip(raw, opts)]
+    return _pick(scored, rng)
+
+
+def _weakest_card(x: _Ctx, j: int) -> int:
+    """The trait card of full species ``j`` least worth keeping (the first of equals)."""
+    return min(x.row[j].traits, key=lambda o: _kept_value(x, o, j))
 
 
 def _weakest(kept: dict[int, float], c: int) -> Parts:
@@ -589,10 +788,13 @@ def _target_value(x: _Ctx, i: int, o: int, j: int, bl: list, parts: Parts | None
     t = s.players[o].species[j]
     tn = x.names[o][j]
     pop = a.pop
-    v = -x.keep * len(bl)
-    if parts is not None and bl:
-        parts.append((v, f"it costs {'a card' if len(bl) == 1 else f'{len(bl)} cards'} to get past"))
     horns = HORNS in tn and (INTELLIGENCE not in an or len(s.players[p].hand) <= len(bl) or o == p)
+    # the Intelligence discards: one a blocking trait, and one more for Horns (:func:`_ignore` pays it)
+    cards = len(bl) + (1 if HORNS in tn and not horns else 0)
+    v = -x.keep * cards
+    if parts is not None and cards:
+        parts.append((v, f"it costs {'a card' if cards == 1 else f'{cards} cards'} to get past"
+                      if bl else "it costs a card to ignore Horns"))
     if horns:
         if pop <= 1:
             if parts is not None:
@@ -635,14 +837,16 @@ def _target_value(x: _Ctx, i: int, o: int, j: int, bl: list, parts: Parts | None
 
 
 def _best_target(x: _Ctx, i: int) -> tuple[float, str | None]:
+    """Carnivore ``i``'s best attack: its worth (a :class:`Planned` naming the target while a hint
+    asks) and the target's key (the first of equals, which :func:`_target` then picks)."""
     best, key, at = -99.0, None, None
     for o, j, bl in targets(x.s, x.p, i, x.names):
         v = _target_value(x, i, o, j, bl)
-        if v > best:
+        if v > best + TIE:
             best, key, at = v, f"target:{o}:{j}", (o, j, bl)
-    if at is not None:
+    if at is not None and key is not None:
         o, j, bl = at
-        best = why(best, lambda: _target_factors(x, i, o, j, bl))
+        best = _planned(best, key, lambda: _target_factors(x, i, o, j, bl))
     return best, key
 
 
@@ -684,23 +888,27 @@ def _feed(x: _Ctx, d: Decision, rng: random.Random) -> str:
         else:
             v = _best_target(x, i)[0]
         scored.append((v, k))
-    return pick(scored, rng)
+    return _pick(scored, rng)
 
 
 def _target(x: _Ctx, d: Decision, rng: random.Random) -> str:
-    step = x.s.steps[-1]
-    i = step.species
-    scored = []
+    """The species to attack: the one the feeding turn's choice counted on (:func:`_best_target`)."""
+    i = x.s.steps[-1].species
+    a, an = x.s.players[x.p].species[i], x.names[x.p][i]
+    eff = _attack_size(a, an)
+    raw, blocks = [], []
     for o in d.options:
         if o.key == "back":
             continue
         ow, j = o.value
-        bl = blockers(x.s.players[x.p].species[i], x.names[x.p][i],
-                      _attack_size(x.s.players[x.p].species[i], x.names[x.p][i]),
-                      x.s.players[ow].species, x.names[ow], j) if ow != x.p else []
-        scored.append((why(_target_value(x, i, ow, j, bl), partial(_target_factors, x, i, ow, j, bl)),
-                       o.key))
-    return pick(scored, rng) if scored else "back"
+        bl = blockers(a, an, eff, x.s.players[ow].species, x.names[ow], j) if ow != x.p else []
+        raw.append((_target_value(x, i, ow, j, bl), o.key))
+        blocks.append((ow, j, bl))
+    if not raw:
+        return "back"
+    raw = _favour(raw, _best_target(x, i)[1] if len(raw) > 1 else None)
+    scored = [(why(v, partial(_target_factors, x, i, ow, j, bl)), k) for (v, k), (ow, j, bl) in zip(raw, blocks)]
+    return _pick(scored, rng)
 
 
 def _attack_size(a: Any, an: set) -> int:
@@ -719,8 +927,8 @@ def _ignore(x: _Ctx, d: Decision, rng: random.Random) -> str:
 
 def _discard(x: _Ctx, d: Decision, rng: random.Random) -> str:
     vals = _card_values(x, [o.value for o in d.options])
-    return pick([(why(-vals[o.value], partial(_least, vals, o.value, TRAIT_OF[o.value])), o.key) for o in d.options],
-                rng)
+    return _pick([(why(-vals[o.value], partial(_least, vals, o.value, TRAIT_OF[o.value])), o.key)
+                  for o in d.options], rng)
 
 
 _BY_KIND = {"food": _food, "play": _play, "use": _use, "replace": _replace, "feed": _feed,
