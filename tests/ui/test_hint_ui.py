@@ -29,7 +29,7 @@ def one_human(game: str, players: int, seed: int, choices: int) -> Match:
 async def test_h_shows_the_hint_and_applies_nothing(game):
     m = one_human(game, 2, 4, 30)
     d = m.decision()
-    want = hint(m.game, m.state, d, len(m.history))
+    want = hint(m.game, m.state, d, len(m.history), m.plan_start())   # as the screen asks it
     app = BoardgamesApp(m)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
