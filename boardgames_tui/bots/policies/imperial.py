@@ -285,7 +285,7 @@ def _contrast(scored: list[tuple[float, Any]]) -> list[tuple[float, Any]]:
     said_top = {t for v in top if isinstance(v, Why) for _, t in v.factors}
     everywhere: set[str] = set()
     if rest and all(isinstance(v, Why) for v in rest):
-        everywhere = set.intersection(*({t for _, t in v.factors} for v in rest))  # type: ignore[union-attr]
+        everywhere = set.intersection(*({t for _, t in v.factors} for v in rest if isinstance(v, Why)))
     out = []
     for v, k in scored:
         if isinstance(v, Why):
