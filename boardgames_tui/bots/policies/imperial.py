@@ -34,7 +34,7 @@ from ...games.imperial.data import (
     NEUTRAL_LAND, OWNER, PORT_SEA, POWER_NAMES, REGION_NAMES, SEA_NEIGHBOURS, SEAS, TAXATION,
     WIN_POWER_POINTS, power_factor,
 )
-from ...games.imperial.maneuver import army_destinations
+from ...games.imperial.maneuver import army_destinations, foes
 from . import Why, because, dispatch, explaining, pick, why
 
 # The hard bot's budget in the app, under a second a decision: an iteration costs
@@ -813,18 +813,49 @@ def _flag_gain(c: _Ctx, r: int) -> float:
     return c.wp - (c.stake(f) if f >= 0 else 0.0)
 
 
+# One evaluation for the steps of a unit's move (pick the unit, its destination, the battle on
+# arriving, hostile or friendly): the destination is worth what the unit does there *with* the battle
+# the battle step will fight (``_fight``), and the battle and declare steps weigh the same way, so the
+# hint at each step continues the plan of the first (a unit sent to free Vienna fights there).
+def _fight(c: _Ctx, r: int, kind: str, here: int) -> tuple[float, int, str] | None:
+    """The battle a unit of ``kind`` entering ``r`` would fight, where ``c.p`` has ``here`` other
+    units of its kind: (value, foe, foe's unit), the best worth fighting (over 0, what peace is worth
+    in the battle step), or None."""
+    s, p = c.s, c.p
+    a, f = s.armies[r], s.fleets[r]
+    if sum(a) - a[p] + sum(f) - f[p] == 0:
+        return None
+    best = None
+    for q, theirs in foes(s, p, r, kind):
+        v = _battle_value(c, r, q, theirs, here)
+        if v > 0 and (best is None or v > best[0]):
+            best = (v, q, theirs)
+    return best
+
+
 def _dest_value(c: _Ctx, kind: str, r: int, near_from: int, say: list | None = None) -> float:
-    """A unit of ``kind`` moving to ``r``; ``say`` (when given) gets what the move does, in words."""
+    """A unit of ``kind`` moving to ``r``; ``say`` (when given) gets what the move does, in words.
+    Among equal destinations the first region (a tiny nudge): the unit's pick and its destination
+    step then name the same one."""
+    return _dest_raw(c, kind, r, near_from, say) - 1e-7 * r
+
+
+def _dest_raw(c: _Ctx, kind: str, r: int, near_from: int, say: list | None) -> float:
     s, p = c.s, c.p
     row = (s.armies if kind == "army" else s.fleets)[r]
-    foes = sum(row) - row[p]
+    here = row[p]
+    fight = _fight(c, r, kind, here)
+    if fight is not None:
+        v, q, theirs = fight
+        return _battle_value(c, r, q, theirs, here, say)
+    foes_ = sum(row) - here
     where = REGION_NAMES[r]
     if r >= N_HOME:  # neutral land or sea
-        if foes:
+        if foes_:
             if say is not None:
                 say.append(f"foreign units stand in {where}")
             return -0.6
-        if row[p]:
+        if here:
             if say is not None:
                 say.append(f"a unit of yours holds {where} already")
             return -0.2
@@ -834,23 +865,18 @@ def _dest_value(c: _Ctx, kind: str, r: int, near_from: int, say: list | None = N
                 f = s.flags[r]
                 say.append(f"it takes {where}'s flag" + (f" from {POWER_NAMES[f]}" if f >= 0 else ""))
             return gain
-    elif OWNER[r] == p:
-        if foes and _blocked(s, r):
-            if say is not None:
-                say.append(f"it frees {where} of hostile armies")
-            return (2.0 if s.factory[r] else 0.5) * c.wp
-    else:  # a foreign home province
+    elif OWNER[r] != p:  # a foreign home province
         o = OWNER[r]
-        if foes or s.armies[r][o] or s.fleets[r][o]:
+        if foes_ or s.armies[r][o] or s.fleets[r][o]:
             if say is not None:
                 say.append(f"{where} is defended")
             return -0.6
-        if s.factory[r] and not row[p]:
-            st = c.stake(o)
-            if st < 0:
+        if s.factory[r] and not here:
+            block = _block_value(c, r)
+            if block > 0:
                 if say is not None:
                     say.append(f"it can block {where}'s factory")
-                return min(2.0, -st) * 0.5 - 0.2
+                return block - 0.2
         if say is not None:
             say.append(f"nothing is gained in {where}")
         return -0.3
@@ -859,6 +885,12 @@ def _dest_value(c: _Ctx, kind: str, r: int, near_from: int, say: list | None = N
     if say is not None:
         say.append(f"{where} is nearer a flag to take" if v > 0 else f"nothing is gained in {where}")
     return v
+
+
+def _block_value(c: _Ctx, r: int) -> float:
+    """A hostile army of ``c.p`` in ``r``, a foreign home province with a factory: its owner's taxes
+    and production there stop, worth to me what my rivals hold more of the owner than I do."""
+    return -0.5 * max(-2.0, min(2.0, c.stake(OWNER[r])))
 
 
 def _dest_why(c: _Ctx, kind: str, dests, near: int, ex: bool) -> float:
@@ -875,10 +907,11 @@ def _dest_factors(c: _Ctx, kind: str, dests, near: int, best: float) -> list:
     return [(best or -1.0, "the unit has nowhere useful to go")]
 
 
-def _battle_value(c: _Ctx, r: int, q: int, theirs: str, say: list | None = None) -> float:
-    """A battle in ``r``: one unit of ``c.p`` and one of ``q`` go.  Worth it when it frees a home
-    province of hostile armies, leaves ``c.p`` alone on a neutral region, or takes the last defender
-    from a factory I would rather see blocked."""
+def _battle_value(c: _Ctx, r: int, q: int, theirs: str, here: int, say: list | None = None) -> float:
+    """A battle in ``r``: one unit of ``c.p`` and one of ``q`` go; ``c.p`` keeps ``here`` units of
+    the fighting one's kind there.  Worth it when it frees a home province of hostile armies, leaves
+    ``c.p`` alone on a neutral region, or takes the last defender from a factory I would rather see
+    blocked."""
     s, p = c.s, c.p
     where, foe = REGION_NAMES[r], POWER_NAMES[q]
     if c.s.gov[q] == c.me:
@@ -888,15 +921,17 @@ def _battle_value(c: _Ctx, r: int, q: int, theirs: str, say: list | None = None)
     o = OWNER[r]
     if o == p:
         if theirs == "army" and s.hostile[r][q]:
+            n = sum(s.armies[r][x] for x in _P if x != p and s.hostile[r][x])
             if say is not None:
-                say.append(f"it frees {where} of {foe}'s army")
-            return (2.0 if s.factory[r] else 0.5) * c.wp
+                say.append(f"it frees {where} of {foe}'s army" if n == 1 else
+                           f"it fights one of {n} hostile armies in {where}")
+            return (2.0 if s.factory[r] else 0.5) * c.wp / n
         if say is not None:
             say.append(f"{foe}'s unit does no harm in {where}")
         return -1.0
     if r >= N_HOME:
         row = (s.fleets if IS_SEA[r] else s.armies)[r]
-        if row[p] >= 2 and sum(row) - row[p] == 1:
+        if here >= 1 and sum(row) - row[p] == 1:
             if say is not None:
                 say.append(f"it leaves {POWER_NAMES[p]} alone in {where}")
             return _flag_gain(c, r) - 0.3 * c.wp - 0.3 * c.stake(q)
@@ -912,9 +947,9 @@ def _battle_value(c: _Ctx, r: int, q: int, theirs: str, say: list | None = None)
     return -1.0
 
 
-def _battle_why(c: _Ctx, r: int, q: int, theirs: str, ex: bool) -> float:
-    v = _battle_value(c, r, q, theirs)
-    return why(v, lambda: _said(v, lambda say: _battle_value(c, r, q, theirs, say))) if ex else v
+def _battle_why(c: _Ctx, r: int, q: int, theirs: str, here: int, ex: bool) -> float:
+    v = _battle_value(c, r, q, theirs, here)
+    return why(v, lambda: _said(v, lambda say: _battle_value(c, r, q, theirs, here, say))) if ex else v
 
 
 def _said(v: float, fn) -> list:
@@ -939,7 +974,9 @@ def _maneuver(game, s, d, rng):
             dests = _SEA_ADJ[v] if kind == "fleet" else army_destinations(game, s, p, v)
             scored.append((_dest_why(c, kind, dests, near, ex), o.key))
         elif v[0] == "attack":
-            scored.append((_battle_why(c, v[1], v[2], v[4], ex), o.key))
+            r, mine = v[1], v[3]
+            here = (s.armies if mine == "army" else s.fleets)[r][p] - 1
+            scored.append((_battle_why(c, r, v[2], v[4], here, ex), o.key))
         elif v[0] == "status":
             r, hostile = v[1], v[2]
             want = s.factory[r] and c.stake(OWNER[r]) < 0
@@ -958,30 +995,58 @@ def _destination(game, s, d, rng):
     near = c.near(step.unit, step.frm)
     if not explaining():   # the reasons' closures only for a hint: rollouts call this constantly
         return _pick([(_dest_value(c, step.unit, o.value[0], near), o.key) for o in d.options if o.key != "back"],
-                    rng)
+                     rng)
     return _pick([(_dest_why(c, step.unit, (o.value[0],), near, True), o.key) for o in d.options if o.key != "back"],
-                rng)
+                 rng)
 
 
 def _contest(game, s, d, rng):
+    """The battle on arriving, weighed as the destination was (``_fight``): the unit has arrived, so
+    ``c.p`` keeps one unit fewer there than it has."""
     step = s.steps[-1]
     c = _Ctx(s, step.power, d.player)
+    r = step.r
+    here = (s.armies if step.unit == "army" else s.fleets)[r][step.power] - 1
     ex = explaining()
-    scored = [(why(0.0, lambda: [(1.0, "no battle here wins a flag or frees a factory")]), "peace")]
-    for o in d.options:
-        if o.key != "peace":
-            scored.append((_battle_why(c, step.r, o.value[0], o.value[1], ex), o.key))
-    return _pick(scored, rng)
+    fights = [(_battle_why(c, r, o.value[0], o.value[1], here, ex), o.key) for o in d.options if o.key != "peace"]
+    goal = max((v for v, _ in fights), default=0.0) > 0
+    where = REGION_NAMES[r]
+    peace = why(0.0, lambda: [(-1.0, f"without a battle {where} stays as it is") if goal
+                              else (1.0, "no battle here wins a flag or frees a factory")])
+    return _pick([(peace, "peace")] + fights, rng)
 
 
 def _declare(game, s, d, rng):
+    """Hostile or friendly, as the destination weighed the move (``_block_value``): hostile when
+    blocking the factory hurts the owner's other bondholders more than me."""
     r = s.steps[-1].r
     o = OWNER[r]
-    if s.factory[r] and _stake(_row(s, o), d.player) < 0:
-        because(f"blocking {REGION_NAMES[r]}'s factory hurts your rivals more")
-        return "hostile"
-    because(f"blocking {REGION_NAMES[r]} would not hurt your rivals more")
-    return "friendly"
+    c = _Ctx(s, s.steps[-1].power, d.player)
+    where, owner = REGION_NAMES[r], POWER_NAMES[o]
+    block = _block_value(c, r) if s.factory[r] else 0.0
+    risk = 0.1 if s.armies[r][o] or s.fleets[r][o] else 0.0   # its units there may demand a battle
+    hostile = block - risk
+
+    def hostile_factors() -> list:
+        if not s.factory[r]:
+            return [(-risk, f"a hostile army invites {owner}'s units to battle") if risk
+                    else (1.0, f"{where} has no factory: neither status does much")]
+        if block > 0:
+            return [(block, f"blocking {where}'s factory hurts your rivals more"),
+                    (-risk, f"{owner}'s units there may demand a battle")]
+        if block < 0:
+            return [(block, f"blocking {where}'s factory hurts you more than your rivals")]
+        return [(1.0, f"you hold as much of {owner} as your rivals")] if not risk else \
+            [(-risk, f"{owner}'s units there may demand a battle")]
+
+    def friendly_factors() -> list:
+        if hostile < 0:
+            return [(-hostile, f"blocking {where} would not hurt your rivals more")]
+        if hostile > 0:
+            return [(-hostile, f"{owner}'s factory in {where} keeps paying its taxes")]
+        return [(1.0, f"{where} has no factory: neither status does much" if not s.factory[r]
+                 else f"you hold as much of {owner} as your rivals")]
+    return _pick([(why(hostile, hostile_factors), "hostile"), (why(0.0, friendly_factors), "friendly")], rng)
 
 
 def _demand(game, s, d, rng):
