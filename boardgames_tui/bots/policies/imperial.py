@@ -558,12 +558,12 @@ def _rondel_values(game, s: Any, d: Decision, me: int, p: int) -> list[tuple[flo
             mine = row[me]
             if tr >= due:
                 return mine - (due - mine) / (n - 1) - w * (worth(tr) - worth(tr - due)) + card_value, None
-            # the treasury is short: the rivals are paid first, I give up my interest (which a later
-            # landing would have paid me), then pay the rest from my own cash
+            # the treasury is short: the rivals are paid first, I give up my interest (a part of which
+            # a later landing would have paid me), then pay the rest from my own cash
             rivals = due - mine
             got = max(0, min(mine, tr - rivals))
             paid = min(s.cash[me], max(0, rivals - tr))
-            return 2 * got - mine - paid - rivals / (n - 1) - w * worth(tr) + card_value, None
+            return got - LOST * (mine - got) - paid - rivals / (n - 1) - w * worth(tr) + card_value, None
         if t == 4:  # import
             a, f, spare = units()
             k = min(3, tr, ARMY_LIMIT[p] - a + FLEET_LIMIT[p] - f)
@@ -601,7 +601,10 @@ def _rondel_values(game, s: Any, d: Decision, me: int, p: int) -> list[tuple[flo
 # taxation's worth of power points to its government, in millions.  It changes no pick but among
 # such spaces and the few that only cost (idle units), and it sets those mistakes apart from the
 # ordinary choices of taste.
-WASTE = 2.5
+WASTE = 3.0
+# My interest a short treasury does not pay, counted as lost at this share (a later landing might
+# have paid it).
+LOST = 0.5
 
 
 def _idle_best(out: list, name: str) -> list:
