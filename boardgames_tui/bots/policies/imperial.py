@@ -277,8 +277,9 @@ def _pick(scored: list[tuple[float, str]], rng: random.Random) -> str:
 def _contrast(scored: list[tuple[float, Any]]) -> list[tuple[float, Any]]:
     """The factors that tell the options apart: an option other than the best loses those the best
     names too (a warning after a worse choice then says what is worse in it, not "it costs 2M" when
-    both cost that), the best loses those every other option names and is cut to what a hint's line
-    holds (:func:`_fit`).  The scores are unchanged."""
+    both cost that; with nothing against it, what it does, which is less), the best loses those every
+    other option names and is cut to what a hint's line holds (:func:`_fit`).  The scores are
+    unchanged."""
     best = max(v for v, _ in scored)
     top = [v for v, _ in scored if v >= best - 1e-9]
     rest = [v for v, _ in scored if v < best - 1e-9]
@@ -292,7 +293,11 @@ def _contrast(scored: list[tuple[float, Any]]) -> list[tuple[float, Any]]:
             if v >= best - 1e-9:
                 v = Why(float(v), _fit(tuple(x for x in v.factors if x[1] not in everywhere) or v.factors))
             else:
-                v = Why(float(v), tuple(x for x in v.factors if x[1] not in said_top))
+                f = tuple(x for x in v.factors if x[1] not in said_top)
+                pros = [x for x in f if x[0] > 0]
+                if pros and not any(x[0] < 0 for x in f):   # what it does, which is less than the best does
+                    f += ((float(v) - best, pros[0][1]),)
+                v = Why(float(v), f)
         out.append((v, k))
     return out
 
@@ -361,11 +366,9 @@ def _bond_factors(p: int, worth: float, gain: int, cost: int, ctl: float, govern
     """A bond's worth in the player's terms: the factor its power is heading for (what sets one
     power's bonds apart from another's), its price, the government it brings."""
     fx = power_factor(int(final))
-    if worth >= cost:
-        money = [(worth, f"+{gain}M interest at factor x{fx}"), (-cost, f"it costs {cost}M")]
-    else:   # it earns back less than its price: that is what speaks against it
-        money = [(worth - cost, f"{POWER_NAMES[p]}'s bonds score little (factor x{fx} ahead)")]
-    return money + [(ctl, "it stays yours to govern" if governs else "yours to govern then")]
+    money = ((worth - cost, f"+{gain}M interest at factor x{fx} for {cost}M") if worth > cost else
+             (worth - cost, f"{POWER_NAMES[p]}'s bonds score little (factor x{fx} ahead)"))
+    return [money, (ctl, "it stays yours to govern" if governs else "yours to govern then")]
 
 
 def _choices(s: Any, me: int, p: int) -> list[tuple[int, int, str | None]]:
@@ -386,7 +389,7 @@ def _choices(s: Any, me: int, p: int) -> list[tuple[int, int, str | None]]:
 
 
 def _keep() -> float:
-    return why(KEEP_CASH, lambda: [(KEEP_CASH, "no bond is worth its price to you now")])
+    return why(KEEP_CASH, lambda: [(KEEP_CASH, "you keep your cash for a better bond")])
 
 
 def _invest(game, s, d, rng):
