@@ -11,10 +11,16 @@ here is the position itself.
   its present taxes until the fastest one reaches 25 points.
 * Governing: each rondel space is priced by what it does now (taxation's points and bonus, a
   factory's future taxes, units for flags still to take, interest paid to me); extra spaces cost my
-  own cash, and a taxation that ends the game is taken only when it makes me win.
+  own cash, and a taxation that ends the game is taken only when it makes me win.  A space that does
+  nothing (a maneuver without units, a taxation of 0 power points, an import from an empty treasury,
+  ...) costs the turn it wastes (WASTE), so the guided game's warning sets such a choice apart.
 * Maneuvers: units go where they take a flag (neutral land, seas), clear hostile armies from their
   home provinces, or block the factories of powers I hold less of than my rivals; battles that
-  change no flag and free no factory are declined.
+  change no flag and free no factory are declined.  A destination is worth what the unit does there
+  with the battle the battle step will fight (``_fight``), and hostile or friendly is weighed as the
+  destination was, so one move's steps keep one plan.
+* Reasons (only while a hint asks): each option's factors in the player's terms, less what it shares
+  with the pick (``_contrast``), cut to a hint's line (``_fit``).
 
 ``evaluate`` is a softmax over the forecast scores, sharper as the end nears, calibrated on games
 between policies.  Everything is a few small loops over lists of ints: the hard bot calls ``choose``
