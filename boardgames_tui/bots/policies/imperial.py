@@ -11,10 +11,16 @@ here is the position itself.
   its present taxes until the fastest one reaches 25 points.
 * Governing: each rondel space is priced by what it does now (taxation's points and bonus, a
   factory's future taxes, units for flags still to take, interest paid to me); extra spaces cost my
-  own cash, and a taxation that ends the game is taken only when it makes me win.
+  own cash, and a taxation that ends the game is taken only when it makes me win.  A space that does
+  nothing (a maneuver without units, a taxation of 0 power points, an import from an empty treasury,
+  ...) costs the turn it wastes (WASTE), so the guided game's warning sets such a choice apart.
 * Maneuvers: units go where they take a flag (neutral land, seas), clear hostile armies from their
   home provinces, or block the factories of powers I hold less of than my rivals; battles that
-  change no flag and free no factory are declined.
+  change no flag and free no factory are declined.  A destination is worth what the unit does there
+  with the battle the battle step will fight (``_fight``), and hostile or friendly is weighed as the
+  destination was, so one move's steps keep one plan.
+* Reasons (only while a hint asks): each option's factors in the player's terms, less what it shares
+  with the pick (``_contrast``), cut to a hint's line (``_fit``).
 
 ``evaluate`` is a softmax over the forecast scores, sharper as the end nears, calibrated on games
 between policies.  Everything is a few small loops over lists of ints: the hard bot calls ``choose``
@@ -34,8 +40,8 @@ from ...games.imperial.data import (
     NEUTRAL_LAND, OWNER, PORT_SEA, POWER_NAMES, REGION_NAMES, SEA_NEIGHBOURS, SEAS, TAXATION,
     WIN_POWER_POINTS, power_factor,
 )
-from ...games.imperial.maneuver import army_destinations
-from . import because, dispatch, explaining, pick, why
+from ...games.imperial.maneuver import army_destinations, foes
+from . import Why, because, dispatch, explaining, pick, why
 
 # The hard bot's budget in the app, under a second a decision: an iteration costs
 # 1.2-1.5 ms of CPU here with 2-4 players (bench/bots.py).
@@ -269,6 +275,59 @@ def candidates(game: Any, state: Any, decision: Decision) -> list[str]:
     return keys or decision.keys()
 
 
+def _pick(scored: list[tuple[float, str]], rng: random.Random) -> str:
+    """:func:`pick`, the reasons first made to name what differs (only while a hint asks)."""
+    return pick(_contrast(scored) if explaining() else scored, rng)
+
+
+def _contrast(scored: list[tuple[float, Any]]) -> list[tuple[float, Any]]:
+    """The factors that tell the options apart: an option other than the best loses those the best
+    names too (a warning after a worse choice then says what is worse in it, not "it costs 2M" when
+    both cost that; with nothing against it, what it does, which is less), the best loses those every
+    other option names and is cut to what a hint's line holds (:func:`_fit`).  The scores are
+    unchanged."""
+    best = max(v for v, _ in scored)
+    top = [v for v, _ in scored if v >= best - 1e-9]
+    rest = [v for v, _ in scored if v < best - 1e-9]
+    said_top = {t for v in top if isinstance(v, Why) for _, t in v.factors}
+    everywhere: set[str] = set()
+    if rest and all(isinstance(v, Why) for v in rest):
+        everywhere = set.intersection(*({t for _, t in v.factors} for v in rest if isinstance(v, Why)))
+    out = []
+    for v, k in scored:
+        if isinstance(v, Why):
+            if v >= best - 1e-9:
+                v = Why(float(v), _fit(tuple(x for x in v.factors if x[1] not in everywhere) or v.factors))
+            else:
+                f = tuple(x for x in v.factors if x[1] not in said_top)
+                pros = [x for x in f if x[0] > 0]
+                if pros and not any(x[0] < 0 for x in f):   # what it does, which is less than the best does
+                    f += ((float(v) - best, pros[0][1]),)
+                v = Why(float(v), f)
+        out.append((v, k))
+    return out
+
+
+LONGEST = 70      # a hint's reason fits one line of the guided game
+
+
+def _fit(factors: tuple) -> tuple:
+    """``factors`` less the weakest that would make the reason a hint builds from them (the two
+    strongest for, the strongest against: ``bots/hint.py``) longer than LONGEST."""
+    from ..hint import MENTION_AGAINST
+    pros = sorted((f for f in factors if f[0] > 0), key=lambda f: -f[0])
+    cons = sorted((f for f in factors if f[0] < 0), key=lambda f: f[0])
+    top = pros[0][0] if pros else 0.0
+    con = cons[0] if cons and (not pros or -cons[0][0] >= MENTION_AGAINST * top) else None
+    for keep, against in ((2, con), (1, con), (2, None), (1, None)):
+        text = " and ".join(t for _, t in pros[:keep])
+        if against is not None:
+            text = f"{text}, though {against[1]}" if text else f"despite {against[1]}"
+        if len(text) <= LONGEST:
+            break
+    return tuple(pros[:keep]) + ((against,) if against is not None else tuple(c for c in cons if con is None))
+
+
 # -- investing ----------------------------------------------------------------------------------------
 def _bond_values(s: Any, me: int, p: int, choices, final: list[float], left: float) -> list[tuple[float, str]]:
     """Each choice priced for ``me``: ``choices`` are (bond, traded-in bond or -1, key)."""
@@ -302,17 +361,20 @@ def _bond_values(s: Any, me: int, p: int, choices, final: list[float], left: flo
             ctl = 0.5 * control
         if ex:
             val = why(val + ctl, lambda gain=gain, cost=cost, ctl=ctl: _bond_factors(  # type: ignore[misc]
-                p, gain * per, gain, cost, ctl, gov == me))
+                p, gain * per, gain, cost, ctl, gov == me, final[p]))
         else:
             val += ctl
         out.append((val, k))
     return out
 
 
-def _bond_factors(p: int, worth: float, gain: int, cost: int, ctl: float, governs: bool) -> list:
-    name = POWER_NAMES[p]
-    return [(worth, f"+{gain}M interest from {name}" if ctl <= 0 else f"+{gain}M interest"),
-            (-cost, f"it costs {cost}M"), (ctl, f"{name} stays yours" if governs else f"{name} is yours then")]
+def _bond_factors(p: int, worth: float, gain: int, cost: int, ctl: float, governs: bool, final: float) -> list:
+    """A bond's worth in the player's terms: the factor its power is heading for (what sets one
+    power's bonds apart from another's), its price, the government it brings."""
+    fx = power_factor(int(final))
+    money = ((worth - cost, f"+{gain}M interest at factor x{fx} for {cost}M") if worth > cost else
+             (worth - cost, f"{POWER_NAMES[p]}'s bonds score little (factor x{fx} ahead)"))
+    return [money, (ctl, "it stays yours to govern" if governs else "yours to govern then")]
 
 
 def _choices(s: Any, me: int, p: int) -> list[tuple[int, int, str | None]]:
@@ -333,7 +395,7 @@ def _choices(s: Any, me: int, p: int) -> list[tuple[int, int, str | None]]:
 
 
 def _keep() -> float:
-    return why(KEEP_CASH, lambda: [(KEEP_CASH, "no bond is worth its price to you now")])
+    return why(KEEP_CASH, lambda: [(KEEP_CASH, "you keep your cash for a better bond")])
 
 
 def _invest(game, s, d, rng):
@@ -345,14 +407,14 @@ def _invest(game, s, d, rng):
             ch = _choices(s, me, o.value)
             if ch:
                 scored.append((max(x for x, _ in _bond_values(s, me, o.value, ch, final, left)), o.key))
-    return pick(scored, rng)
+    return _pick(scored, rng)
 
 
 def _bond(game, s, d, rng):
     # Never "back": the invest choice judged this power worth a bond (and back would ask again).
     final, left = _forecast(s)
     ch = [(*o.value, o.key) for o in d.options if o.key != "back"]
-    return pick(_bond_values(s, d.player, s.steps[-1].bond_power, ch, final, left), rng)
+    return _pick(_bond_values(s, d.player, s.steps[-1].bond_power, ch, final, left), rng)
 
 
 def _opening(game, s, d, rng):
@@ -361,7 +423,7 @@ def _opening(game, s, d, rng):
     scored = _bond_values(s, d.player, s.steps[-1].power, ch, final, left)
     if d.get("pass"):
         scored.append((_keep(), "pass"))
-    return pick(scored, rng)
+    return _pick(scored, rng)
 
 
 def _force(game, s, d, rng):
@@ -444,6 +506,7 @@ def _rondel_values(game, s: Any, d: Decision, me: int, p: int) -> list[tuple[flo
     card = s.investor_card
     card_value = 2.0 if card == me else (-2.0 / (n - 1) if card >= 0 else 0.0)
     cache: dict[str, Any] = {}
+    name = POWER_NAMES[p]
 
     def units():
         if "u" not in cache:
@@ -453,23 +516,25 @@ def _rondel_values(game, s: Any, d: Decision, me: int, p: int) -> list[tuple[flo
         land, sea = cache["t"]
         return a, f, max(0, land - idle_a) + max(0, sea - idle_f)
 
-    def value(t: int) -> float:
+    def value(t: int) -> tuple[float, str | None]:
+        """What the space does for p, and (when it does nothing) what makes its turn a waste."""
         if t == TAXATION:
             tax = _tax(s, p)
             g = _space(tax)
             if s.power_points[p] + g >= WIN_POWER_POINTS:
-                return 1000.0 if _wins_if_over(s, p, g, me) else -1000.0
+                return (1000.0 if _wins_if_over(s, p, g, me) else -1000.0), None
             a, f, _ = units()
             bonus = max(0, g - s.tax_chart[p])
             income = max(0, tax - a - f)
-            return w * (g + worth(tr + income) - worth(tr)) + bonus
+            v = w * (g + worth(tr + income) - worth(tr)) + bonus
+            return v, None if g else f"Taxation: {name} would gain 0 power points and pay no bonus"
         if t == 0:  # factory
             if not any(not s.factory[r] and not _blocked(s, r) for r in HOME_PROVINCES[p]):
-                return -0.5
+                return -0.5, f"Factory: {name} has no city left to build in"
             short = max(0, FACTORY_COST - tr)
             if short > 2 or short > s.cash[me]:
-                return -0.5
-            return w * (FACTORY * taxations + 0.5 - worth(tr) + worth(tr - FACTORY_COST + short)) - short
+                return -0.5, f"Factory: the treasury holds {tr}M of the {FACTORY_COST}M"
+            return _factory_worth(s, p, me), None
         if t in (1, 5):  # production
             a, f, spare = units()
             fa, ff = ARMY_LIMIT[p] - a, FLEET_LIMIT[p] - f
@@ -484,45 +549,83 @@ def _rondel_values(game, s: Any, d: Decision, me: int, p: int) -> list[tuple[flo
                         made += 1
                         fa -= 1
             useful = min(made, spare)
-            return w * taxations * (UNIT * useful - IDLE * money * (made - useful))
+            return (w * taxations * (UNIT * useful - IDLE * money * (made - useful)),
+                    None if made else f"Production: no factory of {name} can produce")
         if t in (2, 6):  # maneuver
+            a, f, _ = units()
+            if not a + f:
+                return -0.3, f"Maneuver: {name} has no units to move"
             v = w * FLAG * taxations * _reachable_flags(s, p)
             for r in HOME_PROVINCES[p]:   # hostile armies to clear at home
                 if s.factory[r] and s.armies[r][p] and _blocked(s, r):
                     v += w * 1.5 * taxations
-            return v - 0.3
+            return v - 0.3, None
         if t == INVESTOR:
             due = sum(row)
             if not due:
-                return card_value
+                return card_value, None if card_value else f"Investor: {name} owes no interest"
+            mine = row[me]
             if tr >= due:
-                mine = row[me]
-                return mine - (due - mine) / (n - 1) - w * (worth(tr) - worth(tr - due)) + card_value
-            return -3.0 - (due - tr) + card_value
+                return mine - (due - mine) / (n - 1) - w * (worth(tr) - worth(tr - due)) + card_value, None
+            # the treasury is short: the rivals are paid first, I give up my interest (a part of which
+            # a later landing would have paid me), then pay the rest from my own cash
+            rivals = due - mine
+            got = max(0, min(mine, tr - rivals))
+            paid = min(s.cash[me], max(0, rivals - tr))
+            return got - LOST * (mine - got) - paid - rivals / (n - 1) - w * worth(tr) + card_value, None
         if t == 4:  # import
             a, f, spare = units()
             k = min(3, tr, ARMY_LIMIT[p] - a + FLEET_LIMIT[p] - f)
-            return w * min(k, spare) * (UNIT * taxations - money) - 0.2
-        return 0.0
+            if not k:
+                return -0.2, (f"Import: the treasury holds {tr}M" if tr < 1
+                              else f"Import: {name} has no units left to import")
+            return w * min(k, spare) * (UNIT * taxations - money) - 0.2, None
+        return 0.0, None
 
     out = []
-    seen: dict[int, float] = {}
+    seen: dict[int, tuple[float, str | None]] = {}
     ex = explaining()   # the reasons' closures only for a hint: rollouts call this constantly
     for o in d.options:
         if o.key == "donate":
             out.append((-50.0, o.key))  # paying one's own cash into a treasury: never worth it here
             continue
-        t, _, cost, passes = o.value
-        v = seen.get(t)
-        if v is None:
-            v = seen[t] = value(t)
+        t, steps, cost, passes = o.value
+        vi = seen.get(t)
+        if vi is None:
+            vi = seen[t] = value(t)
+        v, idle = vi
         cv = card_value if passes else 0.0
-        x = v - cost + cv
+        x = v - cost + cv - (WASTE if idle else 0.0)
         if ex:
-            x = why(x, lambda t=t, v=v, cost=cost, cv=cv: _rondel_factors(  # type: ignore[misc]
-                s, p, me, t, v, cost, cv))
+            x = why(x, lambda t=t, v=v, idle=idle, steps=steps, cost=cost, cv=cv: _rondel_factors(  # type: ignore[misc]
+                s, p, me, t, v, idle, steps, cost, cv))
         out.append((x, o.key))
+    if ex:
+        out = _idle_best(out, name)
     return out
+
+
+# A turn spent on a rondel space that does nothing for the power (a maneuver without units, a taxation
+# of 0 power points, an import from an empty treasury ...): what a turn of its is worth, about a
+# taxation's worth of power points to its government, in millions.  It changes no pick but among
+# such spaces and the few that only cost (idle units), and it sets those mistakes apart from the
+# ordinary choices of taste.
+WASTE = 3.0
+# My interest a short treasury does not pay, counted as lost at this share (a later landing might
+# have paid it).
+LOST = 0.5
+
+
+def _idle_best(out: list, name: str) -> list:
+    """The best space's reason when it too does nothing: that no space does more now."""
+    best = max(v for v, _ in out)
+    res = []
+    for v, k in out:
+        if v >= best - 1e-9 and isinstance(v, Why) and any(f[0] == -WASTE for f in v.factors):
+            v = Why(float(v), tuple((1.0, f"no space does more for {name} now") if f[0] == -WASTE else f
+                                    for f in v.factors))
+        res.append((v, k))
+    return res
 
 
 def _or_else(factors: list, text: str) -> list:
@@ -530,10 +633,18 @@ def _or_else(factors: list, text: str) -> list:
     return factors if any(f[0] for f in factors) else [(1.0, text)]
 
 
-
-def _rondel_factors(s: Any, p: int, me: int, t: int, v: float, cost: int, cv: float) -> list:
+def _rondel_factors(s: Any, p: int, me: int, t: int, v: float, idle: str | None, steps: int, cost: int,
+                    cv: float) -> list:
     """What a rondel space does for ``p`` (worth ``v``), in the player's terms."""
     name = POWER_NAMES[p]
+    paid = (-cost, f"it costs you {cost}M for {steps} spaces")
+    card = (cv, "you get to invest" if cv > 0 else "a rival gets to invest")
+    if idle:
+        gain = None
+        if t == TAXATION and v > 0:
+            a, f, _, _ = _units(s, p)
+            gain = (v, f"{name}'s treasury gets {max(0, _tax(s, p) - a - f)}M")
+        return [(-WASTE, idle), gain, paid, card]
     if t == TAXATION:
         tax = _tax(s, p)
         g = _space(tax)
@@ -541,12 +652,13 @@ def _rondel_factors(s: Any, p: int, me: int, t: int, v: float, cost: int, cv: fl
             say = "the taxation ends the game with you ahead"
         elif v <= -1000:
             say = "the taxation would end the game, you behind"
-        elif g:
-            say = f"{name} gains {plural(g, 'power point')} in taxes"
         else:
-            say = f"{name} collects {tax}M in taxes"
+            bonus = max(0, g - s.tax_chart[p])
+            say = (f"{name} gains {plural(g, 'power point')}" + (f" and you {bonus}M bonus" if bonus else ""))
     elif t == 0:
-        say = "a factory raises the taxes by 2M" if v > 0 else f"{name} cannot pay for a factory now"
+        short = max(0, FACTORY_COST - s.treasury[p])
+        say = (f"a factory raises {name}'s taxes by 2M" + (f" ({short}M yours)" if short else "")
+               if v > 0 else f"a factory is not worth its {FACTORY_COST}M now")
     elif t in (1, 5):
         say = "new units can take free flags" if v > 0 else "new units would stand idle and cost pay"
     elif t in (2, 6):
@@ -562,12 +674,12 @@ def _rondel_factors(s: Any, p: int, me: int, t: int, v: float, cost: int, cv: fl
         elif s.treasury[p] >= sum(row):
             say = "the interest goes mostly to your rivals"
         else:
-            say = f"{name}'s treasury cannot pay the interest"
+            owe = min(s.cash[me], max(0, sum(row) - row[me] - s.treasury[p]))
+            say = (f"the treasury is short: you pay {owe}M of the interest" if owe
+                   else f"{name}'s treasury is short: you lose your interest")
     else:
         say = "imports can take free flags" if v > 0 else "imported units would stand idle"
-    return _or_else([(v, say), (-cost, f"extra spaces cost you {cost}M"),
-                     (cv, "you get to invest" if cv > 0 else "a rival gets to invest")],
-                    "no rondel space is worth more")
+    return _or_else([(v, say), paid, card], "no rondel space is worth more")
 
 
 def _wins_if_over(s: Any, p: int, g: int, me: int) -> bool:
@@ -586,7 +698,7 @@ def _wins_if_over(s: Any, p: int, g: int, me: int) -> bool:
 
 
 def _rondel(game, s, d, rng):
-    return pick(_rondel_values(game, s, d, d.player, s.steps[-1].power), rng)
+    return _pick(_rondel_values(game, s, d, d.player, s.steps[-1].power), rng)
 
 
 def _donate(game, s, d, rng):
@@ -595,34 +707,62 @@ def _donate(game, s, d, rng):
 
 
 # -- factory and import -------------------------------------------------------------------------------
+def _factory_worth(s: Any, p: int, me: int) -> float:
+    """A factory for ``p`` built now, to ``me``: its taxes to come, less the treasury money it takes
+    and the part ``me`` pays when the treasury is short (in my points)."""
+    w = _grow_weight(_row(s, p), me)
+    _, left = _forecast(s)
+    taxations = max(1.0, left / CYCLE)
+    money = MONEY * min(1.0, taxations / 3)
+    far = money * MONEY_FAR / MONEY
+
+    def worth(x: float) -> float:
+        return money * x if x <= RESERVE else money * RESERVE + far * (x - RESERVE)
+    tr = s.treasury[p]
+    short = max(0, FACTORY_COST - tr)
+    return w * (FACTORY * taxations + 0.5 - worth(tr) + worth(tr - FACTORY_COST + short)) - short
+
+
 def _factory(game, s, d, rng):
     p = s.steps[-1].power
-    if FACTORY_COST - s.treasury[p] > 2:
-        because(f"you would pay too much of the factory for {POWER_NAMES[p]}")
-        return "none"  # the government would pay too much of it
+    tr = s.treasury[p]
+    short = max(0, FACTORY_COST - tr)
     land, sea = _free_targets(s, p)
-    return pick([(why(sea if IS_SHIPYARD[o.value] else land,
-                      lambda r=o.value, n=sea if IS_SHIPYARD[o.value] else land: _factory_factors(p, r, n)), o.key)
-                 for o in d.options if o.key != "none"], rng)
+    base = _factory_worth(s, p, d.player) if short <= 2 else -float(short)  # too much of it from your cash
+    out = []
+    for o in d.options:
+        if o.key == "none":
+            out.append((why(0.0, lambda: [(1.0, f"you would pay {short}M of the factory" if short > 2 else
+                                           f"the treasury keeps its {tr}M" if base <= 0 or not short else
+                                           f"you keep your {short}M")]), o.key))
+            continue
+        r = o.value
+        n = sea if IS_SHIPYARD[r] else land
+        out.append((why(base + 0.05 * n, lambda r=r, n=n: _factory_factors(p, r, n, base, short)), o.key))
+    return _pick(out, rng)
 
 
-def _factory_factors(p: int, r: int, n: int) -> list:
+def _factory_factors(p: int, r: int, n: int, base: float, short: int) -> list:
     where = REGION_NAMES[r]
-    if IS_SHIPYARD[r]:
-        return [(n, f"{where}'s fleets can take {plural(n, 'free sea')}"),
-                (0.5, "the taxes rise by 2M")]
-    return [(n, f"{where}'s armies can take {plural(n, 'free land')}"), (0.5, "the taxes rise by 2M")]
+    if short > 2:
+        return [(base, f"it takes {short}M of your own cash")]
+    targets = (f"{where}'s fleets can take {plural(n, 'free sea')}" if IS_SHIPYARD[r]
+               else f"{where}'s armies can take {plural(n, 'free land')}")
+    if base <= -short:
+        return [(base + short, f"{POWER_NAMES[p]} has too few taxations left for it"), (-short, f"you pay {short}M")]
+    return [(base + short, "the taxes rise by 2M"), (0.05 * n, targets), (-short, f"you pay {short}M of it")]
 
 
 def _import(game, s, d, rng):
     p = s.steps[-1].power
-    if s.treasury[p] < 1:
-        because(f"{POWER_NAMES[p]}'s treasury is empty: you would pay")
-        return "done"  # the government would pay
+    own = s.treasury[p] < 1     # the government pays
     _, _, idle_a, idle_f = _units(s, p)
     land, sea = _free_targets(s, p)
     flags = s.flags
-    out = [(why(0.0, lambda: [(1.0, "another unit would find no free flag")]), "done")]
+    out = [(why(0.0, lambda: [(1.0, f"{POWER_NAMES[p]}'s treasury is empty: you would pay" if own
+                                else "another unit would find no free flag")]), "done")]
+    pay = (-1.0, "it costs you 1M of your own cash") if own else None
+    extra = -1.0 if own else 0.0
     for o in d.options:
         if o.key == "done":
             continue
@@ -630,14 +770,19 @@ def _import(game, s, d, rng):
         if kind == "army":
             if land > idle_a:
                 near = sum(1 for t in _LAND_ADJ[r] if t >= N_HOME and flags[t] != p)
-                out.append((why(0.5 + 0.1 * near, lambda n=land - idle_a, near=near: [
+                v = why(0.5 + 0.1 * near + extra, lambda n=land - idle_a, near=near: [
                     (0.5, f"{plural(n, 'free land')} to take"),
-                    (0.1 * near, f"{plural(near, 'flag')} to take next to it")]), o.key))
+                    (0.1 * near, f"{plural(near, 'flag')} to take next to it"), pay])
+            else:
+                v = why(-0.3 + extra, lambda: [(-0.3, "the army would find no free land and cost pay"), pay])
         elif sea > idle_f:
-            out.append((why(0.5 + 0.1 * (flags[PORT_SEA[r]] != p), lambda n=sea - idle_f, r=r: [
+            v = why(0.5 + 0.1 * (flags[PORT_SEA[r]] != p) + extra, lambda n=sea - idle_f, r=r: [
                 (0.5, f"{plural(n, 'free sea')} to take"),
-                (0.1 * (flags[PORT_SEA[r]] != p), f"the sea off {REGION_NAMES[r]} is unflagged")]), o.key))
-    return pick(out, rng)
+                (0.1 * (flags[PORT_SEA[r]] != p), f"the sea off {REGION_NAMES[r]} is unflagged"), pay])
+        else:
+            v = why(-0.3 + extra, lambda: [(-0.3, "the fleet would find no free sea and cost pay"), pay])
+        out.append((v, o.key))
+    return _pick(out, rng)
 
 
 # -- maneuver -----------------------------------------------------------------------------------------
@@ -680,18 +825,49 @@ def _flag_gain(c: _Ctx, r: int) -> float:
     return c.wp - (c.stake(f) if f >= 0 else 0.0)
 
 
+# One evaluation for the steps of a unit's move (pick the unit, its destination, the battle on
+# arriving, hostile or friendly): the destination is worth what the unit does there *with* the battle
+# the battle step will fight (``_fight``), and the battle and declare steps weigh the same way, so the
+# hint at each step continues the plan of the first (a unit sent to free Vienna fights there).
+def _fight(c: _Ctx, r: int, kind: str, here: int) -> tuple[float, int, str] | None:
+    """The battle a unit of ``kind`` entering ``r`` would fight, where ``c.p`` has ``here`` other
+    units of its kind: (value, foe, foe's unit), the best worth fighting (over 0, what peace is worth
+    in the battle step), or None."""
+    s, p = c.s, c.p
+    a, f = s.armies[r], s.fleets[r]
+    if sum(a) - a[p] + sum(f) - f[p] == 0:
+        return None
+    best = None
+    for q, theirs in foes(s, p, r, kind):
+        v = _battle_value(c, r, q, theirs, here)
+        if v > 0 and (best is None or v > best[0]):
+            best = (v, q, theirs)
+    return best
+
+
 def _dest_value(c: _Ctx, kind: str, r: int, near_from: int, say: list | None = None) -> float:
-    """A unit of ``kind`` moving to ``r``; ``say`` (when given) gets what the move does, in words."""
+    """A unit of ``kind`` moving to ``r``; ``say`` (when given) gets what the move does, in words.
+    Among equal destinations the first region (a tiny nudge): the unit's pick and its destination
+    step then name the same one."""
+    return _dest_raw(c, kind, r, near_from, say) - 1e-7 * r
+
+
+def _dest_raw(c: _Ctx, kind: str, r: int, near_from: int, say: list | None) -> float:
     s, p = c.s, c.p
     row = (s.armies if kind == "army" else s.fleets)[r]
-    foes = sum(row) - row[p]
+    here = row[p]
+    fight = _fight(c, r, kind, here)
+    if fight is not None:
+        v, q, theirs = fight
+        return _battle_value(c, r, q, theirs, here, say)
+    foes_ = sum(row) - here
     where = REGION_NAMES[r]
     if r >= N_HOME:  # neutral land or sea
-        if foes:
+        if foes_:
             if say is not None:
                 say.append(f"foreign units stand in {where}")
             return -0.6
-        if row[p]:
+        if here:
             if say is not None:
                 say.append(f"a unit of yours holds {where} already")
             return -0.2
@@ -701,23 +877,18 @@ def _dest_value(c: _Ctx, kind: str, r: int, near_from: int, say: list | None = N
                 f = s.flags[r]
                 say.append(f"it takes {where}'s flag" + (f" from {POWER_NAMES[f]}" if f >= 0 else ""))
             return gain
-    elif OWNER[r] == p:
-        if foes and _blocked(s, r):
-            if say is not None:
-                say.append(f"it frees {where} of hostile armies")
-            return (2.0 if s.factory[r] else 0.5) * c.wp
-    else:  # a foreign home province
+    elif OWNER[r] != p:  # a foreign home province
         o = OWNER[r]
-        if foes or s.armies[r][o] or s.fleets[r][o]:
+        if foes_ or s.armies[r][o] or s.fleets[r][o]:
             if say is not None:
                 say.append(f"{where} is defended")
             return -0.6
-        if s.factory[r] and not row[p]:
-            st = c.stake(o)
-            if st < 0:
+        if s.factory[r] and not here:
+            block = _block_value(c, r)
+            if block > 0:
                 if say is not None:
                     say.append(f"it can block {where}'s factory")
-                return min(2.0, -st) * 0.5 - 0.2
+                return block - 0.2
         if say is not None:
             say.append(f"nothing is gained in {where}")
         return -0.3
@@ -726,6 +897,12 @@ def _dest_value(c: _Ctx, kind: str, r: int, near_from: int, say: list | None = N
     if say is not None:
         say.append(f"{where} is nearer a flag to take" if v > 0 else f"nothing is gained in {where}")
     return v
+
+
+def _block_value(c: _Ctx, r: int) -> float:
+    """A hostile army of ``c.p`` in ``r``, a foreign home province with a factory: its owner's taxes
+    and production there stop, worth to me what my rivals hold more of the owner than I do."""
+    return -0.5 * max(-2.0, min(2.0, c.stake(OWNER[r])))
 
 
 def _dest_why(c: _Ctx, kind: str, dests, near: int, ex: bool) -> float:
@@ -742,10 +919,11 @@ def _dest_factors(c: _Ctx, kind: str, dests, near: int, best: float) -> list:
     return [(best or -1.0, "the unit has nowhere useful to go")]
 
 
-def _battle_value(c: _Ctx, r: int, q: int, theirs: str, say: list | None = None) -> float:
-    """A battle in ``r``: one unit of ``c.p`` and one of ``q`` go.  Worth it when it frees a home
-    province of hostile armies, leaves ``c.p`` alone on a neutral region, or takes the last defender
-    from a factory I would rather see blocked."""
+def _battle_value(c: _Ctx, r: int, q: int, theirs: str, here: int, say: list | None = None) -> float:
+    """A battle in ``r``: one unit of ``c.p`` and one of ``q`` go; ``c.p`` keeps ``here`` units of
+    the fighting one's kind there.  Worth it when it frees a home province of hostile armies, leaves
+    ``c.p`` alone on a neutral region, or takes the last defender from a factory I would rather see
+    blocked."""
     s, p = c.s, c.p
     where, foe = REGION_NAMES[r], POWER_NAMES[q]
     if c.s.gov[q] == c.me:
@@ -755,15 +933,17 @@ def _battle_value(c: _Ctx, r: int, q: int, theirs: str, say: list | None = None)
     o = OWNER[r]
     if o == p:
         if theirs == "army" and s.hostile[r][q]:
+            n = sum(s.armies[r][x] for x in _P if x != p and s.hostile[r][x])
             if say is not None:
-                say.append(f"it frees {where} of {foe}'s army")
-            return (2.0 if s.factory[r] else 0.5) * c.wp
+                say.append(f"it frees {where} of {foe}'s army" if n == 1 else
+                           f"it fights one of {n} hostile armies in {where}")
+            return (2.0 if s.factory[r] else 0.5) * c.wp / n
         if say is not None:
             say.append(f"{foe}'s unit does no harm in {where}")
         return -1.0
     if r >= N_HOME:
         row = (s.fleets if IS_SEA[r] else s.armies)[r]
-        if row[p] >= 2 and sum(row) - row[p] == 1:
+        if here >= 1 and sum(row) - row[p] == 1:
             if say is not None:
                 say.append(f"it leaves {POWER_NAMES[p]} alone in {where}")
             return _flag_gain(c, r) - 0.3 * c.wp - 0.3 * c.stake(q)
@@ -779,9 +959,9 @@ def _battle_value(c: _Ctx, r: int, q: int, theirs: str, say: list | None = None)
     return -1.0
 
 
-def _battle_why(c: _Ctx, r: int, q: int, theirs: str, ex: bool) -> float:
-    v = _battle_value(c, r, q, theirs)
-    return why(v, lambda: _said(v, lambda say: _battle_value(c, r, q, theirs, say))) if ex else v
+def _battle_why(c: _Ctx, r: int, q: int, theirs: str, here: int, ex: bool) -> float:
+    v = _battle_value(c, r, q, theirs, here)
+    return why(v, lambda: _said(v, lambda say: _battle_value(c, r, q, theirs, here, say))) if ex else v
 
 
 def _said(v: float, fn) -> list:
@@ -806,7 +986,9 @@ def _maneuver(game, s, d, rng):
             dests = _SEA_ADJ[v] if kind == "fleet" else army_destinations(game, s, p, v)
             scored.append((_dest_why(c, kind, dests, near, ex), o.key))
         elif v[0] == "attack":
-            scored.append((_battle_why(c, v[1], v[2], v[4], ex), o.key))
+            r, mine = v[1], v[3]
+            here = (s.armies if mine == "army" else s.fleets)[r][p] - 1
+            scored.append((_battle_why(c, r, v[2], v[4], here, ex), o.key))
         elif v[0] == "status":
             r, hostile = v[1], v[2]
             want = s.factory[r] and c.stake(OWNER[r]) < 0
@@ -815,7 +997,7 @@ def _maneuver(game, s, d, rng):
                  else f"{REGION_NAMES[r]}'s factory need not be blocked")]), o.key))
         else:  # destroying a factory costs three armies: not worth them here
             scored.append((why(-1.0, lambda: [(-1.0, "destroying a factory costs three armies")]), o.key))
-    return pick(scored, rng)
+    return _pick(scored, rng)
 
 
 def _destination(game, s, d, rng):
@@ -824,31 +1006,59 @@ def _destination(game, s, d, rng):
     c = _Ctx(s, step.power, d.player)
     near = c.near(step.unit, step.frm)
     if not explaining():   # the reasons' closures only for a hint: rollouts call this constantly
-        return pick([(_dest_value(c, step.unit, o.value[0], near), o.key) for o in d.options if o.key != "back"],
-                    rng)
-    return pick([(_dest_why(c, step.unit, (o.value[0],), near, True), o.key) for o in d.options if o.key != "back"],
-                rng)
+        return _pick([(_dest_value(c, step.unit, o.value[0], near), o.key) for o in d.options if o.key != "back"],
+                     rng)
+    return _pick([(_dest_why(c, step.unit, (o.value[0],), near, True), o.key) for o in d.options if o.key != "back"],
+                 rng)
 
 
 def _contest(game, s, d, rng):
+    """The battle on arriving, weighed as the destination was (``_fight``): the unit has arrived, so
+    ``c.p`` keeps one unit fewer there than it has."""
     step = s.steps[-1]
     c = _Ctx(s, step.power, d.player)
+    r = step.r
+    here = (s.armies if step.unit == "army" else s.fleets)[r][step.power] - 1
     ex = explaining()
-    scored = [(why(0.0, lambda: [(1.0, "no battle here wins a flag or frees a factory")]), "peace")]
-    for o in d.options:
-        if o.key != "peace":
-            scored.append((_battle_why(c, step.r, o.value[0], o.value[1], ex), o.key))
-    return pick(scored, rng)
+    fights = [(_battle_why(c, r, o.value[0], o.value[1], here, ex), o.key) for o in d.options if o.key != "peace"]
+    goal = max((v for v, _ in fights), default=0.0) > 0
+    where = REGION_NAMES[r]
+    peace = why(0.0, lambda: [(-1.0, f"without a battle {where} stays as it is") if goal
+                              else (1.0, "no battle here wins a flag or frees a factory")])
+    return _pick([(peace, "peace")] + fights, rng)
 
 
 def _declare(game, s, d, rng):
+    """Hostile or friendly, as the destination weighed the move (``_block_value``): hostile when
+    blocking the factory hurts the owner's other bondholders more than me."""
     r = s.steps[-1].r
     o = OWNER[r]
-    if s.factory[r] and _stake(_row(s, o), d.player) < 0:
-        because(f"blocking {REGION_NAMES[r]}'s factory hurts your rivals more")
-        return "hostile"
-    because(f"blocking {REGION_NAMES[r]} would not hurt your rivals more")
-    return "friendly"
+    c = _Ctx(s, s.steps[-1].power, d.player)
+    where, owner = REGION_NAMES[r], POWER_NAMES[o]
+    block = _block_value(c, r) if s.factory[r] else 0.0
+    risk = 0.1 if s.armies[r][o] or s.fleets[r][o] else 0.0   # its units there may demand a battle
+    hostile = block - risk
+
+    def hostile_factors() -> list:
+        if not s.factory[r]:
+            return [(-risk, f"a hostile army invites {owner}'s units to battle") if risk
+                    else (1.0, f"{where} has no factory: neither status does much")]
+        if block > 0:
+            return [(block, f"blocking {where}'s factory hurts your rivals more"),
+                    (-risk, f"{owner}'s units there may demand a battle")]
+        if block < 0:
+            return [(block, f"blocking {where}'s factory hurts you more than your rivals")]
+        return [(1.0, f"you hold as much of {owner} as your rivals")] if not risk else \
+            [(-risk, f"{owner}'s units there may demand a battle")]
+
+    def friendly_factors() -> list:
+        if hostile < 0:
+            return [(-hostile, f"blocking {where} would not hurt your rivals more")]
+        if hostile > 0:
+            return [(-hostile, f"{owner}'s factory in {where} keeps paying its taxes")]
+        return [(1.0, f"{where} has no factory: neither status does much" if not s.factory[r]
+                 else f"you hold as much of {owner} as your rivals")]
+    return _pick([(why(hostile, hostile_factors), "hostile"), (why(0.0, friendly_factors), "friendly")], rng)
 
 
 def _demand(game, s, d, rng):
