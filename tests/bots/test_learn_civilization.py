@@ -207,16 +207,6 @@ def test_no_research_says_what_a_tech_costs_and_the_trade_held():
     assert "costs 6 trade, you have 4" in s.steps[-1].prompt(GAME, s)
 
 
-def test_a_scout_on_a_city_square_gathers_nothing():
-    # it was offered, and hinted ("Scout 2:2 gathers for 2:2: 2:2 adds 1 trade to 2:2"): a city's own
-    # square yields nothing to gather (section 3) and it lies within the city, not outside its outskirts
-    from boardgames_tui.games.civilization.cities import gather_choices
-    s = _placed(face_up=False)
-    cap = s.players[0].capital
-    s.board.figures[cap] = Figures(0, 0, 1)
-    assert all(scout != cap for scout, _ in gather_choices(GAME, s, 0))
-
-
 def test_spending_the_trade_research_needs_is_named_in_the_city_hint():
     s = _placed()
     me = 0

@@ -140,8 +140,8 @@ def gather_choices(g: CivilizationGame, s: CivState, player: int) -> list[tuple[
     mine = sorted(c for c, city in b.cities.items() if city.owner == player)
     out = []
     for pos in scouts:
-        if pos in b.markers or pos in s.gather or pos in b.cities:   # a city's own square is no outskirts
-            continue                                                   # square to gather from (it yields nothing)
+        if pos in b.markers or pos in s.gather:
+            continue
         home = b.city_of(pos)
         if home is not None and b.cities[home].owner == player:
             continue
