@@ -8,7 +8,7 @@ from boardgames_tui.games.civilization.board import (
     BUILDING, City, Figures, Structure, TilePlace, distance, neighbours, new_board,
 )
 from boardgames_tui.games.civilization.data_map import (
-    CIVS_WITH_TILES, HUT, LAYOUTS, NEUTRAL_TILES, TILE_SIZE, WATER, quadrant_of,
+    CIVS_WITH_TILES, HUT, LAYOUTS, NEUTRAL_TILES, TILE_SIZE, VILLAGE, WATER, quadrant_of,
 )
 
 
@@ -90,6 +90,17 @@ def test_no_city_next_to_a_hut_village_or_another_players_figure_or_structure():
     assert b.city_site_problem(pos, 0) is None
     b.structures[n] = Structure(BUILDING, "Granary", 1)
     assert "free" in b.city_site_problem(pos, 0)
+
+
+def test_no_city_on_a_hut_or_village_square_itself():
+    # rule 29: the founding scout stands there, and scouts never enter a hut or village square
+    b, _ = board(2)
+    pos = land_site(b)
+    for kind in (HUT, VILLAGE):
+        b.markers[pos] = (kind, None)
+        assert "hut or a village" in b.city_site_problem(pos, 0)
+    del b.markers[pos]
+    assert b.city_site_problem(pos, 0) is None
 
 
 def test_cities_stand_at_least_three_squares_apart_diagonals_counted():

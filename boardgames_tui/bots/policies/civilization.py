@@ -22,10 +22,12 @@ from collections.abc import Callable
 from typing import Any
 
 from ...engine.core import Decision, Game
-from ...games.civilization import cards, data as D, movement
-from ...games.civilization.board import MIN_CITY_DISTANCE, neighbours
+from ...engine.text import cut_words
+from ...games.civilization import cards, culture, data as D, management, movement
+from ...games.civilization.board import BUILDING, GREAT_PERSON, MIN_CITY_DISTANCE, WONDER, neighbours
+from ...games.civilization.data import structure_yield
 from ...games.civilization.data_map import HUT, WATER
-from . import because, dispatch, pick, why
+from . import because, dispatch, explaining, pick, why
 from .civilization_eval import evaluate
 from .civilization_war import HANDLERS as WAR_HANDLERS, WAR_ROUND, attack_text, attack_value, focus, war_target  # noqa: F401 - focus: the hard bot's
 
@@ -64,6 +66,72 @@ def _yields(s: Any, pos) -> str:
         if sq is not None:
             prod, trade = prod + sq.yields.production, trade + sq.yields.trade
     return f"its squares give {prod} production, {trade} trade"
+
+
+def _worth(y: Any) -> float:
+    """What a square's icons are worth to its city, as :func:`_site_value` weighs them (a coin most)."""
+    return 1.2 * y.production + y.trade + 0.8 * y.culture + 3.0 * y.coins
+
+
+def _icons_text(y: Any) -> str:
+    """Icons named: ``"1 production, 2 culture"``; ``"no icons"``."""
+    parts = [f"{n} {w}" for n, w in ((y.production, "production"), (y.trade, "trade"), (y.culture, "culture"),
+                                     (y.coins, "coin" if y.coins == 1 else "coins")) if n]
+    return ", ".join(parts) if parts else "no icons"
+
+
+# What an own structure already standing is worth beyond its icons, as the city action weighed building it
+# (``_city``): a structure put over it loses that too.  One evaluation for the city action and the
+# placing, so a hint never recommends a building that a later hint would have a wonder replace.
+_KEEP = {BUILDING: 9.0, WONDER: 12.0, GREAT_PERSON: 3.0}
+_BUILD = {BUILDING: 9.0, WONDER: 12.0}
+
+
+def _cover(s: Any, player: int, pos, what: str, name: str) -> tuple[float, float, Any]:
+    """A structure on ``pos``: (what it adds in icons less what it covers, counted at half, less what an
+    own structure there is worth; the icons part alone; the structure it replaces or None).  The square's
+    resource counts among what it covers (no harvest under a structure)."""
+    b = s.board
+    old = b.structures.get(pos)
+    sq = b.square(pos)
+    lost = _worth(b.yields(pos)) + (0.5 if old is None and sq is not None and sq.resource else 0.0)
+    icons = 0.5 * (_worth(structure_yield(what, name)) - lost)
+    keep = 0.0
+    if old is not None and old.owner == player:
+        keep = 0.0 if old.kind == WONDER and old.name in s.players[player].obsolete else _KEEP[old.kind]
+    return icons - keep, icons, old
+
+
+def _structure_site(game: Any, s: Any, player: int, city, what: str, name: str,
+                    around: Any = None, sites: list | None = None) -> tuple[Any, float, float, Any] | None:
+    """Where the policy puts a structure next to ``city``: (square, its :func:`_cover` value, icons part,
+    the structure replaced), the best of its sites, the first of equal ones (so the city action's reason
+    and the placing agree); None without a site.  ``sites``: the placing's own options."""
+    if sites is None:
+        sites = management.structure_sites(game, s, player, city, what, name, around)
+    best = None
+    for n in sites:
+        v, icons, old = _cover(s, player, n, what, name)
+        if best is None or v > best[1] + 1e-9:
+            best = (n, v, icons, old)
+    return best
+
+
+def _cover_factors(s: Any, name: str, pos, v: float, icons: float, old: Any, low: float | None = None
+                   ) -> list[tuple[float, str] | None]:
+    """Why a structure's square is good or bad, in what differs between squares: what it covers there and
+    what it replaces.  ``low``: the worst square's value, for a placing (each square is weighed against
+    it); None for the city action, which names its one square."""
+    covered = _icons_text(s.board.yields(pos))
+    keep = icons - v
+    gives = f"{name} on {_sq(pos)} covers " + ("no icons" if covered == "no icons" else f"only {covered}")
+    if keep:
+        return [(-keep, f"it replaces your {old.name} on {_sq(pos)}")]
+    if low is not None and (v - low > 1e-9 or icons >= 0):
+        return [(max(v - low, 0.1), gives)]          # equal squares: each named by what it gives up
+    if icons > 0:
+        return [(icons, gives)]
+    return [(icons, f"it covers {covered} on {_sq(pos)}") if icons < 0 else None]
 
 
 def _civ(s: Any, q: int) -> str:
@@ -245,13 +313,16 @@ def _start(game, s, d, rng):
                 (gain, f"{v[1]} {'beats' if gain > 0 else 'is worse than'} {p.government}"),
                 None if fresh else (-3.0, "a round of Anarchy first")]), o.key))
         elif head == "gather":
-            scored.append((why(2.0, lambda: [(2.0, "a scout gathers for a city")]), o.key))
+            w = min(2.0, 0.5 * _worth(s.board.yields(v[1])))     # a square without icons adds nothing
+            scored.append((why(w, lambda v=v, w=w: [(w or -0.1, f"{_sq(v[1])} adds "
+                                                     f"{_icons_text(s.board.yields(v[1]))} to {_sq(v[2])}")]), o.key))
         elif head == "great_person":
-            scored.append((why(3.0, lambda: [(3.0, "a great person adds to a city")]), o.key))
+            value, factors = _placing(game, s, d.player, v, 3.0)
+            scored.append((why(value, factors), o.key))
         elif head == "card":
             scored.append((why(1.0, lambda: [(1.0, "a culture card's event")]), o.key))
         elif head == "ability":
-            scored.append((why(4.0, lambda o=o: [(4.0, "an ability worth its use")]), o.key))
+            scored.append((why(4.0, lambda v=v: [(4.0, _ability_text(v[1], v[2]))]), o.key))
         else:
             scored.append((0.0, o.key))          # done
     because("nothing else is worth doing now")
@@ -267,9 +338,21 @@ def _city(game, s, d, rng):
     limit = D.BASE_CITY_LIMIT + (1 if "Irrigation" in p.techs else 0)
     want_scout = p.cities_left > 0 and cities + scouts_out < max(2, limit)
     scored = []
+    city = s.steps[-1].todo[0]
+    need = culture.cheapest_tech(p)
+    # trade bought with production that leaves too little for this round's research costs a tech too
+    short = need is not None and p.trade >= need[1]
+
+    def spend(v) -> float:
+        return 0.3 * v[2] + (3.0 if short and p.trade - v[2] < need[1] else 0.0)
 
     def cost(v) -> tuple[float, str] | None:
-        return (-0.3 * v[2], f"it costs {v[2]} trade too") if v[2] else None
+        if not v[2]:
+            return None
+        if short and p.trade - v[2] < need[1]:
+            return -spend(v), f"it leaves {p.trade - v[2]} trade, a tech costs {need[1]}"
+        return -spend(v), f"it costs {v[2]} trade too"
+    around = None
     for o in d.options:
         v = o.value
         head = v[0]
@@ -279,14 +362,22 @@ def _city(game, s, d, rng):
                     else f"no {v[1]} needed now")
             if war and v[1] == "army" and field < 4:
                 val, text = 11.0, "armies for the march on an enemy city"   # at war: armies for the march
-            scored.append((why(val - 0.3 * v[2], lambda v=v, val=val, text=text: [(val, text), cost(v)]), o.key))
-        elif head in ("building", "wonder"):
-            val = 12.0 if head == "wonder" else 9.0
-            scored.append((why(val - 0.3 * v[2], lambda v=v, val=val, head=head: [
-                (val, f"{'the wonder ' if head == 'wonder' else 'a '}{v[1]}"
-                      f" for the city on {_sq(s.steps[-1].todo[0])}"), cost(v)]), o.key))
-        elif head == "free":
-            scored.append((why(15.0, lambda v=v: [(15.0, f"{v[1]} comes free")]), o.key))
+            scored.append((why(val - spend(v), lambda v=v, val=val, text=text: [(val, text), cost(v)]), o.key))
+        elif head in (BUILDING, WONDER, "free"):
+            # where it would go weighs in (what it covers, an own structure it replaces): the placing
+            # (``_place_structure``) takes the same square by the same measure
+            kind = WONDER if head == WONDER else BUILDING
+            if around is None:
+                around = management.site_squares(game, s, d.player, city)
+            site = _structure_site(game, s, d.player, city, kind, v[1], around)
+            pos, net, icons, old = site if site is not None else (city, 0.0, 0.0, None)
+            base = 15.0 if head == "free" else _BUILD[kind]
+            noun = (f"the wonder {v[1]}" if kind == WONDER else f"a free {v[1]}" if head == "free"
+                    else f"a {v[1]}")
+            scored.append((why(base + net - spend(v), lambda v=v, base=base, noun=noun, pos=pos, net=net,
+                               icons=icons, old=old: [
+                (base + icons, f"{noun} on {_sq(pos)}"),
+                (net - icons, f"it replaces your {old.name}") if net < icons else None, cost(v)]), o.key))
         elif head == "culture":
             scored.append((why(6.0 + v[1], lambda v=v: [(6.0 + v[1], f"+{v[1]} culture toward the culture track")]),
                            o.key))
@@ -359,10 +450,22 @@ def _nuke(game, s, d, rng):
     return (theirs or others or d.options)[0].key
 
 
+SACRIFICE = 8.0      # Russia: a figure given up in another player's city for one of his techs
+
+
 def _value(game, s, player: int, goals: Goals, dest, how, armies: int) -> float:
     if how[0] == "attack":
         return attack_value(game, s, player, dest, armies)
+    if how[0] == "sacrifice":
+        return SACRIFICE
     return _dest_value(goals, dest, how)
+
+
+def _choices(game, s, player: int, pos, what) -> list:
+    """Where the figure may go, (square, how), in the order of its ``move_to`` options: the squares in
+    order, then Russia's sacrifices."""
+    out = sorted(movement.destinations(game, s, player, pos, what).items())
+    return out + [o.value for o in movement.sacrifice_options(game, s, player, pos, what)]
 
 
 def _dest_text(game, s, player: int, goals: Goals, dest, how, armies: int) -> str:
@@ -371,11 +474,16 @@ def _dest_text(game, s, player: int, goals: Goals, dest, how, armies: int) -> st
         return attack_text(game, s, player, dest, armies)
     if how[0] == "explore":
         return f"it explores the tile at {_sq(dest)}"
+    if how[0] == "sacrifice":
+        return f"a tech from {_civ(s, s.board.cities[dest].owner)}'s city on {_sq(dest)}"
     return _goal_text(s, player, goals, dest)
 
 
-def _best_dest(game, s, player: int, goals: Goals, dests: dict, armies: int) -> str:
-    x, how = max(dests.items(), key=lambda xh: _value(game, s, player, goals, xh[0], xh[1], armies))
+def _best_dest(game, s, player: int, goals: Goals, dests: list, armies: int) -> str:
+    """Why the figure is worth moving: its best destination named (``dests``: :func:`_choices`).  The
+    first of equal ones, as the next step (``move_to``, whose options come in that order) takes it: one
+    plan, the first step's reason the second's square."""
+    x, how = max(dests, key=lambda xh: _value(game, s, player, goals, xh[0], xh[1], armies))
     return _dest_text(game, s, player, goals, x, how, armies)
 
 
@@ -396,15 +504,15 @@ def _move(game, s, d, rng):
                 armies = turn.free(s, pos)[0]
                 if armies < 2:
                     continue
-                dests = movement.destinations(game, s, d.player, pos, (armies, 0))
-                top = max((attack_value(game, s, d.player, x, armies) for x, how in dests.items()
+                dests = _choices(game, s, d.player, pos, (armies, 0))
+                top = max((attack_value(game, s, d.player, x, armies) for x, how in dests
                            if how[0] == "attack"), default=0.0)
                 best.append((why(top, lambda dests=dests, armies=armies, top=top: [(top, _best_dest(
-                    game, s, d.player, Goals([]), {x: h for x, h in dests.items() if h[0] == "attack"} or dests,
+                    game, s, d.player, Goals([]), [xh for xh in dests if xh[1][0] == "attack"] or dests,
                     armies))]), o.key))
                 continue
-            dests = movement.destinations(game, s, d.player, pos, what)
-            top = max((_value(game, s, d.player, goals[what], x, how, 1) for x, how in dests.items()), default=0.0)
+            dests = _choices(game, s, d.player, pos, what)
+            top = max((_value(game, s, d.player, goals[what], x, how, 1) for x, how in dests), default=0.0)
             here = _dest_value(goals[what], pos, ("move", None))
             best.append((why(top - here, lambda what=what, dests=dests, top=top, here=here: [
                 (top - here, _best_dest(game, s, d.player, goals[what], dests, 1))]), o.key))
@@ -415,31 +523,94 @@ def _move(game, s, d, rng):
     step = s.steps[-1]
     armies, scouts = (1, 0) if step.what == "army" else (0, 1) if step.what == "scout" else step.what
     goals = _goals(s, d.player, "scout" if scouts else "army")
-    scored = [(why(_value(game, s, d.player, goals, o.value[0], o.value[1], armies), lambda o=o: [
-        (_value(game, s, d.player, goals, o.value[0], o.value[1], armies),
-         _dest_text(game, s, d.player, goals, o.value[0], o.value[1], armies))]), o.key)
-              for o in d.options if o.value is not None]
-    return pick(scored, rng) if scored else d.options[-1].key
+    opts = [o for o in d.options if o.value is not None]
+    if not opts:
+        return d.options[-1].key
+    values = [_value(game, s, d.player, goals, o.value[0], o.value[1], armies) for o in opts]
+    # the square the figure's pick named (``_best_dest``: the first best in the options' order, among the
+    # attacks for a group) wins a tie, so the two steps keep one plan
+    plain = list(range(len(opts)))
+    if isinstance(step.what, tuple):
+        plain = [i for i in plain if opts[i].value[1][0] == "attack"] or plain
+    named = max(plain, key=lambda i: values[i], default=None)
+    lo = min(values)           # a factor's weight: how much better than the worst square (never 0)
+    scored = [(why(v, lambda o=o, v=v: [
+        (v - lo + 0.1, _dest_text(game, s, d.player, goals, o.value[0], o.value[1], armies))]), o.key)
+              for o, v in zip(opts, values)]
+    return _pick_named(scored, rng, None if named is None else opts[named].key)
+
+
+# What a tech brings that its other factors (``_research``) do not name, for those with nothing to
+# unlock or raise (``_tech_gain``).
+_TECH_GAINS = {"Animal Husbandry": "wheat buys a city 3 production",
+               "Civil Service": "a spy may cancel a culture event", "Irrigation": "room for a third city",
+               "Steam Power": "your figures may go to sea", "Atomic Theory": "an extra action for every city",
+               "Computers": "hands grow with your coins", "Mass Media": "nobody may cancel your culture",
+               "Space Flight": "the last tech"}
+
+
+def _many(building: str) -> str:
+    """A building's name in the plural."""
+    return {"Granary": "Granaries", "Library": "Libraries", "University": "Universities", "Academy": "Academies",
+            "Barracks": "Barracks"}.get(building, building + "s")
+
+
+def _tech_gain(t: Any) -> str:
+    """What researching ``t`` gives the player now, short: what it unlocks or raises."""
+    out = []
+    if t.building:
+        out.append(f"the {t.building}")
+    if t.upgrade:
+        basic = D.BUILDING_INDEX[t.upgrade].basic or t.upgrade
+        out.append(f"{_many(t.upgrade)} for your {_many(basic)}")
+    if t.government:
+        out.append(t.government)
+    if t.unit:
+        kind, rank = t.unit
+        out.append("aircraft" if kind == D.AIRCRAFT else f"{D.UNIT_TYPE_INDEX[kind].ranks[rank - 1]} units")
+    if t.speed:
+        out.append(f"moves of {t.speed} squares")
+    if t.stacking:
+        out.append(f"stacks of {t.stacking}")
+    if t.city_walls:
+        out.append("city walls")
+    if t.water and not t.speed:
+        out.append("crossing water")
+    if t.coin_slots and len(out) < 2:
+        out.append("a card to hold coins")
+    if not out:
+        return _TECH_GAINS.get(t.name, t.abilities[0].text.rstrip('.').lower() if t.abilities else "little else")
+    text = out[0] if len(out) == 1 else f"{out[0]}, {out[1]}"
+    return text if len(text) <= 28 else out[0]
 
 
 def _research(game, s, d, rng):
+    """The dearest tech (highest level) it can afford, culture hand, coins and cities on top.  A reason
+    names what sets the tech apart from the other options: its level where the levels differ, else what
+    it unlocks, never a property all of them share."""
     war = war_target(game, s, d.player) is not None     # at war: bigger stacks and better units first
     scored = []
+    levels = {D.TECH_INDEX[o.value].level for o in d.options if o.value is not None}
+    top, low = max(levels, default=0), min(levels, default=0)
     for o in d.options:
         if o.value is None:
-            scored.append((0.0, o.key))
+            scored.append((why(0.0, lambda: [(-1.0, "no tech this round")]), o.key))
             continue
         t = D.TECH_INDEX[o.value]
         bonus = 3 * t.culture_hand + 2 * t.coins + (4 if t.city_limit else 0) + (50 if o.value == D.SPACE_FLIGHT else 0)
         if war and (t.stacking or t.unit):
             bonus += 15
         scored.append((why(10 * t.level + bonus, lambda o=o, t=t: [
-            (10.0 * t.level, f"{o.value} is a level {t.level} tech"),
-            (3.0 * t.culture_hand, "a bigger hand of culture cards"),
+            # what it gives, and its level where the options' levels differ (a dearer tech is a step up
+            # the pyramid toward Space Flight)
+            (10.0 * t.level, (f"it unlocks {_tech_gain(t)}" if t.building or t.government or t.unit or t.upgrade
+                              or t.speed or t.stacking or t.water else _tech_gain(t)) if top == low
+             else f"level {t.level}: {_tech_gain(t)}"),
+            (3.0 * t.culture_hand, "a bigger culture hand"),
             (2.0 * t.coins, f"{t.coins} coin{'s' if t.coins > 1 else ''} on it"),
             (4.0, "one more city") if t.city_limit else None,
             (50.0, "Space Flight wins the game") if o.value == D.SPACE_FLIGHT else None,
-            (15.0, "stronger armies for the war") if war and (t.stacking or t.unit) else None]), o.key))
+            (15.0, "stronger armies for war") if war and (t.stacking or t.unit) else None]), o.key))
     return pick(scored, rng)
 
 
@@ -454,14 +625,44 @@ def _answer(game, s, d, rng):
 
 
 def _culture(game, s, d, rng):
-    """Climb whenever it can pay; place great people (and a destroyed city's pieces) from reserve; then done."""
+    """Climb whenever it can pay; place great people (and a destroyed city's pieces) from reserve, the
+    best placed first (:func:`_placing`); then done."""
     keys = d.keys()
     if "climb" in keys:
         because("each step up the culture track nears victory")
         return "climb"
-    gp = [k for k in keys if k.startswith(("great_person", "reserve"))]
-    because("it puts your reserve to work" if gp else "you cannot pay to climb the culture track")
-    return gp[0] if gp else "done"
+    gp = [o for o in d.options if o.key.startswith(("great_person", "reserve"))]
+    if not gp:
+        because("you cannot pay to climb the culture track")
+        return "done"
+    scored = []
+    for o in gp:
+        value, factors = _placing(game, s, d.player, o.value, 3.0)
+        scored.append((why(value, factors), o.key))
+    return pick(scored, rng)
+
+
+def _placing(game, s, player: int, v: tuple, base: float) -> tuple[float, Callable[[], list]]:
+    """A great person (or a piece from reserve, ``v[3]`` its kind) placed by the city ``v[2]``: ``base``
+    and its best square's :func:`_cover` value, as the placing will weigh it; with its factors."""
+    kind = v[3] if len(v) > 3 else GREAT_PERSON
+    site = _structure_site(game, s, player, v[2], kind, v[1])
+    pos, net, icons, old = site if site is not None else (v[2], 0.0, 0.0, None)
+
+    def factors() -> list:
+        return [(base + max(icons, 0.0), f"{v[1]} on {_sq(pos)}"),
+                (net - icons, f"it replaces your {old.name}") if old is not None and net < icons else None,
+                (icons, f"it covers {_icons_text(s.board.yields(pos))}") if icons < 0 else None]
+    return base + net, factors
+
+
+def _ability_text(source: str, tag: str) -> str:
+    """What an ability of a tech or wonder does, short (a reason's words)."""
+    card = D.TECH_INDEX.get(source) or D.WONDER_INDEX.get(source)
+    ab = next((a for a in card.abilities if a.tag == tag), None) if card is not None else None
+    if ab is None:
+        return f"{source}'s ability"
+    return cut_words(f"{source}: {ab.text[0].lower()}{ab.text[1:].rstrip('.')}", 60)
 
 
 def _walls(game, s, d, rng):
@@ -543,19 +744,70 @@ def _card_text(s, me: int, lead: int, q, v: float, helps: bool) -> str:
     return f"it hurts {_civ(s, q)}{', who leads' if q == lead else ''}"
 
 
-def _place(game, s, d, rng):
-    """A city, a figure or a structure: on the square whose surroundings yield most."""
-    return pick([(why(_site_value(s, o.value), lambda o=o: [(_site_value(s, o.value), _yields(s, o.value))]), o.key)
-                 for o in d.options], rng)
+def _pick_named(scored: list, rng: random.Random, named: str | None) -> str:
+    """:func:`pick`, but among equal best options the ``named`` one: the square a plan's earlier step
+    named (its reason), so the next step keeps to it.  The scores stay as they are: equal options stay
+    equal, and choosing another of them is no mistake."""
+    key = pick(scored, rng)
+    if named is None or key == named:
+        return key
+    score = {k: v for v, k in scored}
+    return named if score[named] >= score[key] - 1e-9 else key
+
+
+def _place_figure(game, s, d, rng):
+    """A new or starting figure: on the square nearest its goals, as it would walk there (:func:`_goals`:
+    a scout toward a city site or the unexplored tiles, an army toward a hut or those tiles)."""
+    what = s.steps[-1].what
+    goals = _goals(s, d.player, what)
+    if not goals:
+        because(f"no {'city site' if what == 'scout' else 'hut'} or unexplored tile to head for: any square")
+    return pick([(why(_dest_value(goals, o.value, _MOVE), lambda o=o: [
+        (_dest_value(goals, o.value, _MOVE) + 20.0, _goal_text(s, d.player, goals, o.value))] if goals else []),
+                   o.key) for o in d.options], rng)
+
+
+_MOVE = ("move", None)
+
+
+def _place_structure(game, s, d, rng):
+    """A building, wonder or great person: on the square where it covers least of what the city has (an
+    own structure there counts what it was worth): :func:`_structure_site`, as the city action weighed
+    it, so the hint for the purchase and for its square agree."""
+    step = s.steps[-1]
+    sites = [o.value for o in d.options]
+    best = _structure_site(game, s, d.player, step.city, step.what, step.name, sites=sites)
+    vals = {n: _cover(s, d.player, n, step.what, step.name) for n in sites}
+    low = min(v for v, _, _ in vals.values())
+    scored = []
+    named = None
+    for o in d.options:
+        n = o.value
+        v, icons, old = vals[n]
+        if best is not None and n == best[0]:
+            named = o.key             # the first of equal squares, as the city action's reason named it
+        scored.append((why(v, lambda n=n, v=v, icons=icons, old=old: _cover_factors(
+            s, step.name, n, v, icons, old, low)), o.key))
+    return _pick_named(scored, rng, named)
 
 
 def _no_trade(game, s, d, rng):
-    because("the easy bot makes no offers")
+    """No offers: a swap another player accepts (``_answer``) gives him more than he gives, so an offer
+    could only cost; research needs the trade kept."""
+    if explaining():
+        p = s.players[d.player]
+        level = max((lv for _, lv in culture.researchable(game, s, d.player)), default=0)
+        if level:
+            because(f"your {p.trade} trade buys a level {level} tech: keep it")
+        else:
+            because("the others accept only swaps that give them more")
     return "done"
 
 
 def _withdraw(game, s, d, rng):
-    because("the easy bot makes no offers")
+    """As :func:`_no_trade`: what the other player would accept costs more than it brings."""
+    if explaining():
+        because(f"{_civ(s, s.steps[-1].to)} accepts only if you give more than you get")
     return "withdraw"
 
 
@@ -575,7 +827,8 @@ _HANDLERS = {"start": _start, "city": _city, "move": _move, "move_to": _move, "r
              "second_purchase": _second, "nuke": _nuke, "walls": _walls, "gift": _gift,
              "card_target": _card_target, "hut": _hut,
              "tech_swap": _research,     # a free tech: the one research would pick
-             "place_start": _place, "place_figure": _place, "place_structure": _place, **WAR_HANDLERS}
+             "place_start": _place_figure, "place_figure": _place_figure, "place_structure": _place_structure,
+             **WAR_HANDLERS}
 
 HANDLED_KINDS = frozenset(_HANDLERS)
 # Kinds the easy bot picks at random (``choose`` below), each with why that is good enough for now:

@@ -303,7 +303,10 @@ class Board(PlainData):
         """Why ``player`` may not found a city on ``pos`` (None: he may).  Rules 29-34 with section 2 row 13:
         the square and its 8 neighbours lie on face-up tiles, the square is land, no neighbour holds a
         city, building, wonder or great person, no hut or village marker and no other player's figure is
-        next to it (on it, too), and every city is at least 3 squares away."""
+        next to it (on it, too), and every city is at least 3 squares away.  A hut or village marker on
+        the square itself stops it too: the founding scout must stand there (rule 29) and scouts never
+        enter a hut or village square (section 9, RULES.md "Entering"); rule 32 keeps even the squares
+        next to a marker free of cities."""
         sq = self.square(pos)
         if sq is None:
             return "the square is not on an explored tile"
@@ -311,6 +314,8 @@ class Board(PlainData):
             return "a city cannot stand on water"
         if pos in self.cities or pos in self.structures:
             return "the square is not free"
+        if pos in self.markers:
+            return "a city may not stand on a hut or a village"
         f = self.figures.get(pos)
         if f is not None and f.owner != player:
             return "another player's figure stands there"

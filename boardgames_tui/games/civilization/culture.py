@@ -69,14 +69,18 @@ class ResearchTurn(Step):
     private: ClassVar[bool] = False
 
     def prompt(self, g: CivilizationGame, s: CivState) -> str:
-        return f"{s.names[self.player]}: research a technology ({s.players[self.player].trade} trade)"
+        p = s.players[self.player]
+        if not researchable(g, s, self.player):
+            return f"{s.names[self.player]}: no research this round: {nothing_reason(p)}"
+        return f"{s.names[self.player]}: research a technology ({p.trade} trade)"
 
     def options(self, g: CivilizationGame, s: CivState) -> list[Option]:
         cut = 5 if "Porcelain Tower" in s.players[self.player].wonders else 0
         out = [Option(key("tech", t), fit(f"{t} (level {lv}, {max(0, D.TECH_COST[lv] - cut)} trade)",
                                           f"{t} ({_ROMAN[lv]}, {max(0, D.TECH_COST[lv] - cut)}t)"), ("tech", t), t)
                for t, lv in researchable(g, s, self.player)]
-        out.append(Option("none", "Research nothing this round", None, None))
+        out.append(Option("none", "Research nothing this round" if out else nothing_label(s.players[self.player]),
+                          None, None))
         return out
 
     def quiet(self, s: CivState, o: Option) -> bool:
@@ -175,6 +179,37 @@ def researchable(g: CivilizationGame, s: CivState, player: int) -> list[tuple[st
         if t.name not in p.techs and p.trade >= cost and D.pyramid_room(counts, t.level):
             out.append((t.name, t.level))
     return out
+
+
+def cheapest_tech(p: Player) -> tuple[int, int] | None:
+    """(level, trade) of the cheapest tech ``p`` has room for and does not know, whatever his trade; None
+    under Anarchy (no research) or with nothing left to learn."""
+    if p.government == D.ANARCHY:
+        return None
+    counts = pyramid_counts(p)
+    discount = 5 if "Porcelain Tower" in p.wonders else 0
+    known = set(p.techs)
+    levels = sorted({t.level for t in D.TECHS if t.name not in known and D.pyramid_room(counts, t.level)})
+    return (levels[0], max(0, D.TECH_COST[levels[0]] - discount)) if levels else None
+
+
+def nothing_reason(p: Player) -> str:
+    """Why ``p`` can research nothing now (his trade is short, Anarchy, nothing left): a phrase."""
+    if p.government == D.ANARCHY:
+        return "no research under Anarchy"
+    need = cheapest_tech(p)
+    if need is None:
+        return "no tech left to learn"
+    level, cost = need
+    return f"a level {_ROMAN[level]} tech costs {cost} trade, you have {p.trade}"
+
+
+def nothing_label(p: Player) -> str:
+    """The label of "Research nothing" when it is the only option: why, as short as the list needs."""
+    need = cheapest_tech(p)
+    if p.government == D.ANARCHY or need is None:
+        return fit(f"Research nothing ({nothing_reason(p)})", "Research nothing this round")
+    return fit(f"Research nothing ({nothing_reason(p)})", f"No tech: needs {need[1]}t, have {p.trade}t")
 
 
 def learn(g: CivilizationGame, s: CivState, player: int, tech: str, free: bool = False) -> None:
