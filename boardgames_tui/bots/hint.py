@@ -90,6 +90,8 @@ def reason_of(ex: Explained, decision: Decision) -> tuple[str, bool]:
 # A choice is "clearly worse" than the hint when the policy scored it this share of the way from its
 # pick down to its worst option, or lower: small differences are taste, not mistakes.
 CLEARLY_WORSE = 0.35
+# Of two options (hostile or friendly), a gap under this share of the scores' size is taste, not a mistake.
+TASTE = 0.15
 # Scores at or below this are a policy's "never" (Imperial's paying one's own money into a
 # treasury, -50; Utopia's back, -99): they only stretch the range the others are measured in.
 SENTINEL = -40.0
@@ -121,7 +123,10 @@ def afterthought(h: Hint, chosen: str, decision: Decision, undoable: bool = True
     short = shortfall(h, chosen)
     if short is None or short < CLEARLY_WORSE:
         return None
-    mine = {k: v for v, k in h.scored}[chosen]
+    scores = {k: v for v, k in h.scored}
+    mine, best = scores[chosen], scores[h.key]
+    if sum(v > SENTINEL for v in scores.values()) <= 2 and best - mine < TASTE * max(abs(best), abs(mine), 1.0):
+        return None     # of two options, the other is always "the worst": a small gap is taste
     opt = decision.get(chosen)
     label = opt.label if opt is not None else chosen
     against = ""

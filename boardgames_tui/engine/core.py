@@ -247,6 +247,9 @@ class Game:
         head, _, _ = option.key.partition(":")
         return self.passing_keys.get(head)
 
+    # What ``standing`` counts, in a word or two for a line that keeps it in view ("score").
+    standing_label = "score"
+
     def standing(self, state: Any) -> list[int]:
         """Each player's score at any position, finished or not (the end screen's chart of scores by
         round).  By default the game's own ``scores``, which every game can count mid-game; a game whose

@@ -69,6 +69,8 @@ class LearnPlay(Play):
         # the look back (``bots/debrief.py``) reads them instead of asking again.
         self.hints: dict[int, tuple[str, Hint]] = {}
         self.bot_note: str | None = None    # the last bot choice's line (``bot_line``)
+        # A warning held while its choice's own steps go on: (player, kind, hint, line, steps); see verdict.
+        self.pending: tuple[int, str, Hint, str, int] | None = None
 
     def choose(self, key: str, d: Decision, hint: Hint | None = None) -> Done:
         new_kind = d.kind not in self.kinds_seen
@@ -80,24 +82,51 @@ class LearnPlay(Play):
             if new_kind:
                 self.kinds_seen.discard(d.kind)
             raise
+        late = self._settle_pending()
         if hint is None:
-            return Done()
+            return Done(note=late)
         self.hints[at] = (key, hint)
-        return Done(note=self.verdict(hint, key, d))
+        now = self.verdict(hint, key, d)
+        return Done(note=late if late is not None and not now.startswith("⚠") else now)
 
     def verdict(self, h: Hint, key: str, d: Decision) -> str:
         """The line under the prompt after the learner's choice: whether it was the hint's, close to
-        it, or clearly worse (then why, and ``u`` when undo will work).  A choice that only puts
-        moves in another order than the hint's (the hinted option is still open at the learner's next
-        decision of the same kind) is not a mistake."""
+        it, or clearly worse (then why, and ``u`` when undo will work).
+
+        Moves made in another order than the hint's are not mistakes: when the hinted option is still
+        open at the learner's next decision of the same kind, nothing is said; when the choice leads
+        into steps of its own first (which figures go, where to), the warning waits until that
+        decision comes back (``pending``), and is dropped if the hinted option is still open there."""
         if key == h.key:
             return f"✓ The hint's choice too: {h.reason}."
         warn = afterthought(h, key, d, self.undoable_after(d.player))
+        if warn is None:
+            return f"≈ Close enough: the hint was {h.label}."
         nd = self.match.decision()
-        if warn is not None and not (nd is not None and nd.player == d.player and nd.kind == d.kind
-                                     and any(o.key == h.key or o.label == h.label for o in nd.options)):
-            return f"⚠ {warn}"
-        return f"≈ Close enough: the hint was {h.label}."
+        if nd is not None and nd.player == d.player:
+            if nd.kind == d.kind:
+                if _offers(nd, h):
+                    return f"≈ Another order than the hint's ({h.label}): fine, if you still make it."
+            elif self.pending is None:
+                self.pending = (d.player, d.kind, h, afterthought(h, key, d, False) or warn, 0)
+                return f"≈ Not the hint ({h.label}); more on it after this choice's own steps."
+        return f"⚠ {warn}"
+
+    def _settle_pending(self) -> str | None:
+        """A warning held while a choice's own steps went on: dropped if the hinted option is open
+        again at the learner's next decision of that kind (only the order differed), said now if
+        it is not, or once the learner's run of choices ends."""
+        if self.pending is None:
+            return None
+        player, kind, h, warn, steps = self.pending
+        nd = self.match.decision()
+        if nd is not None and nd.player == player and nd.kind != kind and steps < PENDING_STEPS:
+            self.pending = (player, kind, h, warn, steps + 1)
+            return None     # still inside the choice's own steps
+        self.pending = None
+        if nd is not None and nd.player == player and _offers(nd, h):
+            return None
+        return f"⚠ {warn}"
 
     def undoable_after(self, player: int) -> bool:
         """Can ``player``'s choice just made still be taken back once the game moves on?  Not when a
@@ -118,8 +147,18 @@ class LearnPlay(Play):
 
     def undo(self) -> int | None:
         who = super().undo()
+        self.pending = None
         n = len(self.match.history)     # the hints past the position are forgotten
         self.hints = {i: v for i, v in self.hints.items() if i < n}
         return who
+
+# The most steps of its own a choice is given before its held warning is said anyway.
+PENDING_STEPS = 3
+
+
+def _offers(d: Decision, h: Hint) -> bool:
+    """Does ``d`` still offer the hint's option?  By key: labels repeat across cities and figures."""
+    return h.key in d.keys()
+
 
 __all__ = ["Done", "LearnPlay", "Play"]

@@ -47,6 +47,7 @@ class _Stub:
 
     def __init__(self, nxt: Decision | None) -> None:
         self.nxt = nxt
+        self.history: list = []
 
     def decision(self):
         return self.nxt
@@ -72,6 +73,27 @@ def test_moves_made_in_another_order_are_not_a_mistake():
     line = play.verdict(h, "scout", d)
     assert line.startswith("⚠ Move the army looked better than Move the scout") and "u takes it back" in line
     assert play.verdict(h, "army", d).startswith("✓")
+
+
+@pytest.mark.parametrize("army_still_open", [True, False])
+def test_a_choice_with_steps_of_its_own_is_judged_when_its_kind_of_decision_comes_back(army_still_open):
+    """Moving a group first asks which figures and where: the warning waits for the next "move"
+    decision, and is dropped if the hinted army can still move then."""
+    from boardgames_tui.bots.policies import Why
+    d = _decision(["army", "group", "done"])
+    h = Hint("army", "Move the army", "it reaches a hut",
+             scored=((Why(9.0), "army"), (1.0, "group"), (0.0, "done")))
+    stub = _Stub(_decision(["1:1", "1:2"], kind="move_to"))
+    play = LearnPlay(stub, autosave=False)
+    assert play.verdict(h, "group", d).startswith("≈ Not the hint (Move the army)") and play.pending
+    assert play.choose("1:2", stub.nxt).note is None       # the group's own step: still waiting
+    stub.nxt = _decision(["army", "done"] if army_still_open else ["done"])
+    note = play.choose("1:1", _decision(["1:1", "1:2"], kind="move_to")).note
+    if army_still_open:
+        assert note is None                                 # only the order differed
+    else:
+        assert note.startswith("⚠ Move the army looked better than Move the group") and "u takes" not in note
+    assert play.pending is None
 
 
 def _learn_game(name: str, seed: int, learner_picks: random.Random, limit: int = 3000):
@@ -140,3 +162,12 @@ def test_the_look_back_finds_clearly_worse_choices_and_reopens_their_position():
     # hints the game already asked are used, not asked again
     known = {r.at: (m.history[r.at].key, h)}
     assert worst_choices(m, 0, known=known)[0] == r
+
+
+def test_of_two_options_a_small_gap_is_not_a_mistake():
+    from boardgames_tui.bots.hint import afterthought
+    d = Decision(0, "Hostile or friendly?", "declare", [Option("hostile", "Hostile"), Option("friendly", "Friendly")])
+    close = Hint("hostile", "Hostile", "it blocks Venice's factory", scored=((3.0, "hostile"), (2.8, "friendly")))
+    assert afterthought(close, "friendly", d) is None
+    far = Hint("hostile", "Hostile", "it blocks Venice's factory", scored=((3.0, "hostile"), (0.5, "friendly")))
+    assert afterthought(far, "friendly", d).startswith("Hostile looked better than Friendly")

@@ -67,7 +67,7 @@ def test_a_square_with_a_village_marker_is_no_city_site_for_the_scouts_hint():
     s.steps.append(MoveTurn(me, moved={}))
     d = _push(s, MoveTo(me, "scout", origin))
     h = hint(GAME, s, d, 0)
-    assert h.reason == f"a city site on {pos[0]}:{pos[1]}", h.line()       # the site, as the hint saw it
+    assert h.reason == f"it heads for a city site on {pos[0]}:{pos[1]}", h.line()       # the site, as the hint saw it
 
     b.markers[pos] = (VILLAGE, D.IRON)        # a face-down village on the site itself
     s._decision = None

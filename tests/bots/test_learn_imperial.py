@@ -146,11 +146,11 @@ def test_a_bond_reason_names_the_factor_its_power_heads_for():
         d = GAME.cached_decision(s)
     h = hint(GAME, s, d, 100)
     assert h.key == "invest:FR", h.line()
-    assert "factor x5" in h.reason, h.reason
+    assert "×5 at the end" in h.reason, h.reason
     line = afterthought(h, "invest:GB", d)
     assert line is not None, h.scored
     yours = line.split("; yours: ")[1]
-    assert "Great Britain" in yours and "factor x0" in yours and "costs" not in yours, line
+    assert "Great Britain" in yours and "×0 at the end" in yours and "costs" not in yours, line
 
 
 def test_a_worse_options_reason_leaves_out_what_it_shares_with_the_pick():

@@ -146,24 +146,24 @@ def _goal_text(s: Any, player: int, goals: Goals, dest) -> str:
     """The goal that makes ``dest`` worth going to (the best of ``goals`` from there), named."""
     b = s.board
     if not goals:
-        return "a better square"
+        return "it finds a better square"
     # the first found of equal goals (their order before :class:`Goals` sorted them)
     p, _ = max(goals.found, key=lambda g: g[1] - (abs(g[0][0] - dest[0]) + abs(g[0][1] - dest[1])))
     far = abs(p[0] - dest[0]) + abs(p[1] - dest[1])
     away = "" if far == 0 else f" ({far} square{'s' if far > 1 else ''} left)"
     m = b.markers.get(p)
     if m is not None and m[0] == HUT:
-        return f"the hut on {_sq(p)}{away}"
+        return f"it heads for the hut on {_sq(p)}{away}"
     if p == s.players[player].capital:
-        return "guarding your capital from an enemy army"
+        return "it guards your capital from an enemy army"
     c = b.city_site_problem(p, player) if p not in b.cities else "city"
     if c is None:
-        return f"a city site on {_sq(p)}{away}"
+        return f"it heads for a city site on {_sq(p)}{away}"
     for n in neighbours(p):
         x = b.cities.get(n)
         if x is not None and x.owner != player:
-            return f"gathering by {_civ(s, x.owner)}'s city on {_sq(n)}"
-    return f"the unexplored tile by {_sq(p)}{away}"
+            return f"it heads to gather by {_civ(s, x.owner)}'s city on {_sq(n)}"
+    return f"it heads for the unexplored tile by {_sq(p)}{away}"
 
 
 def _enemy_army_near(s: Any, player: int, pos, reach: int) -> bool:

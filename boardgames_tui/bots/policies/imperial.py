@@ -372,8 +372,8 @@ def _bond_factors(p: int, worth: float, gain: int, cost: int, ctl: float, govern
     """A bond's worth in the player's terms: the factor its power is heading for (what sets one
     power's bonds apart from another's), its price, the government it brings."""
     fx = power_factor(int(final))
-    money = ((worth - cost, f"+{gain}M interest at factor x{fx} for {cost}M") if worth > cost else
-             (worth - cost, f"{POWER_NAMES[p]}'s bonds score little (factor x{fx} ahead)"))
+    money = ((worth - cost, f"+{gain}M interest for {cost}M, likely ×{fx} at the end") if worth > cost else
+             (worth - cost, f"{POWER_NAMES[p]}'s bonds score little (likely ×{fx} at the end)"))
     return [money, (ctl, "it stays yours to govern" if governs else "yours to govern then")]
 
 

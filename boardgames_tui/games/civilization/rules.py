@@ -72,6 +72,7 @@ class EndRound(Auto):
 class CivilizationGame(StepGame):
     name = "civilization"
     title = "Civilization"
+    standing_label = "techs+culture"
     min_players = 2
     max_players = 4
     description = "Lead a civilization from the Stone Age to space flight (2-4 players)."

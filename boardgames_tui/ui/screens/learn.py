@@ -131,7 +131,7 @@ class LearnGameScreen(GameScreen):
             world = m.game.determinize(m.state, self.learner, random.Random(0)) if not m.is_over() else m.state
             marks = m.game.standing(world)
             names = [("you" if i == self.learner else s.name) for i, s in enumerate(m.seats)]
-            self._standing = (at, " · " + ", ".join(f"{n} {v}" for n, v in zip(names, marks)))
+            self._standing = (at, f" · {m.game.standing_label}: " + ", ".join(f"{n} {v}" for n, v in zip(names, marks)))
         return self._standing[1]
 
     def _show_coach(self) -> None:
