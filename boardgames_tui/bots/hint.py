@@ -137,6 +137,24 @@ def afterthought(h: Hint, chosen: str, decision: Decision, undoable: bool = True
     return f"{h.label} looked better than {label}: {h.reason}{against}." + (" u takes it back." if undoable else "")
 
 
+def open_after_steps(game: Game, state: Any, player: int, kind: str, key: str, steps: int = 4) -> bool:
+    """After a choice that leads into steps of its own (which figures go, where to), will the
+    ``player``'s next decision of ``kind`` still offer ``key``?  Played out with the easy policy on a
+    world dealt from the player's view (nothing they cannot see), at most ``steps`` choices ahead;
+    False when the player's run of choices ends first."""
+    rng = random.Random(f"steps:{kind}:{key}")
+    world = game.determinize(state, player, rng)
+    policy = policy_for(game.name)
+    for _ in range(steps):
+        d = game.cached_decision(world)
+        if d is None or d.player != player:
+            return False
+        if d.kind == kind:
+            return d.get(key) is not None
+        game.apply(world, policy.choose(game, world, d, rng))
+    return False
+
+
 _THIRD_PERSON = [(re.compile(r"\byours\b"), "its own"), (re.compile(r"\byour\b"), "its"),
                  (re.compile(r"\bYour\b"), "Its"), (re.compile(r"\byou\b"), "it"),
                  (re.compile(r"\bYou\b"), "It")]
@@ -168,4 +186,4 @@ def bot_line(game: Game, state: Any, decision: Decision, key: str, viewer: int, 
     return f"{name}: {line}."
 
 
-__all__ = ["Hint", "afterthought", "bot_line", "hint", "reason_of", "shortfall"]
+__all__ = ["Hint", "afterthought", "bot_line", "hint", "open_after_steps", "reason_of", "shortfall"]

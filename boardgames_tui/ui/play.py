@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..bots.hint import Hint, afterthought, bot_line
+from ..bots.hint import Hint, afterthought, bot_line, open_after_steps
 from ..engine.core import Decision, IllegalMove
 from ..engine.session import Match
 from ..engine.store import default_store
@@ -69,8 +69,6 @@ class LearnPlay(Play):
         # the look back (``bots/debrief.py``) reads them instead of asking again.
         self.hints: dict[int, tuple[str, Hint]] = {}
         self.bot_note: str | None = None    # the last bot choice's line (``bot_line``)
-        # A warning held while its choice's own steps go on: (player, kind, hint, line, steps); see verdict.
-        self.pending: tuple[int, str, Hint, str, int] | None = None
 
     def choose(self, key: str, d: Decision, hint: Hint | None = None) -> Done:
         new_kind = d.kind not in self.kinds_seen
@@ -82,50 +80,29 @@ class LearnPlay(Play):
             if new_kind:
                 self.kinds_seen.discard(d.kind)
             raise
-        late = self._settle_pending()
         if hint is None:
-            return Done(note=late)
+            return Done()
         self.hints[at] = (key, hint)
-        now = self.verdict(hint, key, d)
-        return Done(note=late if late is not None and not now.startswith("⚠") else now)
+        return Done(note=self.verdict(hint, key, d))
 
     def verdict(self, h: Hint, key: str, d: Decision) -> str:
         """The line under the prompt after the learner's choice: whether it was the hint's, close to
         it, or clearly worse (then why, and ``u`` when undo will work).
 
         Moves made in another order than the hint's are not mistakes: when the hinted option is still
-        open at the learner's next decision of the same kind, nothing is said; when the choice leads
-        into steps of its own first (which figures go, where to), the warning waits until that
-        decision comes back (``pending``), and is dropped if the hinted option is still open there."""
+        open at the learner's next decision of the same kind (at once, or after the steps the choice
+        leads into: which figures go, where to; ``open_after_steps``), it says so instead."""
         if key == h.key:
             return f"✓ The hint's choice too: {h.reason}."
         warn = afterthought(h, key, d, self.undoable_after(d.player))
         if warn is None:
             return f"≈ Close enough: the hint was {h.label}."
-        nd = self.match.decision()
-        if nd is not None and nd.player == d.player:
-            if nd.kind == d.kind:
-                if _offers(nd, h):
-                    return f"≈ Another order than the hint's ({h.label}): fine, if you still make it."
-            elif self.pending is None:
-                self.pending = (d.player, d.kind, h, afterthought(h, key, d, False) or warn, 0)
-                return f"≈ Not the hint ({h.label}); more on it after this choice's own steps."
-        return f"⚠ {warn}"
-
-    def _settle_pending(self) -> str | None:
-        """A warning held while a choice's own steps went on: dropped if the hinted option is open
-        again at the learner's next decision of that kind (only the order differed), said now if
-        it is not, or once the learner's run of choices ends."""
-        if self.pending is None:
-            return None
-        player, kind, h, warn, steps = self.pending
-        nd = self.match.decision()
-        if nd is not None and nd.player == player and nd.kind != kind and steps < PENDING_STEPS:
-            self.pending = (player, kind, h, warn, steps + 1)
-            return None     # still inside the choice's own steps
-        self.pending = None
-        if nd is not None and nd.player == player and _offers(nd, h):
-            return None
+        m = self.match
+        nd = m.decision()
+        if nd is not None and nd.player == d.player and (
+                nd.get(h.key) is not None if nd.kind == d.kind
+                else open_after_steps(m.game, m.state, d.player, d.kind, h.key)):
+            return f"≈ Another order than the hint's ({h.label}): fine, if you still make it."
         return f"⚠ {warn}"
 
     def undoable_after(self, player: int) -> bool:
@@ -147,18 +124,8 @@ class LearnPlay(Play):
 
     def undo(self) -> int | None:
         who = super().undo()
-        self.pending = None
         n = len(self.match.history)     # the hints past the position are forgotten
         self.hints = {i: v for i, v in self.hints.items() if i < n}
         return who
-
-# The most steps of its own a choice is given before its held warning is said anyway.
-PENDING_STEPS = 3
-
-
-def _offers(d: Decision, h: Hint) -> bool:
-    """Does ``d`` still offer the hint's option?  By key: labels repeat across cities and figures."""
-    return h.key in d.keys()
-
 
 __all__ = ["Done", "LearnPlay", "Play"]

@@ -75,25 +75,63 @@ def test_moves_made_in_another_order_are_not_a_mistake():
     assert play.verdict(h, "army", d).startswith("✓")
 
 
-@pytest.mark.parametrize("army_still_open", [True, False])
-def test_a_choice_with_steps_of_its_own_is_judged_when_its_kind_of_decision_comes_back(army_still_open):
-    """Moving a group first asks which figures and where: the warning waits for the next "move"
-    decision, and is dropped if the hinted army can still move then."""
+class _Moves:
+    """A tiny game for the order question: player 0 moves figures one at a time ("move"), each move
+    asks where ("where"); "group" moves the army and the scout together; "done" ends the run."""
+    name = "moves-fake"
+
+    def determinize(self, state, viewer, rng):
+        return {"left": set(state["left"]), "moving": list(state["moving"])}
+
+    def cached_decision(self, state):
+        if state["moving"]:
+            return Decision(0, "Where to?", "where", [Option("x", "Go to x"), Option("y", "Go to y")])
+        if state["left"] is None:
+            return Decision(1, "Bot", "move", [Option("done", "Done")])
+        opts = [Option(f"move:{f}", f"Move the {f}") for f in sorted(state["left"])]
+        if {"army", "scout"} <= state["left"]:
+            opts.append(Option("group", "Move the army and the scout"))
+        return Decision(0, "Move a figure", "move", opts + [Option("done", "End the movement")])
+
+    def apply(self, state, key):
+        if state["moving"]:
+            state["moving"].pop()
+        elif key == "done":
+            state["left"] = None
+        elif key == "group":
+            state["left"] -= {"army", "scout"}
+            state["moving"] = ["army", "scout"]
+        else:
+            state["left"].discard(key.removeprefix("move:"))
+            state["moving"] = [key.removeprefix("move:")]
+
+
+class _MovesMatch(_Stub):
+    def __init__(self, state) -> None:
+        self.game, self.state = _Moves(), state
+        super().__init__(None)
+
+    def decision(self):
+        return self.game.cached_decision(self.state)
+
+    def choose(self, key):
+        self.game.apply(self.state, key)
+
+
+@pytest.mark.parametrize("chosen, verdict", [("move:scout", "≈ Another order"), ("group", "⚠ Move the army looked")])
+def test_a_choice_with_steps_of_its_own_is_judged_by_what_is_open_after_them(chosen, verdict):
+    """Moving the scout first asks where it goes: the army can still move after, so the order is no
+    mistake; moving the army with the scout as a group leaves no army move to make."""
+    from boardgames_tui.bots.hint import open_after_steps
     from boardgames_tui.bots.policies import Why
-    d = _decision(["army", "group", "done"])
-    h = Hint("army", "Move the army", "it reaches a hut",
-             scored=((Why(9.0), "army"), (1.0, "group"), (0.0, "done")))
-    stub = _Stub(_decision(["1:1", "1:2"], kind="move_to"))
-    play = LearnPlay(stub, autosave=False)
-    assert play.verdict(h, "group", d).startswith("≈ Not the hint (Move the army)") and play.pending
-    assert play.choose("1:2", stub.nxt).note is None       # the group's own step: still waiting
-    stub.nxt = _decision(["army", "done"] if army_still_open else ["done"])
-    note = play.choose("1:1", _decision(["1:1", "1:2"], kind="move_to")).note
-    if army_still_open:
-        assert note is None                                 # only the order differed
-    else:
-        assert note.startswith("⚠ Move the army looked better than Move the group") and "u takes" not in note
-    assert play.pending is None
+    m = _MovesMatch({"left": {"army", "scout"}, "moving": []})
+    d = m.decision()
+    h = Hint("move:army", "Move the army", "it reaches a hut",
+             scored=((Why(9.0), "move:army"), (1.0, "move:scout"), (1.0, "group"), (0.0, "done")))
+    play = LearnPlay(m, autosave=False)
+    note = play.choose(chosen, d, h).note
+    assert note.startswith(verdict), note
+    assert open_after_steps(m.game, m.state, 0, "move", "move:army") == (chosen == "move:scout")
 
 
 def _learn_game(name: str, seed: int, learner_picks: random.Random, limit: int = 3000):

@@ -143,12 +143,12 @@ def test_the_square_a_city_hint_names_is_where_its_placing_hint_puts_it():
     assert "building:Market" in d.keys()
     h = hint(GAME, s, d, 0)
     ex = explain(POLICY, GAME, s, d, random.Random(1))
-    said = next(t for _, t in ex.score_of("building:Market").factors if t.startswith("a Market on "))
+    said = next(t for _, t in ex.score_of("building:Market").factors if t.startswith("it builds a Market on "))
     GAME.apply(s, "building:Market")
     d2 = GAME.cached_decision(s)
     assert d2.kind == "place_structure"
     h2 = hint(GAME, s, d2, 1, plan_at=0)
-    where = said.removeprefix("a Market on ")
+    where = said.removeprefix("it builds a Market on ")
     assert h2.key == f"square:{where}", (h.line(), said, h2.line())
 
 

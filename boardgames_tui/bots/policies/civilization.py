@@ -302,7 +302,7 @@ def _start(game, s, d, rng):
         head = v[0] if isinstance(v, tuple) else v
         if head == "found":
             scored.append((why(100 + _site_value(s, v[1]), lambda v=v: [
-                (100.0, f"a new city on {_sq(v[1])}"), (_site_value(s, v[1]), _yields(s, v[1]))]), o.key))
+                (100.0, f"it founds a new city on {_sq(v[1])}"), (_site_value(s, v[1]), _yields(s, v[1]))]), o.key))
         elif head == "government":
             good = {"Monarchy": 5, "Republic": 6, "Democracy": 7, "Communism": 4, "Feudalism": 3}
             p = s.players[d.player]
@@ -376,7 +376,7 @@ def _city(game, s, d, rng):
                     else f"a {v[1]}")
             scored.append((why(base + net - spend(v), lambda v=v, base=base, noun=noun, pos=pos, net=net,
                                icons=icons, old=old: [
-                (base + icons, f"{noun} on {_sq(pos)}"),
+                (base + icons, f"it builds {noun} on {_sq(pos)}"),
                 (net - icons, f"it replaces your {old.name}") if net < icons else None, cost(v)]), o.key))
         elif head == "culture":
             scored.append((why(6.0 + v[1], lambda v=v: [(6.0 + v[1], f"+{v[1]} culture toward the culture track")]),
@@ -475,7 +475,7 @@ def _dest_text(game, s, player: int, goals: Goals, dest, how, armies: int) -> st
     if how[0] == "explore":
         return f"it explores the tile at {_sq(dest)}"
     if how[0] == "sacrifice":
-        return f"a tech from {_civ(s, s.board.cities[dest].owner)}'s city on {_sq(dest)}"
+        return f"it takes a tech from {_civ(s, s.board.cities[dest].owner)}'s city on {_sq(dest)}"
     return _goal_text(s, player, goals, dest)
 
 
@@ -650,7 +650,7 @@ def _placing(game, s, player: int, v: tuple, base: float) -> tuple[float, Callab
     pos, net, icons, old = site if site is not None else (v[2], 0.0, 0.0, None)
 
     def factors() -> list:
-        return [(base + max(icons, 0.0), f"{v[1]} on {_sq(pos)}"),
+        return [(base + max(icons, 0.0), f"it places {v[1]} on {_sq(pos)}"),
                 (net - icons, f"it replaces your {old.name}") if old is not None and net < icons else None,
                 (icons, f"it covers {_icons_text(s.board.yields(pos))}") if icons < 0 else None]
     return base + net, factors
