@@ -114,6 +114,12 @@ def shortfall(h: Hint, chosen: str) -> float | None:
     return max(0.0, (best - mine) / (best - worst))
 
 
+def _shape(text: str) -> str:
+    """A factor's text with its numbers left out: "its 4 food helps the others" and "its 5 food ..."
+    say the same kind of thing."""
+    return re.sub(r"[-+]?\d+", "#", text)
+
+
 def afterthought(h: Hint, chosen: str, decision: Decision, undoable: bool = True) -> str | None:
     """One line after a choice the policy scores clearly worse than its own pick, saying so and why;
     None when the choice was the pick, close to it, or not scored.  It offers ``u`` only when
@@ -131,7 +137,10 @@ def afterthought(h: Hint, chosen: str, decision: Decision, undoable: bool = True
     label = opt.label if opt is not None else chosen
     against = ""
     if isinstance(mine, Why):
-        cons = sorted((f for f in mine.factors if f[0] < 0), key=lambda f: f[0])
+        # what speaks against the choice, unless the pick has it too ("its 4 food helps the others"
+        # beside "its 5 food ..."): a reason names what differs
+        shared = {_shape(t) for _, t in best.factors} if isinstance(best, Why) else set()
+        cons = sorted((f for f in mine.factors if f[0] < 0 and _shape(f[1]) not in shared), key=lambda f: f[0])
         if cons:
             against = f"; yours: {cons[0][1]}"
     return f"{h.label} looked better than {label}: {h.reason}{against}." + (" u takes it back." if undoable else "")

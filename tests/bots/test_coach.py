@@ -209,3 +209,15 @@ def test_of_two_options_a_small_gap_is_not_a_mistake():
     assert afterthought(close, "friendly", d) is None
     far = Hint("hostile", "Hostile", "it blocks Venice's factory", scored=((3.0, "hostile"), (0.5, "friendly")))
     assert afterthought(far, "friendly", d).startswith("Hostile looked better than Friendly")
+
+
+def test_a_warning_leaves_out_what_the_pick_has_too():
+    from boardgames_tui.bots.hint import afterthought
+    from boardgames_tui.bots.policies import Why
+    d = Decision(0, "Food card?", "food", [Option("a", "Cooperation (+5)"), Option("b", "Burrowing (+4)"),
+                                           Option("c", "Climbing (+1)")])
+    best = Why(5.0, ((6.0, "you need Cooperation least"), (-1.0, "its 5 food helps the others")))
+    mine = Why(1.0, ((-2.0, "its 4 food helps the others"), (-1.0, "you need Burrowing for species 1")))
+    h = Hint("a", "Cooperation (+5)", "you need Cooperation least", scored=((best, "a"), (mine, "b"), (0.0, "c")))
+    line = afterthought(h, "b", d)
+    assert "yours: you need Burrowing for species 1" in line and "helps the others" not in line
