@@ -12,9 +12,9 @@ import pytest
 from boardgames_tui.bots.hint import afterthought, hint
 from boardgames_tui.bots.policies import imperial as policy
 from boardgames_tui.games.imperial import data as D
-from boardgames_tui.games.imperial import maneuver as M
-from boardgames_tui.games.imperial import rules as R
 from boardgames_tui.games.imperial.rules import GAME
+
+from test_policy_imperial import _maneuver, to_turn  # a power's armies' maneuver, a power's rondel turn
 
 AH, IT, FR, GB, GE, RU = range(6)
 NAMES = ["Ann", "Bob", "Cid"]     # the guided game: the learner and two easy bots
@@ -33,16 +33,6 @@ def played(seed: int, choices: int):
         assert d is not None, "the game ended early"
         GAME.apply(s, policy.choose(GAME, s, d, r))
     return s
-
-
-def to_turn(s, power: int, space: int) -> None:
-    """``power``'s turn, its marker on ``space``: its government chooses a rondel space."""
-    s.rondel[power] = space
-    s.turn_power = power
-    s.steps = [R.EndTurn(power), R.Rondel(s.gov[power], power)]
-    s.passed_investor = False
-    s._decision = None
-    GAME.advance(s)
 
 
 def warned(s, chosen: str) -> str | None:
@@ -165,15 +155,6 @@ def test_a_worse_options_reason_leaves_out_what_it_shares_with_the_pick():
 
 
 # -- one maneuver, one plan -----------------------------------------------------------------------------
-def _maneuver(s, p):
-    s.turn_power = p
-    s.steps = [R.EndTurn(p), M.EndManeuver(p), M.Maneuver(s.gov[p], p, M.ARMIES_PHASE)]
-    s.moved = [0] * D.N_REGIONS
-    s.moved_kind = M.ARMY
-    s._decision = None
-    GAME.advance(s)
-
-
 def follow(s, at: int = 200) -> list:
     """(kind, key, reason) of each hint of the player's run of choices, each followed, from here."""
     d = GAME.cached_decision(s)
