@@ -170,6 +170,11 @@ class HardBot:
         self.last_root: Node | None = None   # for tests and the app's hints
         self._candidates = getattr(self.policy, "candidates", None)
         self._focus = getattr(self.policy, "focus", None)
+        self._horizon = getattr(self.policy, "horizon", None)
+        # The judgement where a playout stops: a policy's ``judge`` (fitted for the search), else the
+        # ``evaluate`` its own rules use.
+        self._judge = getattr(self.policy, "judge", None) or self.policy.evaluate
+        self._share = getattr(self.policy, "budget_share", None)
 
     # -- one decision -------------------------------------------------------------------------
     def decide(self, k: Knowledge) -> str:
@@ -180,10 +185,19 @@ class HardBot:
         self.last_iterations = 0
         if len(keys) == 1:
             return keys[0]
+        # A policy may spend less of the budget on a decision that shapes little, none (its pick at
+        # once) on a near-forced one, and more on one that shapes the round (``budget_share``).
+        share = 1.0 if self._share is None else float(self._share(game, k.world, k.decision))
+        if share <= 0:
+            return pick
         root = Node()
         focus = self._focus(self.game, k.world, k.decision) if self._focus is not None else None
-        budget = self.iterations
-        seconds = self.seconds
+        # Playouts to a point in the game (``horizon``: the same phase of the next round, say) rather
+        # than a count of choices: every root choice is judged after the same stretch of game.
+        horizon = self._horizon(game, k.world, k.decision) if self._horizon is not None and focus is None \
+            else None
+        budget = max(MIN_VISITS * len(keys), round(self.iterations * share))
+        seconds = None if self.seconds is None else self.seconds * min(1.0, share)
         deadline = math.inf if seconds is None else start + seconds
         done = 0
         modelled = me if self.opponents_by_policy else None
@@ -206,10 +220,10 @@ class HardBot:
                     shared = game.determinize(k.world, me, rng)
                     seed = rng.getrandbits(64)
                 world = shared if turn == len(keys) - 1 else game.clone(shared)
-                self._iterate(root, world, game, random.Random(seed), focus, keys[turn], modelled)
+                self._iterate(root, world, game, random.Random(seed), focus, keys[turn], modelled, horizon)
             else:
                 world = game.determinize(k.world, me, rng)
-                self._iterate(root, world, game, rng, focus, None, modelled)
+                self._iterate(root, world, game, rng, focus, None, modelled, horizon)
             done += 1
             now = clock() if seconds is not None else 0.0
             if self.progress is not None and done % PROGRESS_EVERY == 0:
@@ -252,9 +266,10 @@ class HardBot:
         return choice
 
     def _iterate(self, root: Node, world: Any, game: Game, rng: random.Random, focus: Any = None,
-                 first: str | None = None, me: int | None = None) -> None:
+                 first: str | None = None, me: int | None = None, horizon: Any = None) -> None:
         """One iteration; ``first``: the root's choice to make (a paired round's), not UCB's;
-        ``me``: the searching player, when the others' choices are the policy's."""
+        ``me``: the searching player, when the others' choices are the policy's; ``horizon``: where
+        the playout stops (``done(state)``, at most ``cap`` choices), else ``rollout`` choices."""
         decide, apply = game.cached_decision, game.apply
         policy = self.policy
         node = root
@@ -301,7 +316,7 @@ class HardBot:
                 child.avail = 1
                 if key == pick and self.prior:
                     child.visits = self.prior
-                    child.total = self.prior * policy.evaluate(game, world)[d.player]
+                    child.total = self.prior * self._judge(game, world)[d.player]
                 children[key] = child
                 apply(world, key)
                 path.append(child)
@@ -310,9 +325,10 @@ class HardBot:
             apply(world, node.key)
             path.append(node)
         # rollout with the policy (to the end of the focus's sub-game, when there is one)
-        for _ in range(self.rollout if focus is None else focus.horizon):
+        stop = focus if focus is not None else horizon
+        for _ in range(self.rollout if stop is None else stop.horizon):
             d = decide(world)
-            if d is None or (focus is not None and focus.done(world)):
+            if d is None or (stop is not None and stop.done(world)):
                 break
             options = d.options
             apply(world, options[0].key if len(options) == 1 else policy.choose(game, world, d, rng))
@@ -369,7 +385,7 @@ class HardBot:
             n = len(game.scores(world))
             share = 1.0 / len(winners) if winners else 0.0
             return [share if p in winners else 0.0 for p in range(n)]
-        return self.policy.evaluate(game, world)
+        return self._judge(game, world)
 
 
 def _difference(c: Node, base: Node) -> tuple[float, float]:

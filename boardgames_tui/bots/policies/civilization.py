@@ -28,7 +28,7 @@ from ...games.civilization.board import BUILDING, GREAT_PERSON, MIN_CITY_DISTANC
 from ...games.civilization.data import structure_yield
 from ...games.civilization.data_map import HUT, WATER
 from . import because, dispatch, explaining, pick, why
-from .civilization_eval import evaluate
+from .civilization_eval import evaluate, judge  # noqa: F401 - judge: the hard bot's
 from .civilization_war import HANDLERS as WAR_HANDLERS, WAR_ROUND, attack_text, attack_value, focus, war_target  # noqa: F401 - focus: the hard bot's
 
 HARD_ITERATIONS = 200
@@ -848,6 +848,43 @@ RANDOM_FALLBACK = frozenset({
 
 def choose(game: Game, state: Any, decision: Decision, rng: random.Random) -> str:
     return dispatch(_HANDLERS, game, state, decision, rng)
+
+
+class _NextRound:
+    """The hard bot's playouts stop at the same phase of the next round (or the game's end), so every
+    choice at the root is judged after one whole round: a city's build, a tech and a move alike."""
+
+    __slots__ = ("round", "phase", "horizon")
+
+    def __init__(self, s: Any) -> None:
+        self.round = s.round + 1
+        self.phase = D.PHASES.index(s.phase) if s.phase in D.PHASES else 0
+        self.horizon = HORIZON_CAP
+
+    def done(self, s: Any) -> bool:
+        return s.round > self.round or (s.round == self.round and s.phase in D.PHASES
+                                        and D.PHASES.index(s.phase) >= self.phase)
+
+
+HORIZON_CAP = 300       # choices: a round of four players is about 50 to 110 of them
+
+
+def horizon(game: Game, state: Any, decision: Decision) -> _NextRound:
+    return _NextRound(state)
+
+
+# The share of the search's budget by kind of decision: the choices that shape a round (research,
+# a city's action, culture and movement) get it all; placing, hut finds and spies a quarter; trade
+# (whose offers the playouts withdraw at once) none: the policy's pick.
+_SHARE = {"research": 1.0, "city": 1.0, "culture": 0.5, "move": 0.5, "move_to": 0.5, "start": 0.5,
+          "place_structure": 0.25, "place_figure": 0.25, "place_start": 0.25, "hut": 0.25, "spy": 0.25,
+          "card_target": 0.5, "trade": 0.0, "offer": 0.0, "answer": 0.25}
+
+
+def budget_share(game: Game, state: Any, decision: Decision) -> float:
+    if decision.kind.startswith("battle"):
+        return 1.0
+    return _SHARE.get(decision.kind, 0.25)
 
 
 def candidates(game: Game, state: Any, decision: Decision) -> list[str] | None:
