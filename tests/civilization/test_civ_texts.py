@@ -160,3 +160,18 @@ def test_the_research_options_detail_is_the_whole_tech_text():
     assert "Stacking limit 3" in T.tech_text("Masonry") and "city walls (7 production" in T.tech_text("Masonry")
     assert "may cross water but not end" in T.tech_text("Navigation")
     assert T.tech_text("Horseback Riding").endswith("then another player of your choice gains 6 trade.")
+
+
+def test_the_rules_screen_lists_every_house_data_entry():
+    """The `?` screen shows ``rules_notes()``: RULES.md, then a "House data" section built from
+    ``data.HOUSE_DATA`` and ``data_map.HOUSE_DATA`` themselves, naming where they are."""
+    from boardgames_tui.games.civilization import data_map
+    from boardgames_tui.games.civilization.rules import GAME
+    notes = GAME.rules_notes()
+    assert notes.startswith("# Civilization") and "## Known gaps" in notes
+    house = notes[notes.index("## House data"):]
+    assert "data.py" in house and "data_map.py" in house
+    for table in (D.HOUSE_DATA, data_map.HOUSE_DATA):
+        assert table
+        for k, v in table.items():
+            assert f"`{k}`: {v}" in house, k

@@ -25,6 +25,7 @@ from ...engine.core import Decision, Game
 from ...engine.text import cut_words
 from ...games.civilization import cards, culture, data as D, management, movement
 from ...games.civilization.board import BUILDING, GREAT_PERSON, MIN_CITY_DISTANCE, WONDER, neighbours
+from ...games.civilization.common import anarchy_immune
 from ...games.civilization.data import structure_yield
 from ...games.civilization.data_map import HUT, WATER
 from . import because, dispatch, explaining, pick, why
@@ -295,6 +296,16 @@ def _dest_value(goals: Goals, dest, how) -> float:
     return best
 
 
+_GOOD_GOVERNMENT = {"Monarchy": 5, "Republic": 6, "Democracy": 7, "Communism": 4, "Feudalism": 3}
+
+
+def _fall_back(game, s, d, rng):
+    """The Pyramids gone: the best government his techs unlock, as a change of government weighs them."""
+    key = pick([(_GOOD_GOVERNMENT.get(o.value, 0), o.key) for o in d.options], rng)
+    because(f"{d.get(key).value} is the best government your techs unlock")
+    return key
+
+
 def _start(game, s, d, rng):
     scored = []
     for o in d.options:
@@ -304,11 +315,10 @@ def _start(game, s, d, rng):
             scored.append((why(100 + _site_value(s, v[1]), lambda v=v: [
                 (100.0, f"it founds a new city on {_sq(v[1])}"), (_site_value(s, v[1]), _yields(s, v[1]))]), o.key))
         elif head == "government":
-            good = {"Monarchy": 5, "Republic": 6, "Democracy": 7, "Communism": 4, "Feudalism": 3}
             p = s.players[d.player]
-            now = good.get(p.government, 0)
-            fresh = v[1] in p.fresh_governments
-            gain = (good.get(v[1], 0) - now) * (2 if fresh else 0.5)
+            now = _GOOD_GOVERNMENT.get(p.government, 0)
+            fresh = v[1] in p.fresh_governments or anarchy_immune(p)       # at once: no Anarchy
+            gain = (_GOOD_GOVERNMENT.get(v[1], 0) - now) * (2 if fresh else 0.5)
             scored.append((why(gain - (0 if fresh else 3), lambda v=v, gain=gain, fresh=fresh, p=p: [
                 (gain, f"{v[1]} {'beats' if gain > 0 else 'is worse than'} {p.government}"),
                 None if fresh else (-3.0, "a round of Anarchy first")]), o.key))
@@ -681,7 +691,7 @@ def _walls(game, s, d, rng):
                            lambda pos=pos, worth=worth, threat=threat, near=near: [
             (worth * (1.0 if threat else 0.3), f"walls for the {'capital' if s.board.cities[pos].capital else 'city'}"
                                                f"{', an enemy may come' if threat else ''}"),
-            (0.05 * (20 - min(near, 20)), f"an enemy army is {near} squares away") if near < 20 else None]),
+            (0.05 * (20 - min(near, 20)), f"enemy army {near} squares off") if near < 20 else None]),
                         o.key))
     return pick(scored, rng)
 
@@ -824,7 +834,7 @@ def _hut(game, s, d, rng):
 _HANDLERS = {"start": _start, "city": _city, "move": _move, "move_to": _move, "research": _research,
              "answer": _answer, "trade": _no_trade, "offer": _withdraw,
              "culture": _culture, "cancel": _cancel, "spy": _spy, "freeze": _freeze,
-             "second_purchase": _second, "nuke": _nuke, "walls": _walls, "gift": _gift,
+             "second_purchase": _second, "nuke": _nuke, "walls": _walls, "gift": _gift, "fall_back": _fall_back,
              "card_target": _card_target, "hut": _hut,
              "tech_swap": _research,     # a free tech: the one research would pick
              "place_start": _place_figure, "place_figure": _place_figure, "place_structure": _place_structure,

@@ -10,9 +10,10 @@ from typing import TYPE_CHECKING, ClassVar, cast
 from ...engine.core import Option
 from ...engine.steps import Auto, Step, key, log
 from ...engine.text import plural
-from . import cards, culture, data as D, management, movement, war
+from . import cards, cities, culture, data as D, management, movement, war
 from .board import BUILDING, Figures, Pos, WONDER, neighbours
-from .common import _CULTURE_LEVEL, _a, _sources, _sq, _where, ability_sources, coin_dial, culture_hand, fit, stacking
+from .common import (PYRAMIDS, _CULTURE_LEVEL, _a, _sources, _sq, _where, ability_sources, coin_dial, culture_hand,
+                     fit, stacking)
 from .data_map import WATER
 from .state import CivState, Player
 
@@ -363,6 +364,8 @@ def make_obsolete(g: CivilizationGame, s: CivState, wonder: str, owner: int | No
     p.wonders.remove(wonder)
     p.obsolete = list(p.obsolete) + [wonder]
     log(s, f"{s.names[owner]}'s {wonder} becomes obsolete.")
+    if wonder == PYRAMIDS:
+        cities.pyramids_lost(g, s, owner)
 
 
 def kill_random_unit(g: CivilizationGame, s: CivState, by: int, victim: int) -> None:
@@ -590,7 +593,7 @@ def destroy_city(g: CivilizationGame, s: CivState, pos: Pos, by: int) -> None:
                 basic = D.BUILDING_INDEX[st.name].basic or st.name
                 s.buildings_left[basic] += 1
             elif st.kind == WONDER:
-                war.lose_wonder(s.players[st.owner], st.name)
+                war.lose_wonder(g, s, st.owner, st.name)
         war.send_home(s, n)
     s.gather = {k: v for k, v in s.gather.items() if v != pos and k in b.figures}
     s.boost = {k: v for k, v in s.boost.items() if k != pos}

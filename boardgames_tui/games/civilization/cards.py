@@ -11,7 +11,7 @@ from ...engine.core import Option
 from ...engine.steps import Auto, Step, key, log
 from . import abilities, culture, data as D, movement, war
 from .board import BUILDING, Figures, GREAT_PERSON, Pos
-from .common import _figures, _sq, _two, _where, fit, pyramid_counts
+from .common import PYRAMIDS, _figures, _sq, _two, _where, anarchy_immune, fit, pyramid_counts
 from .data_map import VILLAGE, WATER
 from .state import CivState
 
@@ -258,7 +258,8 @@ def _targets(g: CivilizationGame, s: CivState, player: int, card: str) -> Iterat
     b = s.board
     if ab.tag == "force_anarchy":
         yield from ((q, f"{s.names[q]} ({s.players[q].government})", None) for q in range(s.n)
-                        if q != player and s.players[q].government != D.ANARCHY)
+                        if q != player and s.players[q].government != D.ANARCHY
+                        and not anarchy_immune(s.players[q]))          # The Pyramids: immune
     elif ab.tag == "tech_swap":
         yield from ((q, f"{s.names[q]}", None) for q in range(s.n)
                         if q != player and swappable(g, s, player, q, ab.amount))
@@ -337,7 +338,9 @@ def card_effect(g: CivilizationGame, s: CivState, player: int, card: str, target
     b = s.board
     if ab.tag == "force_anarchy":
         q = s.players[target]
-        if q.government != D.ANARCHY:
+        if anarchy_immune(q):
+            log(s, f"{s.names[target]} is immune to Anarchy ({PYRAMIDS}).")
+        elif q.government != D.ANARCHY:
             # house rule: he returns to his government after the round of Anarchy
             q.pending_government, q.government = q.pending_government or q.government, D.ANARCHY
             log(s, f"{s.names[target]} falls into Anarchy.")

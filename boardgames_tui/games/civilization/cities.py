@@ -11,8 +11,8 @@ from ...engine.core import Option
 from ...engine.steps import Step, key, log
 from . import abilities, cards, data as D, management, movement
 from .board import City, GREAT_PERSON, Pos, neighbours
-from .common import _sq, city_limit, fit, governments_known
-from .state import CivState
+from .common import PYRAMIDS, _sq, anarchy_immune, city_limit, fit, governments_known
+from .state import CivState, Player
 
 if TYPE_CHECKING:
     from .rules import CivilizationGame
@@ -31,7 +31,9 @@ class StartTurn(Step):
         p = s.players[self.player]
         out = []
         out += [_found_option(pos) for pos in city_sites(g, s, self.player)]
-        out += [_government_option(gov, gov in p.fresh_governments) for gov in government_choices(g, s, self.player)]
+        now = anarchy_immune(p)
+        out += [_government_option(gov, now or gov in p.fresh_governments)
+                for gov in government_choices(g, s, self.player)]
         out += [_gather_option(scout, city) for scout, city in gather_choices(g, s, self.player)]
         out += great_person_options(g, s, self.player)
         out += cards.card_options(g, s, self.player, D.START)
@@ -205,11 +207,81 @@ def place_from_reserve(player: int, v: tuple) -> management.PlaceStructure:
 
 
 def change_government(g: CivilizationGame, s: CivState, player: int, gov: str) -> None:
+    """Rule 35: at once if found in the last research phase, else after a round of Anarchy; at once
+    always with The Pyramids (immune to Anarchy)."""
     p = s.players[player]
     p.used = p.used | {_CHANGED}
     if gov in p.fresh_governments:
         p.government, p.pending_government = gov, ""
         log(s, f"{s.names[player]} adopts {gov}.")
+    elif anarchy_immune(p):
+        p.government, p.pending_government = gov, ""
+        log(s, f"{s.names[player]} adopts {gov} without Anarchy ({PYRAMIDS}).")
     else:
         p.government, p.pending_government = D.ANARCHY, gov
         log(s, f"{s.names[player]} falls into Anarchy for a round on the way to {gov}.")
+
+
+# -- The Pyramids -----------------------------------------------------------------------------------------
+def pyramids_gained(g: CivilizationGame, s: CivState, player: int) -> None:
+    """The Pyramids come to a player in Anarchy (on his way to another government, or thrown into it by
+    The Citizens Are Revolting): immune to Anarchy, he adopts that government at once (house reading)."""
+    p = s.players[player]
+    if anarchy_immune(p) and p.government == D.ANARCHY and p.pending_government:
+        p.government, p.pending_government = p.pending_government, ""
+        log(s, f"{s.names[player]} leaves Anarchy for {p.government} ({PYRAMIDS}).")
+
+
+def fall_back_choices(p: Player) -> list[str]:
+    """The governments a player who lost The Pyramids may fall back to: the ones his techs unlock,
+    Despotism if they unlock none (RULES.md, Governments).  Empty: his government stays."""
+    if anarchy_immune(p):
+        return []
+    now = _held(p)
+    known = governments_known(p)
+    if not now or now == D.START_GOVERNMENT or now in known:
+        return []
+    return known or [D.START_GOVERNMENT]
+
+
+def pyramids_lost(g: CivilizationGame, s: CivState, player: int) -> None:
+    """The Pyramids stopped working (made obsolete, or gone with their square): a government his techs do
+    not unlock falls back, at once and without Anarchy, to one they do; he picks when there are several."""
+    choices = fall_back_choices(s.players[player])
+    if len(choices) == 1:
+        fall_back(s, player, choices[0])
+    elif choices:
+        s.steps.append(FallBack(player))
+
+
+def _held(p: Player) -> str:
+    """His government, or the one he goes to after his round of Anarchy."""
+    return p.pending_government if p.government == D.ANARCHY else p.government
+
+
+def fall_back(s: CivState, player: int, gov: str) -> None:
+    p = s.players[player]
+    old = _held(p)
+    if p.government == D.ANARCHY:
+        p.pending_government = gov
+    else:
+        p.government = gov
+    log(s, f"{s.names[player]} no longer holds {old} without {PYRAMIDS}: back to {gov}.")
+
+
+class FallBack(Step):
+    """The Pyramids are gone and his techs do not unlock his government: which of theirs he falls back
+    to (no Anarchy in between).  Public: governments and techs are open."""
+    kind: ClassVar[str] = "fall_back"
+    private: ClassVar[bool] = False
+
+    def prompt(self, g: CivilizationGame, s: CivState) -> str:
+        return (f"{s.names[self.player]}: without {PYRAMIDS} your techs do not unlock "
+                f"{_held(s.players[self.player])}: which government now?")
+
+    def options(self, g: CivilizationGame, s: CivState) -> list[Option]:
+        return [Option(key("government", gov), fit(f"Fall back to {gov}", gov), None, gov)
+                for gov in fall_back_choices(s.players[self.player])]
+
+    def apply(self, g: CivilizationGame, s: CivState, o: Option) -> None:
+        fall_back(s, self.player, o.value)

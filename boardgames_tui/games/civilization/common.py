@@ -182,10 +182,19 @@ def pyramid_counts(p: Player) -> dict[int, int]:
     return counts
 
 
+PYRAMIDS = "The Pyramids"
+
+
 def governments_known(p: Player) -> list[str]:
-    """Unlocked by his techs; all of them with The Pyramids."""
-    every = "The Pyramids" in p.wonders
+    """Unlocked by his techs; all of them with The Pyramids (while they work: not obsolete)."""
+    every = PYRAMIDS in p.wonders
     return [g.name for g in D.GOVERNMENTS if g.unlocked_by is not None and (every or g.unlocked_by in p.techs)]
+
+
+def anarchy_immune(p: Player) -> bool:
+    """The Pyramids, while they work: immune to Anarchy (section 4 §7, the wonder's row): a change of
+    government is made at once, and The Citizens Are Revolting do not reach him."""
+    return PYRAMIDS in p.wonders
 
 
 def ability_sources(p: Player) -> tuple:

@@ -687,7 +687,8 @@ HOUSE_DATA: dict[str, str] = {
     "wonder:The Colossus": "in the base 12: 'likely', not confirmed",
     "wonder:The Hanging Gardens": "in the base 12: 'likely', not confirmed",
     "wonder:The Great Wall": "in the base 12: a pick [PH]; loot shrink per section 2 row 44",
-    "wonder:The Pyramids": "in the base 12: a pick [PH]",
+    "wonder:The Pyramids": "in the base 12: a pick [PH]; when they stop, a government his techs do not unlock "
+                           "falls back at once to one they do (his pick; Despotism if none): house reading",
     "wonder:Leonardo's Workshop": "in the base 12: a pick [PH]",
     "wonder:Porcelain Tower": "in the base 12: a pick [PH]",
     "wonder:Himeji Samurai Castle": "in the base 12: a pick [PH]",

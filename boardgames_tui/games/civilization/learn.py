@@ -77,6 +77,9 @@ PHASES: dict[str, str] = {
              "player furthest from winning."),
     "obsolete": ("Monarchy or Gunpowder: make a wonder obsolete (its ability stops) or destroy a building or "
                  "kill a unit card of another player. Aim at what helps the leader most."),
+    "fall_back": ("The Pyramids are gone (obsolete, or their square lost) and your techs do not unlock your "
+                  "government: choose one they do unlock; you change at once, without Anarchy. Take the one "
+                  "that serves your road to victory."),
     # -- culture events and spies
     "card_target": ("The target of the culture card just played: a player, a square or a building, as the "
                     "card says. Aim it at the player closest to winning."),

@@ -9,7 +9,7 @@ from typing import ClassVar, TYPE_CHECKING
 
 from ...engine.core import Option
 from ...engine.steps import Auto, Step, key, log
-from . import abilities, cards, culture, data as D, movement, war
+from . import abilities, cards, cities, culture, data as D, movement, war
 from .board import BUILDING, GREAT_PERSON, Pos, Structure, WONDER, neighbours
 from .common import WALLS, _a, _sq, _where, coin_dial, fit, has_ability
 from .state import CivState, Player
@@ -461,7 +461,7 @@ def place_structure(g: CivilizationGame, s: CivState, player: int, pos: Pos, wha
         basic = D.BUILDING_INDEX[old.name].basic or old.name
         s.buildings_left[basic] += 1
     elif old is not None and old.kind == WONDER:          # it leaves the game, its ability too (row 21)
-        war.lose_wonder(s.players[old.owner], old.name)
+        war.lose_wonder(g, s, old.owner, old.name)
     b.structures[pos] = Structure(what, name, player)
     if what == BUILDING and not from_reserve:
         basic = D.BUILDING_INDEX[name].basic or name
@@ -469,6 +469,7 @@ def place_structure(g: CivilizationGame, s: CivState, player: int, pos: Pos, wha
     elif what == WONDER and name in s.wonder_market and not from_reserve:
         s.wonder_market.remove(name)
         s.players[player].wonders.append(name)
+        cities.pyramids_gained(g, s, player)
         if s.wonder_deck:
             s.wonder_market.append(s.wonder_deck.draw(s.rng))
     log(s, f"{s.names[player]} places {name} on {_sq(pos)}"

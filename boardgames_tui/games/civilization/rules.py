@@ -43,6 +43,7 @@ from .common import (
     _MAX_SQUARE_COINS, CITY, MOVE, OVER, RESEARCH, START, TRADE, _sq, coin_dial, coins, map_coins,
 )
 from ...engine.core import Decision, Option
+from .data_map import HOUSE_DATA as MAP_HOUSE_DATA
 from .state import CivState, deal
 from .texts import ROMAN
 
@@ -76,12 +77,13 @@ class CivilizationGame(StepGame):
     min_players = 2
     max_players = 4
     description = "Lead a civilization from the Stone Age to space flight (2-4 players)."
-    # 8: starting-tech governments via Anarchy, huts taken or left, extra battle cards optional, a destroyed
-    # city's pieces back to the loser; 7: trade on any terms; 6: city walls bought, Rome's step for a conquered
-    # city, China may decline; 5: Mass Media in battles, Roaming Horde, Russia; 4: battle abilities, figure
-    # cards; 3: war (battles, villages, groups); 2: Monarchy, Gunpowder, Combustion, Flight, Computers;
-    # 1: upgrades flip buildings
-    rules_version = "8"
+    # 9: The Pyramids' owner changes government without Anarchy, is no target of The Citizens Are Revolting,
+    # falls back to a government his techs unlock when they stop; 8: starting-tech governments via Anarchy,
+    # huts taken or left, extra battle cards optional, a destroyed city's pieces back to the loser; 7: trade
+    # on any terms; 6: city walls bought, Rome's step for a conquered city, China may decline; 5: Mass Media
+    # in battles, Roaming Horde, Russia; 4: battle abilities, figure cards; 3: war (battles, villages,
+    # groups); 2: Monarchy, Gunpowder, Combustion, Flight, Computers; 1: upgrades flip buildings
+    rules_version = "9"
 
     def new_game(self, names: list[str], seed: int, options: dict[str, str] | None = None) -> CivState:
         opts = self.options_with_defaults(options)
@@ -103,7 +105,8 @@ class CivilizationGame(StepGame):
         return self.start(s)
 
     def rules_notes(self) -> str:
-        return Path(__file__).with_name("RULES.md").read_text(encoding="utf-8")
+        """RULES.md, then the house data listed from ``HOUSE_DATA`` itself (``house_data_notes``)."""
+        return Path(__file__).with_name("RULES.md").read_text(encoding="utf-8").rstrip() + "\n\n" + house_data_notes()
 
     def _apply(self, s: CivState, d: Decision, opt: Option) -> None:
         """Every choice, then the economic victory: 15 coins at any moment (rule 86, row 47), checked
@@ -219,6 +222,17 @@ class CivilizationGame(StepGame):
         """What ``viewer`` sees (see ``hidden.view``)."""
         return hidden.view(self, s, viewer)
 
+
+
+def house_data_notes() -> str:
+    """The rules screen's "House data" section: every entry of ``data.HOUSE_DATA`` and
+    ``data_map.HOUSE_DATA``, built when asked, so that it cannot fall behind the tables."""
+    lines = ["## House data",
+             "What no source could confirm, chosen here: the tables in `boardgames_tui/games/civilization/data.py`",
+             "and `data_map.py` (`HOUSE_DATA`). Each entry: what it concerns, and what was assumed.", ""]
+    for where, table in (("data.py", D.HOUSE_DATA), ("data_map.py", MAP_HOUSE_DATA)):
+        lines += [f"From `{where}`:", ""] + [f"- `{k}`: {v}" for k, v in table.items()] + [""]
+    return "\n".join(lines)
 
 GAME = CivilizationGame()
 __all__ = ["GAME", "CivilizationGame"]

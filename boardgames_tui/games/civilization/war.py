@@ -36,11 +36,11 @@ from typing import TYPE_CHECKING, ClassVar
 from ...engine.core import Option
 from ...engine.steps import Auto, PlainData, Step, key, log
 from ...engine.text import plural
-from . import abilities, cards, culture, data as D, management
+from . import abilities, cards, cities, culture, data as D, management
 from .board import GREAT_PERSON, City, Figures, Pos, neighbours
-from .common import fit
+from .common import PYRAMIDS, fit
 from .data_map import VILLAGE as VILLAGE_MARKER
-from .state import CivState, Player
+from .state import CivState
 
 if TYPE_CHECKING:
     from .rules import CivilizationGame
@@ -838,10 +838,15 @@ def send_home(s: CivState, pos: Pos) -> Figures | None:
     return f
 
 
-def lose_wonder(p: Player, name: str) -> None:
-    """The player's wonder leaves the game: its ability, working or obsolete, is gone."""
+def lose_wonder(g: CivilizationGame, s: CivState, owner: int, name: str) -> None:
+    """The player's wonder leaves the game: its ability, working or obsolete, is gone (The Pyramids:
+    his government may fall back, ``cities.pyramids_lost``)."""
+    p = s.players[owner]
+    working = name in p.wonders
     p.wonders = [w for w in p.wonders if w != name]
     p.obsolete = [w for w in p.obsolete if w != name]
+    if working and name == PYRAMIDS:
+        cities.pyramids_lost(g, s, owner)
 
 
 def kill_scouts(g: CivilizationGame, s: CivState, by: int, pos: Pos) -> None:
