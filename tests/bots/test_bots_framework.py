@@ -360,3 +360,42 @@ def test_the_others_choices_are_searched_or_the_policys(by_policy):
     bot = HardBot(NIM, seed=3, iterations=200, rollout=0, opponents_by_policy=by_policy)
     ask(bot, NIM, s, NIM.cached_decision(s))
     assert (set(_players(bot.last_root)) == {0}) is by_policy
+
+
+def test_a_policy_sets_a_decisions_share_of_the_budget(monkeypatch):
+    """``budget_share``: none for a near-forced decision (the policy's pick at once), a part for a minor
+    one, all for one that shapes the round."""
+    s = Pile(9)
+    for share, want in ((0.0, 0), (0.25, 50), (1.0, 200)):
+        bot = HardBot(NIM, seed=1, iterations=200)
+        monkeypatch.setattr(bot, "_share", lambda game, world, d, share=share: share)
+        key = ask(bot, NIM, s, NIM.cached_decision(s))
+        assert bot.last_iterations == want and key in ("take:1", "take:2")
+
+
+class _StopAt:
+    """A horizon: playouts stop once the pile is down to ``left`` (at most ``horizon`` choices)."""
+
+    def __init__(self, left: int) -> None:
+        self.left, self.horizon = left, 50
+
+    def done(self, s) -> bool:
+        return s.left <= self.left
+
+
+def test_a_policys_horizon_stops_every_playout_at_the_same_point_and_judges_there(monkeypatch):
+    judged: list[int] = []
+
+    def judge(game, world):
+        judged.append(world.left)
+        return [0.5, 0.5]
+    s = Pile(30)
+    bot = HardBot(NIM, seed=1, iterations=40, rollout=3, prior=0)
+    monkeypatch.setattr(bot, "_judge", judge)
+    ask(bot, NIM, s, NIM.cached_decision(s))
+    assert max(judged) > 20                     # 3 choices past the tree: short of the horizon below
+    judged.clear()
+    monkeypatch.setattr(bot, "_horizon", lambda game, world, d: _StopAt(20))
+    ask(bot, NIM, s, NIM.cached_decision(s))
+    # every playout went on past the 3-choice rollout, down to a pile of 20 (19: a take of 2 over it)
+    assert judged and max(judged) <= 20, sorted(set(judged))

@@ -250,3 +250,39 @@ def test_the_hard_bot_makes_no_offer_it_would_only_withdraw():
             assert POLICY.candidates(GAME, s, d) == ["withdraw"]
         GAME.apply(s, ask(bots[d.player], GAME, s, d))
     assert trades == 3
+
+
+def test_the_hard_bots_judgement_weighs_the_fitted_features():
+    """``judge`` (the search's judgement where a playout stops): a chance per player from the fitted
+    weights; a step further on the culture track (the heaviest weight) raises that player's."""
+    from boardgames_tui.bots.policies import civilization_eval as E
+    s = GAME.new_game(["A", "B", "C", "D"], 7)
+    pol = policy_for("civilization")
+    rng = random.Random(1)
+    for _ in range(400):
+        d = GAME.cached_decision(s)
+        GAME.apply(s, pol.choose(GAME, s, d, rng))
+    assert len(E.WEIGHTS) == len(E.FEATURES) == len(E.features(GAME, s, 0))
+    before = E.judge(GAME, s)
+    assert abs(sum(before) - 1) < 1e-9 and all(0 < p < 1 for p in before)
+    s.players[2].culture_step += 3
+    after = E.judge(GAME, s)
+    assert after[2] > before[2] and all(after[q] < before[q] for q in (0, 1, 3))
+
+
+def test_the_hard_bots_playouts_stop_at_the_same_phase_of_the_next_round():
+    from boardgames_tui.games.civilization import data as D
+    s = GAME.new_game(["A", "B"], 3)
+    pol, rng = policy_for("civilization"), random.Random(2)
+    while s.round < 3 or s.phase != "city":
+        d = GAME.cached_decision(s)
+        GAME.apply(s, pol.choose(GAME, s, d, rng))
+    h = pol.horizon(GAME, s, GAME.cached_decision(s))
+    assert not h.done(s)
+    seen = []
+    while not h.done(s):
+        seen.append((s.round, s.phase))
+        d = GAME.cached_decision(s)
+        GAME.apply(s, pol.choose(GAME, s, d, rng))
+    assert (s.round, s.phase) == (4, "city") and {p for r, p in seen} >= set(D.PHASES)
+    assert pol.budget_share(GAME, s, GAME.cached_decision(s)) > 0
