@@ -270,7 +270,8 @@ def test_the_hard_bots_judgement_weighs_the_fitted_features():
     assert after[2] > before[2] and all(after[q] < before[q] for q in (0, 1, 3))
 
 
-def test_the_hard_bots_playouts_stop_at_the_same_phase_of_the_next_round():
+def test_the_hard_bots_playouts_stop_at_the_same_phase_of_a_later_round():
+    """Two rounds on with two players (their rounds are half as long), one with more."""
     from boardgames_tui.games.civilization import data as D
     s = GAME.new_game(["A", "B"], 3)
     pol, rng = policy_for("civilization"), random.Random(2)
@@ -284,5 +285,8 @@ def test_the_hard_bots_playouts_stop_at_the_same_phase_of_the_next_round():
         seen.append((s.round, s.phase))
         d = GAME.cached_decision(s)
         GAME.apply(s, pol.choose(GAME, s, d, rng))
-    assert (s.round, s.phase) == (4, "city") and {p for r, p in seen} >= set(D.PHASES)
+    assert (s.round, s.phase) == (5, "city") and {p for r, p in seen} >= set(D.PHASES)
+    three = GAME.new_game(["A", "B", "C"], 3)
+    three.round, three.phase = 6, "trade"
+    assert pol.horizon(GAME, three, None).round == 7
     assert pol.budget_share(GAME, s, GAME.cached_decision(s)) > 0

@@ -36,6 +36,9 @@ It may also provide
     ``score(game, state)`` (each player's result in it, in [0, 1]); None
     for a decision of the game at large.
 
+``horizon``, ``judge`` and ``budget_share`` (the hard bot's playouts' end, its judgement there, its
+budget by decision): see ``bots/ismcts.py``.
+
 A policy that scores its options passes them to :func:`pick`; the hard bot
 reads that scoring through :func:`ranked` to search only the best few.
 

@@ -33,18 +33,17 @@ from .civilization_eval import evaluate, judge  # noqa: F401 - judge: the hard b
 from .civilization_war import HANDLERS as WAR_HANDLERS, WAR_ROUND, attack_text, attack_value, focus, war_target  # noqa: F401 - focus: the hard bot's
 
 HARD_ITERATIONS = 200
-# The hard bot's search as ismcts does it by default (paired rounds, the others' choices this
-# policy's), over the options of ``candidates`` (no offer).  Measured at this budget (bench/strength.py
-# --jobs 1, seed 1000, 20 games each): hard vs 3 easy won 5 of 20 four-player games, 25% [11%, 47%],
-# and two-player hard vs easy 14 of 20, 70% [48%, 86%]: both short of the targets (40%, 75%).  The
-# same bot but for its withdrawn offers (which changed no game, only its random draws) had won 9 of
-# 20 and 9 of 12 on the same seeds: at 20 games the intervals span 35 points.  A game is long (about
-# 1,450 choices with four players) and a playout sees 20 of them before the policy's judgement; with
-# 60-choice playouts at 100 iterations (about the same time) it won 8 of 20 four-player games, 40%
-# [22%, 61%] (--rollout 60 --iterations 100): not told apart from 20 choices at 20 games.
-# With the app's 1.2 s, 127 of a game's first 131 searches reached the full 200 iterations (wall
-# median 0.51 s, p95 1.05 s; bench/bots.py --games civilization --only-p95 --decisions 150); half
-# were cut short before this policy's goals were kept (``_MEMO``).
+# The hard bot's search: paired rounds, the others' choices this policy's, over the options of
+# ``candidates`` (no offer), as ismcts does by default; and three things of this policy's own:
+# * ``horizon``: every playout stops at the same phase of the next round (two rounds on with two
+#   players), not after 20 choices: each root choice is judged after the same stretch of game;
+# * ``judge`` (``civilization_eval``): the judgement there, fitted on 600 easy-bot games;
+# * ``budget_share``: the budget by kind of decision (trade none, placing a quarter).
+# Measured at this budget (bench/strength.py --titles civilization --games 20 --four 20 --chunk 4
+# --jobs 2, seed 1000): hard vs 3 easy won 12 of 20 four-player games, 60% [39%, 78%] (25% [11%, 47%]
+# with 20-choice playouts and the hand-made judgement), and two-player hard vs easy 18 of 20, 90%
+# [70%, 97%] (70% [48%, 86%] before; 65% [43%, 82%] with a one-round horizon for two players too).
+# Thinking, iterations only: median 0.37 s, p95 1.67 s (four players); the app stops a search at 1.2 s.
 
 
 def _site_value(s: Any, pos) -> float:
@@ -861,13 +860,14 @@ def choose(game: Game, state: Any, decision: Decision, rng: random.Random) -> st
 
 
 class _NextRound:
-    """The hard bot's playouts stop at the same phase of the next round (or the game's end), so every
-    choice at the root is judged after one whole round: a city's build, a tech and a move alike."""
+    """The hard bot's playouts stop at the same phase of a later round (or the game's end), so every
+    choice at the root is judged after the same stretch of game: a city's build, a tech and a move
+    alike.  One round with three or four players; two with two, whose rounds are half as long."""
 
     __slots__ = ("round", "phase", "horizon")
 
     def __init__(self, s: Any) -> None:
-        self.round = s.round + 1
+        self.round = s.round + (2 if s.n == 2 else 1)
         self.phase = D.PHASES.index(s.phase) if s.phase in D.PHASES else 0
         self.horizon = HORIZON_CAP
 
@@ -876,7 +876,7 @@ class _NextRound:
                                         and D.PHASES.index(s.phase) >= self.phase)
 
 
-HORIZON_CAP = 300       # choices: a round of four players is about 50 to 110 of them
+HORIZON_CAP = 300       # choices: a round of four players is about 50 to 110 of them, of two 20 to 35
 
 
 def horizon(game: Game, state: Any, decision: Decision) -> _NextRound:
