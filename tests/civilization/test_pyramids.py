@@ -120,15 +120,23 @@ def test_made_obsolete_a_government_his_techs_do_not_unlock_falls_back_to_the_on
     assert GAME.cached_decision(s).kind == "city" and GAME.cached_decision(s).player == q
 
 
-def test_made_obsolete_with_several_governments_known_the_owner_picks_one():
-    """Reference §7: "fall back to a normally unlocked gov"; which one, the owner chooses (RULES.md)."""
-    s, q, p = at_city_turn()
+def obsolete_while_in(government: str, government_techs: list[str]):
+    """The other player owns placed Pyramids, is in ``government`` and knows only ``government_techs``
+    of the governments' techs, when the city-turn player makes them obsolete: (state, that player,
+    the owner, the owner's Player)."""
+    s, q, _p = at_city_turn()
     other = 1 - q
     o = s.players[other]
     give_pyramids(s, other, spot=True)
-    o.techs = [t for t in o.techs if D.TECH_INDEX[t].government is None] + ["Monarchy", "Code of Laws"]
-    o.government = "Communism"
+    o.techs = [t for t in o.techs if D.TECH_INDEX[t].government is None] + government_techs
+    o.government = government
     obsolete_by_monarchy(s, q, other)
+    return s, q, other, o
+
+
+def test_made_obsolete_with_several_governments_known_the_owner_picks_one():
+    """Reference §7: "fall back to a normally unlocked gov"; which one, the owner chooses (RULES.md)."""
+    s, q, other, o = obsolete_while_in("Communism", ["Monarchy", "Code of Laws"])
     d = GAME.cached_decision(s)
     assert d.kind == "fall_back" and d.player == other and not d.private
     assert sorted(d.keys()) == ["government:Monarchy", "government:Republic"]
@@ -142,24 +150,12 @@ def test_made_obsolete_with_several_governments_known_the_owner_picks_one():
 def test_made_obsolete_with_no_government_tech_he_falls_back_to_despotism():
     """Reference §7: "fall back to a normally unlocked gov"; knowing none, Despotism, everyone's first
     government (seed rule 21: "die Karte 'Despotismus' ganz oben")."""
-    s, q, p = at_city_turn()
-    other = 1 - q
-    o = s.players[other]
-    give_pyramids(s, other, spot=True)
-    o.techs = [t for t in o.techs if D.TECH_INDEX[t].government is None]
-    o.government = "Feudalism"
-    obsolete_by_monarchy(s, q, other)
+    s, q, other, o = obsolete_while_in("Feudalism", [])
     assert o.government == D.START_GOVERNMENT
 
 
 def test_made_obsolete_a_government_his_techs_unlock_stays():
-    s, q, p = at_city_turn()
-    other = 1 - q
-    o = s.players[other]
-    give_pyramids(s, other, spot=True)
-    o.techs = [t for t in o.techs if D.TECH_INDEX[t].government is None] + ["Monarchy", "Code of Laws"]
-    o.government = "Republic"
-    obsolete_by_monarchy(s, q, other)
+    s, q, other, o = obsolete_while_in("Republic", ["Monarchy", "Code of Laws"])
     assert o.government == "Republic" and GAME.cached_decision(s).player == q
     # and from now on a change goes through Anarchy again (no immunity left)
     cities.change_government(GAME, s, other, "Monarchy")
