@@ -34,6 +34,7 @@ def main() -> int:
     s.sendall(wire.encode({"t": "join", "code": a.code, "seat": int(a.seat), "watch": False, "id": 1}))
     t_end = time.monotonic() + a.deadline
     n = -1
+    answered = -1     # a state may come twice (the join's reply and a push): one choice per position
     while time.monotonic() < t_end:
         line = f.readline()
         if not line:
@@ -51,7 +52,8 @@ def main() -> int:
         if d is None:
             out.close()
             return 0
-        if d["mine"]:
+        if d["mine"] and n != answered:
+            answered = n
             key = rng.choice(d["options"])[0]
             s.sendall(wire.encode({"t": "choose", "key": key, "n": n}))
     print(f"seat {a.seat}: past the deadline at choice {n}", file=sys.stderr)
