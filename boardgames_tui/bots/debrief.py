@@ -12,7 +12,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..engine.session import BOT, HUMAN, Match, Seat
+from ..engine.session import BOT, HUMAN, Match, Seat, starts_run
 from .hint import CLEARLY_WORSE, Hint, hint, shortfall
 
 
@@ -46,12 +46,12 @@ def worst_choices(match: Match, player: int, n: int = 3, known: dict[int, tuple[
         d = game.cached_decision(state)
         if d is None:
             break
-        if i > 0 and (history[i - 1].player != rec.player or history[i - 1].revealed):
-            run_start = i
+        if i > 0 and starts_run(history[i - 1], rec.player):
+            run_start = i          # as Match.plan_start finds it, here going forward
         if rec.player == player and not rec.auto and len(d.options) > 1:
             have = (known or {}).get(i)
             h = have[1] if have is not None and have[0] == rec.key else hint(game, state, d, i, run_start)
-            short = shortfall(h, rec.key) if rec.key != h.key else None
+            short = shortfall(h, rec.key)      # 0 for the pick itself
             if short is not None and short >= CLEARLY_WORSE:
                 opt = d.get(rec.key)
                 found.append(Regret(i, game.round_number(state), opt.label if opt else rec.key,

@@ -71,6 +71,12 @@ class ChoiceRecord:  # one a choice for the whole game: slots halve it (about 50
     auto: bool = False
 
 
+def starts_run(before: ChoiceRecord, player: int) -> bool:
+    """Does ``player``'s choice after ``before`` begin a new run of choices (``Match.plan_start``)?  It
+    does when another player chose before, or when that choice revealed something (a new guess)."""
+    return before.player != player or before.revealed
+
+
 @dataclass
 class _Snapshot:
     state: Any       # the state before the choice, its log emptied
@@ -258,7 +264,7 @@ class Match:
         d = self.decision()
         h = self.history
         i = len(h)
-        while d is not None and i > 0 and h[i - 1].player == d.player and not h[i - 1].revealed:
+        while d is not None and i > 0 and not starts_run(h[i - 1], d.player):
             i -= 1
         return i
 

@@ -17,6 +17,8 @@ screen only draws it.
 """
 from __future__ import annotations
 
+import random
+
 from rich.text import Text
 from textual.css.query import NoMatches
 from textual.widgets import Static
@@ -127,7 +129,6 @@ class LearnGameScreen(GameScreen):
         m = self.match
         at = len(m.history)
         if self._standing[0] != at:
-            import random
             world = m.game.determinize(m.state, self.learner, random.Random(0)) if not m.is_over() else m.state
             marks = m.game.standing(world)
             names = [("you" if i == self.learner else s.name) for i, s in enumerate(m.seats)]

@@ -82,8 +82,6 @@ class ScoreScreen(Screen[None]):
     def action_look_back(self) -> None:
         """d: the look back for a player at the keyboard (asked when there are several)."""
         m = self.match
-        if not hasattr(m, "history"):
-            return
         humans = [i for i, s in enumerate(m.seats) if not s.is_bot] or list(range(len(m.seats)))
         if len(humans) == 1:
             self.app.push_screen(self._debrief(humans[0]))
